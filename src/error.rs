@@ -1,0 +1,223 @@
+//! The crate's one error type.
+//!
+//! Every fallible function returns [`Result<T>`]. Each variant carries the typed context a
+//! caller needs to act on it (which index, which path segment, how long the seed was); none
+//! carries secret bytes, and none allocates.
+
+use core::fmt;
+
+use crate::path::ChildNumber;
+
+/// A specialised [`core::result::Result`] for this crate.
+pub type Result<T> = core::result::Result<T, Error>;
+
+/// Why a key path was rejected.
+///
+/// Paired with a segment number and a byte offset in [`Error::InvalidPath`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PathErrorKind {
+    /// The text is empty.
+    Empty,
+    /// An absolute path must start with `m` (lowercase) followed by `/` or the end.
+    MissingMasterPrefix,
+    /// Two `/` in a row, a leading `/`, or a segment with only a hardened marker.
+    EmptySegment,
+    /// The path ends with `/`.
+    TrailingSlash,
+    /// A character other than an ASCII digit, `'`, `h`, `H` or `/`.
+    InvalidCharacter,
+    /// More than one hardened marker (`'`, `h`, `H`) in a segment, or one not at its end.
+    MisplacedHardenedMarker,
+    /// The index is 2³¹ or more (hardened indices are written as `i'` with `i < 2³¹`).
+    IndexOutOfRange,
+    /// More than 255 segments: BIP-32 depth is one byte.
+    TooManySegments,
+    /// A relative path where an absolute one (starting with `m`) is required is *not* this
+    /// error; this is a path deeper than the inline capacity in a build without `alloc`.
+    CapacityExceeded,
+}
+
+impl PathErrorKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Empty => "the path is empty",
+            Self::MissingMasterPrefix => "an absolute path must start with \"m\"",
+            Self::EmptySegment => "empty segment",
+            Self::TrailingSlash => "trailing \"/\"",
+            Self::InvalidCharacter => {
+                "invalid character (expected ASCII digits and an optional ', h or H)"
+            }
+            Self::MisplacedHardenedMarker => {
+                "a hardened marker must appear once, at the end of the segment"
+            }
+            Self::IndexOutOfRange => "index must be below 2^31",
+            Self::TooManySegments => "more than 255 segments",
+            Self::CapacityExceeded => {
+                "path deeper than the inline capacity (enable the `alloc` feature)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for PathErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything that can go wrong in this crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// A child index of 2³¹ or more was given where an index without the hardened bit was
+    /// expected (see [`ChildNumber::hardened`], [`ChildNumber::normal`]).
+    InvalidChildIndex {
+        /// The index as given.
+        index: u32,
+    },
+    /// A key path failed to parse.
+    InvalidPath {
+        /// Zero-based number of the offending segment (`m` itself is not a segment).
+        segment: usize,
+        /// Byte offset in the text where the problem was found.
+        offset: usize,
+        /// What is wrong.
+        kind: PathErrorKind,
+    },
+    /// Deriving would take the depth past 255, the largest BIP-32 can serialize.
+    DepthExceeded,
+    /// A seed must be 16 to 64 bytes long (BIP-32, SLIP-10).
+    InvalidSeedLength {
+        /// The length given.
+        len: usize,
+    },
+    /// BIP-32's invalid child: `I_L ≥ n` or the child key is zero (or the point at infinity).
+    ///
+    /// BIP-32 says to proceed with the next index; this is the caller's decision, so the
+    /// index is returned. The probability is below 2⁻¹²⁷ per index.
+    InvalidChild {
+        /// The child number that has no key.
+        child: ChildNumber,
+    },
+    /// The scheme supports hardened derivation only (SLIP-10 ed25519 and curve25519), and a
+    /// normal index was given. The index is never silently hardened.
+    HardenedOnly {
+        /// The normal (non-hardened) index that was given.
+        index: u32,
+    },
+    /// A hardened child cannot be derived from a public key.
+    HardenedFromPublic {
+        /// The hardened index (without the hardened bit).
+        index: u32,
+    },
+    /// A private key is out of range for the scheme (zero, or not below the group order).
+    InvalidSecretKey,
+    /// A public key is not a valid encoding of a point on the curve.
+    InvalidPublicKey,
+    /// The operation is not defined for this scheme.
+    UnsupportedByScheme,
+    /// The output buffer is too small.
+    BufferTooSmall {
+        /// The number of bytes needed.
+        needed: usize,
+    },
+    /// Text is not valid Base58.
+    InvalidBase58,
+    /// The `Base58Check` checksum does not match.
+    BadChecksum,
+    /// A decoded extended key is not 78 bytes long.
+    InvalidLength {
+        /// The decoded length.
+        len: usize,
+    },
+    /// The 4-byte version of an extended key is not known.
+    UnknownVersion([u8; 4]),
+    /// A private-key version with public key data, or the reverse.
+    VersionKeyMismatch {
+        /// True when the version says "private".
+        version_is_private: bool,
+    },
+    /// The key data of a private extended key does not start with `0x00`.
+    InvalidPrivateKeyPrefix,
+    /// Depth 0 (a master key) with a non-zero parent fingerprint.
+    ZeroDepthNonZeroParent,
+    /// Depth 0 (a master key) with a non-zero child number.
+    ZeroDepthNonZeroChildNumber,
+    /// Text or bytes that should be hexadecimal are not.
+    InvalidHex,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::InvalidChildIndex { index } => {
+                write!(
+                    f,
+                    "child index {index} is out of range (must be below 2^31)"
+                )
+            }
+            Self::InvalidPath {
+                segment,
+                offset,
+                kind,
+            } => {
+                write!(
+                    f,
+                    "invalid key path: segment {segment} (byte {offset}): {kind}"
+                )
+            }
+            Self::DepthExceeded => f.write_str("depth would exceed 255"),
+            Self::InvalidSeedLength { len } => {
+                write!(f, "seed is {len} bytes; it must be 16 to 64 bytes")
+            }
+            Self::InvalidChild { child } => {
+                write!(
+                    f,
+                    "child {child} is invalid (BIP-32: proceed with the next index)"
+                )
+            }
+            Self::HardenedOnly { index } => write!(
+                f,
+                "normal index {index} requested, but this scheme supports hardened derivation only"
+            ),
+            Self::HardenedFromPublic { index } => {
+                write!(f, "cannot derive hardened child {index}' from a public key")
+            }
+            Self::InvalidSecretKey => f.write_str("private key out of range"),
+            Self::InvalidPublicKey => f.write_str("invalid public key"),
+            Self::UnsupportedByScheme => f.write_str("operation not supported by this scheme"),
+            Self::BufferTooSmall { needed } => {
+                write!(f, "output buffer too small ({needed} bytes needed)")
+            }
+            Self::InvalidBase58 => f.write_str("invalid base58 character"),
+            Self::BadChecksum => f.write_str("base58check checksum mismatch"),
+            Self::InvalidLength { len } => {
+                write!(f, "extended key is {len} bytes; it must be 78")
+            }
+            Self::UnknownVersion(v) => write!(
+                f,
+                "unknown extended key version {:02x}{:02x}{:02x}{:02x}",
+                v[0], v[1], v[2], v[3]
+            ),
+            Self::VersionKeyMismatch {
+                version_is_private: true,
+            } => f.write_str("private key version with public key data"),
+            Self::VersionKeyMismatch {
+                version_is_private: false,
+            } => f.write_str("public key version with private key data"),
+            Self::InvalidPrivateKeyPrefix => {
+                f.write_str("private key data does not start with 0x00")
+            }
+            Self::ZeroDepthNonZeroParent => {
+                f.write_str("depth 0 with a non-zero parent fingerprint")
+            }
+            Self::ZeroDepthNonZeroChildNumber => {
+                f.write_str("depth 0 with a non-zero child number")
+            }
+            Self::InvalidHex => f.write_str("invalid hexadecimal"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,381 @@
+//! Hashing: HMAC-SHA512 over reusable keyed states, HASH160, and SHA-512/SHA-256 one-shots.
+//!
+//! HMAC-SHA512 is written over the raw SHA-512 compression function (`sha2::block_api`) so a
+//! key's inner and outer states can be computed once and reused: for the constant master
+//! keys ("Bitcoin seed", …) at compile time, for a chain code once per parent however many
+//! children are derived from it, and once for the two HMACs of a BIP32-Ed25519 step.
+
+use sha2::digest::Digest;
+use zeroize::Zeroize;
+
+use crate::secret::SecretBytes;
+
+const BLOCK: usize = 128;
+const IPAD: u8 = 0x36;
+const OPAD: u8 = 0x5c;
+
+/// SHA-512 initial state (FIPS 180-4 §5.3.5).
+const IV: [u64; 8] = [
+    0x6a09_e667_f3bc_c908,
+    0xbb67_ae85_84ca_a73b,
+    0x3c6e_f372_fe94_f82b,
+    0xa54f_f53a_5f1d_36f1,
+    0x510e_527f_ade6_82d1,
+    0x9b05_688c_2b3e_6c1f,
+    0x1f83_d9ab_fb41_bd6b,
+    0x5be0_cd19_137e_2179,
+];
+
+/// SHA-512 round constants (FIPS 180-4 §4.2.3).
+const K: [u64; 80] = [
+    0x428a_2f98_d728_ae22,
+    0x7137_4491_23ef_65cd,
+    0xb5c0_fbcf_ec4d_3b2f,
+    0xe9b5_dba5_8189_dbbc,
+    0x3956_c25b_f348_b538,
+    0x59f1_11f1_b605_d019,
+    0x923f_82a4_af19_4f9b,
+    0xab1c_5ed5_da6d_8118,
+    0xd807_aa98_a303_0242,
+    0x1283_5b01_4570_6fbe,
+    0x2431_85be_4ee4_b28c,
+    0x550c_7dc3_d5ff_b4e2,
+    0x72be_5d74_f27b_896f,
+    0x80de_b1fe_3b16_96b1,
+    0x9bdc_06a7_25c7_1235,
+    0xc19b_f174_cf69_2694,
+    0xe49b_69c1_9ef1_4ad2,
+    0xefbe_4786_384f_25e3,
+    0x0fc1_9dc6_8b8c_d5b5,
+    0x240c_a1cc_77ac_9c65,
+    0x2de9_2c6f_592b_0275,
+    0x4a74_84aa_6ea6_e483,
+    0x5cb0_a9dc_bd41_fbd4,
+    0x76f9_88da_8311_53b5,
+    0x983e_5152_ee66_dfab,
+    0xa831_c66d_2db4_3210,
+    0xb003_27c8_98fb_213f,
+    0xbf59_7fc7_beef_0ee4,
+    0xc6e0_0bf3_3da8_8fc2,
+    0xd5a7_9147_930a_a725,
+    0x06ca_6351_e003_826f,
+    0x1429_2967_0a0e_6e70,
+    0x27b7_0a85_46d2_2ffc,
+    0x2e1b_2138_5c26_c926,
+    0x4d2c_6dfc_5ac4_2aed,
+    0x5338_0d13_9d95_b3df,
+    0x650a_7354_8baf_63de,
+    0x766a_0abb_3c77_b2a8,
+    0x81c2_c92e_47ed_aee6,
+    0x9272_2c85_1482_353b,
+    0xa2bf_e8a1_4cf1_0364,
+    0xa81a_664b_bc42_3001,
+    0xc24b_8b70_d0f8_9791,
+    0xc76c_51a3_0654_be30,
+    0xd192_e819_d6ef_5218,
+    0xd699_0624_5565_a910,
+    0xf40e_3585_5771_202a,
+    0x106a_a070_32bb_d1b8,
+    0x19a4_c116_b8d2_d0c8,
+    0x1e37_6c08_5141_ab53,
+    0x2748_774c_df8e_eb99,
+    0x34b0_bcb5_e19b_48a8,
+    0x391c_0cb3_c5c9_5a63,
+    0x4ed8_aa4a_e341_8acb,
+    0x5b9c_ca4f_7763_e373,
+    0x682e_6ff3_d6b2_b8a3,
+    0x748f_82ee_5def_b2fc,
+    0x78a5_636f_4317_2f60,
+    0x84c8_7814_a1f0_ab72,
+    0x8cc7_0208_1a64_39ec,
+    0x90be_fffa_2363_1e28,
+    0xa450_6ceb_de82_bde9,
+    0xbef9_a3f7_b2c6_7915,
+    0xc671_78f2_e372_532b,
+    0xca27_3ece_ea26_619c,
+    0xd186_b8c7_21c0_c207,
+    0xeada_7dd6_cde0_eb1e,
+    0xf57d_4f7f_ee6e_d178,
+    0x06f0_67aa_7217_6fba,
+    0x0a63_7dc5_a2c8_98a6,
+    0x113f_9804_bef9_0dae,
+    0x1b71_0b35_131c_471b,
+    0x28db_77f5_2304_7d84,
+    0x32ca_ab7b_40c7_2493,
+    0x3c9e_be0a_15c9_bebc,
+    0x431d_67c4_9c10_0d4c,
+    0x4cc5_d4be_cb3e_42b6,
+    0x597f_299c_fc65_7e2a,
+    0x5fcb_6fab_3ad6_faec,
+    0x6c44_198c_4a47_5817,
+];
+
+/// One SHA-512 compression, evaluable at compile time. Used only to precompute the keyed
+/// states of the constant master-key HMAC keys; runtime hashing goes through `sha2`.
+#[allow(clippy::indexing_slicing, clippy::many_single_char_names)] // const fn: fixed 0..80 and 0..16 loops over fixed arrays
+const fn compress_const(mut state: [u64; 8], block: &[u8; BLOCK]) -> [u64; 8] {
+    let mut w = [0u64; 80];
+    let mut t = 0;
+    while t < 16 {
+        let mut v = 0u64;
+        let mut j = 0;
+        while j < 8 {
+            v = (v << 8) | block[t * 8 + j] as u64;
+            j += 1;
+        }
+        w[t] = v;
+        t += 1;
+    }
+    while t < 80 {
+        let s0 = w[t - 15].rotate_right(1) ^ w[t - 15].rotate_right(8) ^ (w[t - 15] >> 7);
+        let s1 = w[t - 2].rotate_right(19) ^ w[t - 2].rotate_right(61) ^ (w[t - 2] >> 6);
+        w[t] = w[t - 16]
+            .wrapping_add(s0)
+            .wrapping_add(w[t - 7])
+            .wrapping_add(s1);
+        t += 1;
+    }
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = state;
+    t = 0;
+    while t < 80 {
+        let s1 = e.rotate_right(14) ^ e.rotate_right(18) ^ e.rotate_right(41);
+        let ch = (e & f) ^ (!e & g);
+        let t1 = h
+            .wrapping_add(s1)
+            .wrapping_add(ch)
+            .wrapping_add(K[t])
+            .wrapping_add(w[t]);
+        let s0 = a.rotate_right(28) ^ a.rotate_right(34) ^ a.rotate_right(39);
+        let maj = (a & b) ^ (a & c) ^ (b & c);
+        let t2 = s0.wrapping_add(maj);
+        h = g;
+        g = f;
+        f = e;
+        e = d.wrapping_add(t1);
+        d = c;
+        c = b;
+        b = a;
+        a = t1.wrapping_add(t2);
+        t += 1;
+    }
+    let add = [a, b, c, d, e, f, g, h];
+    let mut i = 0;
+    while i < 8 {
+        state[i] = state[i].wrapping_add(add[i]);
+        i += 1;
+    }
+    state
+}
+
+#[inline]
+fn compress(state: &mut [u64; 8], block: &[u8; BLOCK]) {
+    sha2::block_api::compress512(state, core::slice::from_ref(block));
+}
+
+/// An HMAC-SHA512 key, expanded into its inner and outer SHA-512 states.
+///
+/// Computing it costs two compressions; every MAC under it then costs two more (for
+/// messages up to 111 bytes, which covers every message of BIP-32, SLIP-10 and
+/// BIP32-Ed25519). The states are secret when the key is a chain code: wiped on drop.
+#[derive(Clone)]
+#[allow(unreachable_pub)] // named by the sealed `Scheme` trait's hidden methods; not exported
+pub struct HmacSha512 {
+    inner: [u64; 8],
+    outer: [u64; 8],
+}
+
+impl Drop for HmacSha512 {
+    fn drop(&mut self) {
+        self.inner.zeroize();
+        self.outer.zeroize();
+    }
+}
+
+impl core::fmt::Debug for HmacSha512 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("HmacSha512(..)")
+    }
+}
+
+impl HmacSha512 {
+    /// The keyed states for a key of at most 128 bytes, at compile time.
+    #[allow(clippy::indexing_slicing)] // const fn over a key checked to fit the block
+    pub(crate) const fn new_const(key: &[u8]) -> Self {
+        assert!(key.len() <= BLOCK, "constant HMAC keys fit one block");
+        let mut ipad = [IPAD; BLOCK];
+        let mut opad = [OPAD; BLOCK];
+        let mut i = 0;
+        while i < key.len() {
+            ipad[i] ^= key[i];
+            opad[i] ^= key[i];
+            i += 1;
+        }
+        Self {
+            inner: compress_const(IV, &ipad),
+            outer: compress_const(IV, &opad),
+        }
+    }
+
+    /// The keyed states for a runtime key (a chain code, a seed used as a key).
+    pub(crate) fn new(key: &[u8]) -> Self {
+        let mut hashed = [0u8; 64];
+        let key = if key.len() > BLOCK {
+            hashed.copy_from_slice(&sha2::Sha512::digest(key));
+            &hashed[..]
+        } else {
+            key
+        };
+        let mut ipad = [IPAD; BLOCK];
+        let mut opad = [OPAD; BLOCK];
+        for ((i, o), k) in ipad.iter_mut().zip(opad.iter_mut()).zip(key) {
+            *i ^= k;
+            *o ^= k;
+        }
+        let mut inner = IV;
+        let mut outer = IV;
+        compress(&mut inner, &ipad);
+        compress(&mut outer, &opad);
+        ipad.zeroize();
+        opad.zeroize();
+        hashed.zeroize();
+        Self { inner, outer }
+    }
+
+    /// HMAC-SHA512 of the concatenation of `parts`.
+    pub(crate) fn mac(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
+        let mut state = self.inner;
+        let mut block = [0u8; BLOCK];
+        let mut fill = 0usize;
+        let mut total: u128 = BLOCK as u128;
+        for part in parts {
+            let mut rest: &[u8] = part;
+            total += rest.len() as u128;
+            while !rest.is_empty() {
+                let take = (BLOCK - fill).min(rest.len());
+                let (now, later) = rest.split_at(take);
+                if let Some(dst) = block.get_mut(fill..fill + take) {
+                    dst.copy_from_slice(now);
+                }
+                fill += take;
+                rest = later;
+                if fill == BLOCK {
+                    compress(&mut state, &block);
+                    fill = 0;
+                }
+            }
+        }
+        finish(&mut state, &mut block, fill, total);
+        let mut out = SecretBytes::<[u8; 64]>::zero();
+        write_state(&state, out.expose_mut());
+
+        let mut outer = self.outer;
+        block.fill(0);
+        block[..64].copy_from_slice(out.expose());
+        finish(&mut outer, &mut block, 64, (BLOCK + 64) as u128);
+        write_state(&outer, out.expose_mut());
+        block.zeroize();
+        state.zeroize();
+        outer.zeroize();
+        out
+    }
+}
+
+/// Pads and compresses the last block: `block[..fill]` holds the message tail, `total` is the
+/// whole hashed length in bytes (including the key block).
+fn finish(state: &mut [u64; 8], block: &mut [u8; BLOCK], fill: usize, total: u128) {
+    if let Some(rest) = block.get_mut(fill..) {
+        rest.fill(0);
+    }
+    if let Some(b) = block.get_mut(fill) {
+        *b = 0x80;
+    }
+    if fill >= BLOCK - 16 {
+        compress(state, block);
+        block.fill(0);
+    }
+    block[BLOCK - 16..].copy_from_slice(&(total * 8).to_be_bytes());
+    compress(state, block);
+}
+
+fn write_state(state: &[u64; 8], out: &mut [u8; 64]) {
+    for (chunk, word) in out.chunks_exact_mut(8).zip(state) {
+        chunk.copy_from_slice(&word.to_be_bytes());
+    }
+}
+
+/// HASH160: RIPEMD-160 of SHA-256.
+pub(crate) fn hash160(data: &[u8]) -> [u8; 20] {
+    let sha = sha2::Sha256::digest(data);
+    ripemd::Ripemd160::digest(sha).into()
+}
+
+/// The first four bytes of HASH160 of a serialized public key.
+pub(crate) fn fingerprint_of(data: &[u8]) -> [u8; 4] {
+    let h = hash160(data);
+    [h[0], h[1], h[2], h[3]]
+}
+
+#[cfg(test)]
+#[allow(clippy::cast_possible_truncation)] // test data patterns
+mod tests {
+    use super::*;
+
+    fn reference(key: &[u8], msg: &[u8]) -> [u8; 64] {
+        // RFC 2104 from the sha2 crate's streaming API, as an independent check.
+        let mut k = [0u8; BLOCK];
+        if key.len() > BLOCK {
+            k[..64].copy_from_slice(&sha2::Sha512::digest(key));
+        } else {
+            k[..key.len()].copy_from_slice(key);
+        }
+        let mut inner = sha2::Sha512::new();
+        inner.update(k.map(|b| b ^ IPAD));
+        inner.update(msg);
+        let mut outer = sha2::Sha512::new();
+        outer.update(k.map(|b| b ^ OPAD));
+        outer.update(inner.finalize());
+        outer.finalize().into()
+    }
+
+    #[test]
+    fn rfc4231_case_2() {
+        let out = HmacSha512::new(b"Jefe").mac(&[b"what do ya want ", b"for nothing?"]);
+        assert_eq!(
+            out.expose()[..8],
+            [0x16, 0x4b, 0x7a, 0x7b, 0xfc, 0xf8, 0x19, 0xe2]
+        );
+    }
+
+    #[test]
+    fn matches_reference_for_all_lengths() {
+        let data: [u8; 300] = core::array::from_fn(|i| (i * 7 + 1) as u8);
+        for key_len in [0, 1, 12, 32, 64, 127, 128, 129, 200] {
+            for msg_len in [0, 1, 37, 69, 111, 112, 127, 128, 129, 239, 240, 256, 300] {
+                let key = &data[..key_len];
+                let msg = &data[..msg_len];
+                let (a, b) = msg.split_at(msg_len / 3);
+                let got = HmacSha512::new(key).mac(&[a, b]);
+                assert_eq!(
+                    got.expose(),
+                    &reference(key, msg),
+                    "key {key_len} msg {msg_len}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn const_states_equal_runtime_states() {
+        for key in [
+            &b"Bitcoin seed"[..],
+            b"ed25519 seed",
+            b"Nist256p1 seed",
+            b"curve25519 seed",
+        ] {
+            let c = HmacSha512::new_const(key);
+            let r = HmacSha512::new(key);
+            assert_eq!(c.inner, r.inner);
+            assert_eq!(c.outer, r.outer);
+        }
+    }
+}

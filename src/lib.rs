@@ -1,0 +1,35 @@
+#![no_std]
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod curve;
+mod error;
+mod hash;
+mod key;
+pub mod path;
+mod secret;
+mod serialize;
+#[cfg(feature = "secp256k1")]
+mod sys;
+
+#[cfg(feature = "nist256p1")]
+pub use crate::curve::NistP256;
+pub use crate::curve::Scheme;
+#[cfg(feature = "secp256k1")]
+pub use crate::curve::Secp256k1;
+#[cfg(feature = "ed25519")]
+pub use crate::curve::{Curve25519, Ed25519};
+pub use crate::error::{Error, PathErrorKind, Result};
+pub use crate::key::{ChainCode, ExtendedPrivateKey, Fingerprint, IntoDerivationPath};
+pub use crate::path::{ChildNumber, DerivationPath};
+pub use crate::secret::{ByteArray, SecretBytes};
+pub use crate::serialize::{Version, ENCODED_LEN, SERIALIZED_LEN};
+
+/// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.
+#[cfg(feature = "secp256k1")]
+pub type Xprv = ExtendedPrivateKey<Secp256k1>;

@@ -1,0 +1,1073 @@
+//! Child numbers and derivation paths: storage, parsing and printing.
+//!
+//! Vocabulary, used the same way throughout the crate:
+//!
+//! * an **index** is a number `0..2³¹`, without the hardened flag;
+//! * a **raw** child number is BIP-32's encoded `u32`: the index, plus [`HARDENED_BIT`] for a
+//!   hardened child (BIP-32 "Child key derivation functions");
+//! * a **segment** is the text of one child number in a path, such as `44'` or `0`.
+//!
+//! # Path grammar
+//!
+//! An absolute path is `m` alone, or `m/` followed by segments separated by single `/`. A segment is
+//! one or more ASCII digits (leading zeros allowed) whose value is below 2³¹, optionally followed by
+//! exactly one hardened marker: `'`, `h` or `H`. Nothing else is accepted: no whitespace, sign,
+//! empty segment, trailing `/`, uppercase `M` or non-ASCII digit, and at most [`MAX_DEPTH`]
+//! segments. A relative path (to derive from a given key) is the same segments without the `m/`;
+//! `m` and `m/…` are accepted there too.
+//!
+//! Every rejection is an [`Error::InvalidPath`] naming the zero-based segment, the byte offset of
+//! the first byte that cannot be accepted (always on a character boundary) and a
+//! [`PathErrorKind`]. Paths print canonically with `'` (`m/44'/0'/0'/0/0`), or with `h` using the
+//! alternate flag (`{:#}`).
+//!
+//! [`DerivationPath`] keeps up to [`INLINE_CAPACITY`] child numbers inline, so common paths never
+//! touch the heap; [`Segments`] parses text lazily without building a path at all.
+
+use core::fmt::{self, Write as _};
+use core::hash::{Hash, Hasher};
+use core::iter::{Copied, FusedIterator};
+use core::str::FromStr;
+
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
+use crate::error::{Error, PathErrorKind, Result};
+
+/// The bit that marks a raw child number as hardened (BIP-32: indices `2³¹..2³²`).
+pub const HARDENED_BIT: u32 = 1 << 31;
+
+/// How many child numbers a [`DerivationPath`] stores inline: paths up to this many levels
+/// never touch the heap.
+pub const INLINE_CAPACITY: usize = 16;
+
+/// The deepest path there can be: BIP-32 serializes the depth in one byte.
+pub const MAX_DEPTH: usize = 255;
+
+/// Largest value `v` for which `v * 10 + 9` still fits in a `u32`.
+const DIGIT_ACCUMULATOR_LIMIT: u32 = (u32::MAX - 9) / 10;
+
+/// The longest text of one segment: `/`, ten digits and a hardened marker.
+const SEGMENT_TEXT_MAX: usize = 12;
+
+/// The stack buffer used for printing paths. Typical paths are written in one call; longer ones
+/// are flushed in chunks.
+const PRINT_BUFFER: usize = 128;
+
+// The printer flushes its buffer before a segment that does not fit, so one must always fit;
+// the inline storage holds the common five-level paths and more, and never more than a path.
+const _: () = assert!(PRINT_BUFFER > SEGMENT_TEXT_MAX);
+const _: () = assert!(INLINE_CAPACITY >= 10 && INLINE_CAPACITY <= MAX_DEPTH);
+
+// ---------------------------------------------------------------------------------------------
+// ChildNumber
+// ---------------------------------------------------------------------------------------------
+
+/// A child number: an index `0..2³¹` plus the hardened flag.
+///
+/// Stored as BIP-32's raw `u32` (hardened children have [`HARDENED_BIT`] set), so every `u32` is
+/// a valid child number and conversions to and from the raw encoding are free.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::ChildNumber;
+///
+/// let purpose = ChildNumber::hardened(44)?;
+/// assert_eq!(purpose.index(), 44);
+/// assert_eq!(purpose.to_raw(), 0x8000_002c);
+/// assert_eq!(purpose.to_string(), "44'");
+/// assert_eq!(format!("{purpose:#}"), "44h");
+/// assert_eq!("44h".parse::<ChildNumber>()?, purpose);
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct ChildNumber(u32);
+
+impl ChildNumber {
+    /// A normal (non-hardened) child number.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidChildIndex`] if `index` is 2³¹ or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, Error};
+    ///
+    /// assert!(ChildNumber::normal(0)?.is_normal());
+    /// assert_eq!(
+    ///     ChildNumber::normal(1 << 31),
+    ///     Err(Error::InvalidChildIndex { index: 1 << 31 })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn normal(index: u32) -> Result<Self> {
+        if index & HARDENED_BIT == 0 {
+            Ok(Self(index))
+        } else {
+            Err(Error::InvalidChildIndex { index })
+        }
+    }
+
+    /// A hardened child number (`index'`): its raw form is `index + 2³¹`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidChildIndex`] if `index` is 2³¹ or more (pass the index, not the raw form).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, Error};
+    ///
+    /// assert_eq!(ChildNumber::hardened(0)?.to_raw(), 0x8000_0000);
+    /// assert!(ChildNumber::hardened(0x8000_0000).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn hardened(index: u32) -> Result<Self> {
+        if index & HARDENED_BIT == 0 {
+            Ok(Self(index | HARDENED_BIT))
+        } else {
+            Err(Error::InvalidChildIndex { index })
+        }
+    }
+
+    /// The child number with the raw BIP-32 encoding `raw` (hardened if `raw ≥ 2³¹`).
+    pub const fn from_raw(raw: u32) -> Self {
+        Self(raw)
+    }
+
+    /// The raw BIP-32 encoding, hardened bit included.
+    pub const fn to_raw(self) -> u32 {
+        self.0
+    }
+
+    /// The index, without the hardened bit.
+    pub const fn index(self) -> u32 {
+        self.0 & !HARDENED_BIT
+    }
+
+    /// Whether this is a hardened child number.
+    pub const fn is_hardened(self) -> bool {
+        self.0 & HARDENED_BIT != 0
+    }
+
+    /// Whether this is a normal (non-hardened) child number.
+    pub const fn is_normal(self) -> bool {
+        !self.is_hardened()
+    }
+
+    /// The raw form as 4 big-endian bytes: BIP-32's `ser32(i)`.
+    pub const fn to_be_bytes(self) -> [u8; 4] {
+        self.0.to_be_bytes()
+    }
+
+    /// The raw form as 4 little-endian bytes (BIP32-Ed25519's index encoding).
+    pub const fn to_le_bytes(self) -> [u8; 4] {
+        self.0.to_le_bytes()
+    }
+
+    /// Length of the printed form without `/`: the digits plus the marker, if any.
+    const fn text_len(self) -> usize {
+        decimal_len(self.index()) + if self.is_hardened() { 1 } else { 0 }
+    }
+}
+
+impl fmt::Display for ChildNumber {
+    /// Prints `44'` or `0`; with the alternate flag (`{:#}`) a hardened child prints as `44h`.
+    /// Width, fill and alignment are honoured.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let marker = marker_for(f);
+        let child = *self;
+        write_padded(f, child.text_len(), |f| {
+            let mut segment = [0; SEGMENT_TEXT_MAX];
+            let text = encode_segment(child, marker, &mut segment);
+            // Skip the leading '/'.
+            write_ascii(f, text.get(1..).unwrap_or_default())
+        })
+    }
+}
+
+impl fmt::Debug for ChildNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut segment = [0; SEGMENT_TEXT_MAX];
+        let text = encode_segment(*self, b'\'', &mut segment);
+        f.write_str("ChildNumber(")?;
+        write_ascii(f, text.get(1..).unwrap_or_default())?;
+        f.write_str(")")
+    }
+}
+
+impl FromStr for ChildNumber {
+    type Err = Error;
+
+    /// Parses one segment, with the grammar of a path segment (`44'`, `44h`, `44H`, `0`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPath`] with `segment: 0`: [`PathErrorKind::Empty`] for `""`, and
+    /// otherwise the same kinds as a path segment; a `/` is an
+    /// [`PathErrorKind::InvalidCharacter`].
+    fn from_str(s: &str) -> Result<Self> {
+        if s.is_empty() {
+            return Err(path_error(0, 0, PathErrorKind::Empty));
+        }
+        let (child, rest) = parse_segment(s, 0, 0)?;
+        match rest {
+            None => Ok(child),
+            // `rest` starts right after the '/' that ended the segment.
+            Some(rest) => Err(path_error(
+                0,
+                s.len() - rest.len() - 1,
+                PathErrorKind::InvalidCharacter,
+            )),
+        }
+    }
+}
+
+impl From<ChildNumber> for u32 {
+    /// The raw BIP-32 encoding.
+    fn from(child: ChildNumber) -> Self {
+        child.to_raw()
+    }
+}
+
+impl From<u32> for ChildNumber {
+    /// From the raw BIP-32 encoding (hardened if `raw ≥ 2³¹`).
+    fn from(raw: u32) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// DerivationPath
+// ---------------------------------------------------------------------------------------------
+
+/// A sequence of up to [`MAX_DEPTH`] child numbers from a master key (BIP-32 "The key tree").
+///
+/// Up to [`INLINE_CAPACITY`] levels are stored inline, without allocating; deeper paths spill to
+/// the heap with the `alloc` feature and are rejected with
+/// [`PathErrorKind::CapacityExceeded`] without it. Equality and hashing depend on the child
+/// numbers only.
+///
+/// The path derefs to `[ChildNumber]`.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{ChildNumber, DerivationPath};
+///
+/// let path: DerivationPath = "m/44h/0'/0'/0/0".parse()?;
+/// assert_eq!(path.len(), 5);
+/// assert_eq!(path.first(), Some(&ChildNumber::hardened(44)?));
+/// assert_eq!(path.to_string(), "m/44'/0'/0'/0/0");
+/// assert_eq!(format!("{path:#}"), "m/44h/0h/0h/0/0");
+/// assert_eq!(path.parent().map(|p| p.to_string()).as_deref(), Some("m/44'/0'/0'/0"));
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+#[derive(Clone, Eq, Default)]
+pub struct DerivationPath {
+    /// The child numbers when `len <= INLINE_CAPACITY`; unused otherwise.
+    inline: [ChildNumber; INLINE_CAPACITY],
+    /// Number of child numbers: at most [`MAX_DEPTH`], which fits a byte.
+    len: u8,
+    /// All the child numbers when `len > INLINE_CAPACITY`; empty otherwise.
+    #[cfg(feature = "alloc")]
+    spill: Vec<ChildNumber>,
+}
+
+impl DerivationPath {
+    /// The empty path, `m`: the master key itself.
+    pub const fn master() -> Self {
+        Self {
+            inline: [ChildNumber(0); INLINE_CAPACITY],
+            len: 0,
+            #[cfg(feature = "alloc")]
+            spill: Vec::new(),
+        }
+    }
+
+    /// The child numbers, from the master key down.
+    #[inline]
+    pub fn as_slice(&self) -> &[ChildNumber] {
+        let len = usize::from(self.len);
+        #[cfg(feature = "alloc")]
+        if len > INLINE_CAPACITY {
+            return &self.spill;
+        }
+        self.inline.get(..len).unwrap_or_default()
+    }
+
+    /// The number of levels (the depth of the key it leads to).
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether this is the master path `m`.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Iterates over the child numbers, from the master key down.
+    #[inline]
+    pub fn iter(&self) -> Copied<core::slice::Iter<'_, ChildNumber>> {
+        self.as_slice().iter().copied()
+    }
+
+    /// Appends a level.
+    ///
+    /// # Errors
+    ///
+    /// * [`Error::DepthExceeded`] if the path already has [`MAX_DEPTH`] levels;
+    /// * without the `alloc` feature, [`Error::InvalidPath`] with
+    ///   [`PathErrorKind::CapacityExceeded`] if it already has [`INLINE_CAPACITY`] levels
+    ///   (`segment` is the index of the level that did not fit, `offset` is 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, DerivationPath};
+    ///
+    /// let mut path = DerivationPath::master();
+    /// path.push(ChildNumber::hardened(44)?)?;
+    /// path.push(ChildNumber::normal(7)?)?;
+    /// assert_eq!(path.to_string(), "m/44'/7");
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn push(&mut self, child: ChildNumber) -> Result<()> {
+        let len = usize::from(self.len);
+        if len >= MAX_DEPTH {
+            return Err(Error::DepthExceeded);
+        }
+        if let Some(slot) = self.inline.get_mut(len) {
+            *slot = child;
+        } else {
+            self.push_spilled(child)?;
+        }
+        // Cannot overflow: `len < MAX_DEPTH = u8::MAX`.
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Appends a level to a path that already has [`INLINE_CAPACITY`] levels or more.
+    #[cfg(feature = "alloc")]
+    #[allow(clippy::unnecessary_wraps)] // the same signature as without `alloc`
+    fn push_spilled(&mut self, child: ChildNumber) -> Result<()> {
+        if self.spill.is_empty() {
+            self.spill.reserve(2 * INLINE_CAPACITY);
+            self.spill.extend_from_slice(&self.inline);
+        }
+        self.spill.push(child);
+        Ok(())
+    }
+
+    /// Appends a level to a path that already has [`INLINE_CAPACITY`] levels or more.
+    #[cfg(not(feature = "alloc"))]
+    #[allow(clippy::unused_self)] // the same signature as with `alloc`
+    fn push_spilled(&self, _child: ChildNumber) -> Result<()> {
+        Err(path_error(
+            INLINE_CAPACITY,
+            0,
+            PathErrorKind::CapacityExceeded,
+        ))
+    }
+
+    /// This path with one more level.
+    ///
+    /// # Errors
+    ///
+    /// As [`push`](Self::push): [`Error::DepthExceeded`] past [`MAX_DEPTH`] levels, and
+    /// [`PathErrorKind::CapacityExceeded`] past [`INLINE_CAPACITY`] without `alloc`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, DerivationPath};
+    ///
+    /// let account: DerivationPath = "m/44'/0'/0'".parse()?;
+    /// let change = account.child(ChildNumber::normal(1)?)?;
+    /// assert_eq!(change.to_string(), "m/44'/0'/0'/1");
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn child(&self, child: ChildNumber) -> Result<Self> {
+        let mut path = self.clone();
+        path.push(child)?;
+        Ok(path)
+    }
+
+    /// This path without its last level, or `None` for the master path.
+    pub fn parent(&self) -> Option<Self> {
+        let (_, rest) = self.as_slice().split_last()?;
+        // A prefix of a valid path is always a valid path.
+        Self::from_slice(rest).ok()
+    }
+
+    /// The last level, or `None` for the master path.
+    #[inline]
+    pub fn last(&self) -> Option<ChildNumber> {
+        self.as_slice().last().copied()
+    }
+
+    /// The path with these levels.
+    ///
+    /// # Errors
+    ///
+    /// * [`Error::DepthExceeded`] for more than [`MAX_DEPTH`] levels;
+    /// * without the `alloc` feature, [`Error::InvalidPath`] with
+    ///   [`PathErrorKind::CapacityExceeded`] for more than [`INLINE_CAPACITY`] levels.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, DerivationPath};
+    ///
+    /// let path = DerivationPath::from_slice(&[ChildNumber::hardened(0)?, ChildNumber::normal(1)?])?;
+    /// assert_eq!(path.to_string(), "m/0'/1");
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn from_slice(children: &[ChildNumber]) -> Result<Self> {
+        let len = u8::try_from(children.len()).map_err(|_| Error::DepthExceeded)?;
+        let mut path = Self::master();
+        if let Some(inline) = path.inline.get_mut(..children.len()) {
+            inline.copy_from_slice(children);
+        } else {
+            path.spill_from_slice(children)?;
+        }
+        path.len = len;
+        Ok(path)
+    }
+
+    /// Stores more than [`INLINE_CAPACITY`] levels.
+    #[cfg(feature = "alloc")]
+    #[allow(clippy::unnecessary_wraps)] // the same signature as without `alloc`
+    fn spill_from_slice(&mut self, children: &[ChildNumber]) -> Result<()> {
+        self.spill = children.to_vec();
+        Ok(())
+    }
+
+    /// Stores more than [`INLINE_CAPACITY`] levels.
+    #[cfg(not(feature = "alloc"))]
+    #[allow(clippy::unused_self)] // the same signature as with `alloc`
+    fn spill_from_slice(&self, _children: &[ChildNumber]) -> Result<()> {
+        Err(path_error(
+            INLINE_CAPACITY,
+            0,
+            PathErrorKind::CapacityExceeded,
+        ))
+    }
+
+    /// Parses a relative path: bare segments (`0/1'`), or an absolute path (`m`, `m/…`).
+    ///
+    /// Use [`str::parse`] (the [`FromStr`] impl) to require an absolute path.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPath`] for text outside the [grammar](self), with the segment, byte
+    /// offset and [`PathErrorKind`] of the first problem; [`PathErrorKind::CapacityExceeded`]
+    /// past [`INLINE_CAPACITY`] levels without `alloc`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{DerivationPath, Error, PathErrorKind};
+    ///
+    /// let relative = DerivationPath::parse_relative("0/1'")?;
+    /// assert_eq!(relative.to_string(), "m/0/1'");
+    /// assert_eq!(DerivationPath::parse_relative("m/0/1'")?, relative);
+    /// assert_eq!(
+    ///     DerivationPath::parse_relative("0//1"),
+    ///     Err(Error::InvalidPath { segment: 1, offset: 2, kind: PathErrorKind::EmptySegment })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn parse_relative(s: &str) -> Result<Self> {
+        Self::from_segments(Segments::relative(s)?)
+    }
+
+    /// Collects parsed segments into a path.
+    fn from_segments(mut segments: Segments<'_>) -> Result<Self> {
+        let mut path = Self::master();
+        loop {
+            let offset = segments.offset;
+            let Some(child) = segments.next() else {
+                return Ok(path);
+            };
+            path.push(child?).map_err(|error| match error {
+                // Without `alloc`: point at the segment that did not fit.
+                Error::InvalidPath { segment, kind, .. } => path_error(segment, offset, kind),
+                other => other,
+            })?;
+        }
+    }
+
+    /// Writes the path with `marker` after hardened indices, ignoring width and alignment.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>, marker: u8) -> fmt::Result {
+        let mut buffer = [0; PRINT_BUFFER];
+        let mut used = 1;
+        if let Some(first) = buffer.first_mut() {
+            *first = b'm';
+        }
+        let mut segment = [0; SEGMENT_TEXT_MAX];
+        for child in self {
+            let text = encode_segment(child, marker, &mut segment);
+            if used + text.len() > PRINT_BUFFER {
+                write_ascii(f, buffer.get(..used).unwrap_or_default())?;
+                used = 0;
+            }
+            if let Some(dst) = buffer.get_mut(used..used + text.len()) {
+                dst.copy_from_slice(text);
+            }
+            used += text.len();
+        }
+        write_ascii(f, buffer.get(..used).unwrap_or_default())
+    }
+
+    /// Length of the printed form.
+    fn text_len(&self) -> usize {
+        self.iter().map(|child| 1 + child.text_len()).sum::<usize>() + 1
+    }
+}
+
+impl PartialEq for DerivationPath {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Hash for DerivationPath {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl FromStr for DerivationPath {
+    type Err = Error;
+
+    /// Parses an absolute path: `m` or `m/<segments>`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPath`] for text outside the [grammar](self) (a path without the `m/`
+    /// prefix is [`PathErrorKind::MissingMasterPrefix`]; see
+    /// [`parse_relative`](DerivationPath::parse_relative)), with the segment, byte offset and
+    /// kind of the first problem; [`PathErrorKind::CapacityExceeded`] past
+    /// [`INLINE_CAPACITY`] levels without `alloc`.
+    fn from_str(s: &str) -> Result<Self> {
+        Self::from_segments(Segments::absolute(s)?)
+    }
+}
+
+impl fmt::Display for DerivationPath {
+    /// Prints the canonical form, `m/44'/0'/0'/0/0` (`m` for the master path); with the
+    /// alternate flag (`{:#}`), `m/44h/0h/0h/0/0`. Width, fill and alignment are honoured.
+    ///
+    /// Nothing is allocated: the text is written from a stack buffer, in one call for paths of
+    /// typical length.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let marker = marker_for(f);
+        if f.width().is_none() {
+            return self.write_text(f, marker);
+        }
+        write_padded(f, self.text_len(), |f| self.write_text(f, marker))
+    }
+}
+
+impl fmt::Debug for DerivationPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DerivationPath(\"")?;
+        self.write_text(f, b'\'')?;
+        f.write_str("\")")
+    }
+}
+
+impl core::ops::Deref for DerivationPath {
+    type Target = [ChildNumber];
+
+    fn deref(&self) -> &[ChildNumber] {
+        self.as_slice()
+    }
+}
+
+impl AsRef<[ChildNumber]> for DerivationPath {
+    fn as_ref(&self) -> &[ChildNumber] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a DerivationPath {
+    type Item = ChildNumber;
+    type IntoIter = Copied<core::slice::Iter<'a, ChildNumber>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl TryFrom<&[ChildNumber]> for DerivationPath {
+    type Error = Error;
+
+    /// As [`DerivationPath::from_slice`].
+    fn try_from(children: &[ChildNumber]) -> Result<Self> {
+        Self::from_slice(children)
+    }
+}
+
+impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
+    type Error = Error;
+
+    /// As [`DerivationPath::from_slice`].
+    fn try_from(children: [ChildNumber; N]) -> Result<Self> {
+        Self::from_slice(&children)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segments: the parser
+// ---------------------------------------------------------------------------------------------
+
+/// A lazy, allocation-free parser over path text: yields each segment's [`ChildNumber`], or the
+/// first error and then nothing.
+///
+/// This is what derive calls taking `&str` use, so that they never build an owned path.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::path::{validate, Segments};
+/// use fastbip32::{ChildNumber, Error, PathErrorKind};
+///
+/// let mut segments = Segments::absolute("m/44'/0h/x")?;
+/// assert_eq!(segments.next(), Some(ChildNumber::hardened(44)));
+/// assert_eq!(segments.next(), Some(ChildNumber::hardened(0)));
+/// assert_eq!(
+///     segments.next(),
+///     Some(Err(Error::InvalidPath { segment: 2, offset: 9, kind: PathErrorKind::InvalidCharacter }))
+/// );
+/// assert_eq!(segments.next(), None);
+///
+/// assert_eq!(validate(Segments::relative("1/2/3")?), Ok(3));
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    /// The text from the start of the next segment on; `None` when finished (at the end of the
+    /// text or after an error).
+    rest: Option<&'a str>,
+    /// Byte offset of `rest` in the whole text.
+    offset: usize,
+    /// Number of the next segment.
+    segment: usize,
+}
+
+impl<'a> Segments<'a> {
+    /// Starts parsing an absolute path: `m` (no segments) or `m/<segments>`.
+    ///
+    /// Only the prefix is checked here; the segments are checked as they are yielded (use
+    /// [`validate`] to check them all).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPath`] (segment 0) with [`PathErrorKind::Empty`] for `""`, or
+    /// [`PathErrorKind::MissingMasterPrefix`] if the text does not start with `m/` or is not
+    /// exactly `m` (offset 0 if the first byte is not `m`, else 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::path::Segments;
+    /// use fastbip32::{Error, PathErrorKind};
+    ///
+    /// assert_eq!(Segments::absolute("m")?.count(), 0);
+    /// assert_eq!(
+    ///     Segments::absolute("0/1").err(),
+    ///     Some(Error::InvalidPath { segment: 0, offset: 0, kind: PathErrorKind::MissingMasterPrefix })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn absolute(s: &'a str) -> Result<Self> {
+        match s.as_bytes() {
+            [] => Err(path_error(0, 0, PathErrorKind::Empty)),
+            [b'm', ..] => Self::after_master(s),
+            _ => Err(path_error(0, 0, PathErrorKind::MissingMasterPrefix)),
+        }
+    }
+
+    /// Starts parsing a relative path: bare segments (`0/1'`), or an absolute path (`m`,
+    /// `m/<segments>`).
+    ///
+    /// Only the prefix is checked here; the segments are checked as they are yielded (use
+    /// [`validate`] to check them all).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPath`] (segment 0) with [`PathErrorKind::Empty`] for `""`, or
+    /// [`PathErrorKind::MissingMasterPrefix`] (offset 1) for text starting with an `m` not
+    /// followed by `/` or the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::path::Segments;
+    /// use fastbip32::ChildNumber;
+    ///
+    /// let children: Result<Vec<_>, _> = Segments::relative("0/1'")?.collect();
+    /// assert_eq!(children?, [ChildNumber::normal(0)?, ChildNumber::hardened(1)?]);
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn relative(s: &'a str) -> Result<Self> {
+        match s.as_bytes() {
+            [] => Err(path_error(0, 0, PathErrorKind::Empty)),
+            [b'm', ..] => Self::after_master(s),
+            _ => Ok(Self {
+                rest: Some(s),
+                offset: 0,
+                segment: 0,
+            }),
+        }
+    }
+
+    /// Checks what follows a leading `m`.
+    fn after_master(s: &'a str) -> Result<Self> {
+        match s.as_bytes() {
+            [b'm'] => Ok(Self {
+                rest: None,
+                offset: 1,
+                segment: 0,
+            }),
+            [b'm', b'/', ..] => Ok(Self {
+                rest: s.get(2..),
+                offset: 2,
+                segment: 0,
+            }),
+            _ => Err(path_error(0, 1, PathErrorKind::MissingMasterPrefix)),
+        }
+    }
+}
+
+impl Iterator for Segments<'_> {
+    type Item = Result<ChildNumber>;
+
+    fn next(&mut self) -> Option<Result<ChildNumber>> {
+        let text = self.rest.take()?;
+        if self.segment >= MAX_DEPTH && !text.is_empty() {
+            return Some(Err(path_error(
+                self.segment,
+                self.offset,
+                PathErrorKind::TooManySegments,
+            )));
+        }
+        match parse_segment(text, self.offset, self.segment) {
+            Ok((child, rest)) => {
+                if let Some(rest) = rest {
+                    self.offset += text.len() - rest.len();
+                    self.rest = Some(rest);
+                }
+                self.segment += 1;
+                Some(Ok(child))
+            }
+            Err(error) => Some(Err(error)),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self.rest {
+            None => (0, Some(0)),
+            // Every child number but the last ends with '/', so takes two bytes or more; an
+            // error ends the iteration, after at most `MAX_DEPTH` child numbers in all.
+            Some(rest) => {
+                let items = (rest.len() / 2 + 1).min(MAX_DEPTH + 1 - self.segment);
+                (1, Some(items))
+            }
+        }
+    }
+}
+
+impl FusedIterator for Segments<'_> {}
+
+/// Runs `segments` to the end, without building a path.
+///
+/// # Errors
+///
+/// The first error the segments yield: [`Error::InvalidPath`], with
+/// [`PathErrorKind::TooManySegments`] past [`MAX_DEPTH`] segments.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::path::{validate, Segments};
+///
+/// assert_eq!(validate(Segments::absolute("m/44'/0'/0'/0/0")?), Ok(5));
+/// assert!(validate(Segments::absolute("m/44'/0'/0'/0/")?).is_err());
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+pub fn validate(segments: Segments<'_>) -> Result<usize> {
+    let mut count = 0;
+    for child in segments {
+        child?;
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// Parses the segment at the start of `text`, which is at byte `start` of the whole text and is
+/// segment number `segment`.
+///
+/// Returns the child number and, if the segment ended with `/`, the text after it.
+fn parse_segment(text: &str, start: usize, segment: usize) -> Result<(ChildNumber, Option<&str>)> {
+    let error = |offset, kind| path_error(segment, offset, kind);
+    let bytes = text.as_bytes();
+    if bytes.is_empty() {
+        // Only reached right after a '/'.
+        return Err(error(start.saturating_sub(1), PathErrorKind::TrailingSlash));
+    }
+    let mut index: u32 = 0;
+    let mut has_digits = false;
+    let mut hardened = false;
+    for (i, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b'0'..=b'9' if !hardened => {
+                if index > DIGIT_ACCUMULATOR_LIMIT {
+                    return Err(error(start, PathErrorKind::IndexOutOfRange));
+                }
+                index = index * 10 + u32::from(byte - b'0');
+                if index >= HARDENED_BIT {
+                    return Err(error(start, PathErrorKind::IndexOutOfRange));
+                }
+                has_digits = true;
+            }
+            b'\'' | b'h' | b'H' if has_digits && !hardened => hardened = true,
+            b'/' if has_digits => {
+                let child = ChildNumber(if hardened {
+                    index | HARDENED_BIT
+                } else {
+                    index
+                });
+                return Ok((child, text.get(i + 1..)));
+            }
+            b'/' => return Err(error(start, PathErrorKind::EmptySegment)),
+            b'0'..=b'9' | b'\'' | b'h' | b'H' => {
+                // A digit or marker after the marker, or a marker before any digit: a segment
+                // that is a marker alone is empty, otherwise the marker is misplaced.
+                let marker_alone = !has_digits && matches!(bytes.get(i + 1), None | Some(b'/'));
+                return Err(if marker_alone {
+                    error(start, PathErrorKind::EmptySegment)
+                } else {
+                    error(start + i, PathErrorKind::MisplacedHardenedMarker)
+                });
+            }
+            _ => return Err(error(start + i, PathErrorKind::InvalidCharacter)),
+        }
+    }
+    // Every byte was a digit or a marker after digits.
+    let child = ChildNumber(if hardened {
+        index | HARDENED_BIT
+    } else {
+        index
+    });
+    Ok((child, None))
+}
+
+/// An [`Error::InvalidPath`].
+const fn path_error(segment: usize, offset: usize, kind: PathErrorKind) -> Error {
+    Error::InvalidPath {
+        segment,
+        offset,
+        kind,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing helpers
+// ---------------------------------------------------------------------------------------------
+
+/// The hardened marker to print: `h` with the alternate flag, else `'`.
+fn marker_for(f: &fmt::Formatter<'_>) -> u8 {
+    if f.alternate() {
+        b'h'
+    } else {
+        b'\''
+    }
+}
+
+/// Number of decimal digits of `n`.
+const fn decimal_len(mut n: u32) -> usize {
+    let mut len = 1;
+    while n >= 10 {
+        n /= 10;
+        len += 1;
+    }
+    len
+}
+
+/// Writes `/`, the index of `child` in decimal and, if hardened, `marker` at the end of `out`,
+/// and returns that text.
+fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MAX]) -> &[u8] {
+    let mut slots = out.iter_mut().rev();
+    let mut used = 0;
+    if child.is_hardened() {
+        if let Some(slot) = slots.next() {
+            *slot = marker;
+            used += 1;
+        }
+    }
+    let mut n = child.index();
+    for slot in slots.by_ref() {
+        *slot = b'0' + u8::try_from(n % 10).unwrap_or_default();
+        used += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if let Some(slot) = slots.next() {
+        *slot = b'/';
+        used += 1;
+    }
+    out.get(SEGMENT_TEXT_MAX - used..).unwrap_or_default()
+}
+
+/// Writes ASCII bytes produced by the printing helpers.
+fn write_ascii(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
+    f.write_str(core::str::from_utf8(bytes).map_err(|_| fmt::Error)?)
+}
+
+/// Writes text of `len` ASCII characters with `write`, padded to the formatter's width with its
+/// fill and alignment (left by default, as for strings).
+fn write_padded(
+    f: &mut fmt::Formatter<'_>,
+    len: usize,
+    write: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    let padding = f.width().unwrap_or(0).saturating_sub(len);
+    if padding == 0 {
+        return write(f);
+    }
+    let before = match f.align() {
+        Some(fmt::Alignment::Right) => padding,
+        Some(fmt::Alignment::Center) => padding / 2,
+        Some(fmt::Alignment::Left) | None => 0,
+    };
+    let fill = f.fill();
+    for _ in 0..before {
+        f.write_char(fill)?;
+    }
+    write(f)?;
+    for _ in before..padding {
+        f.write_char(fill)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(child: ChildNumber, marker: u8) -> ([u8; SEGMENT_TEXT_MAX], usize) {
+        let mut out = [0; SEGMENT_TEXT_MAX];
+        let len = encode_segment(child, marker, &mut out).len();
+        (out, len)
+    }
+
+    fn assert_encodes(raw: u32, marker: u8, expected: &str) {
+        let (out, len) = encoded(ChildNumber(raw), marker);
+        assert_eq!(
+            out.get(SEGMENT_TEXT_MAX - len..).unwrap(),
+            expected.as_bytes(),
+            "{raw}"
+        );
+    }
+
+    #[test]
+    fn encode_segment_extremes() {
+        assert_encodes(0, b'\'', "/0");
+        assert_encodes(HARDENED_BIT, b'\'', "/0'");
+        assert_encodes(9, b'h', "/9");
+        assert_encodes(10, b'h', "/10");
+        assert_encodes(HARDENED_BIT + 44, b'h', "/44h");
+        assert_encodes(HARDENED_BIT - 1, b'\'', "/2147483647");
+        assert_encodes(u32::MAX, b'\'', "/2147483647'");
+    }
+
+    #[test]
+    fn decimal_len_boundaries() {
+        let mut power: u32 = 1;
+        for digits in 1..=10 {
+            assert_eq!(decimal_len(power), digits);
+            assert_eq!(decimal_len(power - 1), (digits - 1).max(1));
+            power = power.saturating_mul(10);
+        }
+        assert_eq!(decimal_len(u32::MAX), 10);
+    }
+
+    #[test]
+    fn text_len_matches_encoding() {
+        for raw in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12_345,
+            HARDENED_BIT - 1,
+            HARDENED_BIT,
+            u32::MAX,
+        ] {
+            let child = ChildNumber(raw);
+            assert_eq!(child.text_len() + 1, encoded(child, b'\'').1, "{raw}");
+        }
+    }
+
+    #[test]
+    fn longest_segment_fills_the_segment_buffer() {
+        assert_eq!(encoded(ChildNumber(u32::MAX), b'\'').1, SEGMENT_TEXT_MAX);
+    }
+
+    #[test]
+    fn accumulator_limit_is_tight() {
+        let grow = |v: u32| v.checked_mul(10).and_then(|v| v.checked_add(9));
+        assert!(grow(DIGIT_ACCUMULATOR_LIMIT).is_some());
+        assert!(grow(DIGIT_ACCUMULATOR_LIMIT + 1).is_none());
+    }
+
+    #[test]
+    fn parse_segment_returns_rest() {
+        let h = |i| ChildNumber(i | HARDENED_BIT);
+        assert_eq!(parse_segment("12'/3", 2, 0), Ok((h(12), Some("3"))));
+        assert_eq!(parse_segment("7", 0, 0), Ok((ChildNumber(7), None)));
+        assert_eq!(parse_segment("7/", 0, 0), Ok((ChildNumber(7), Some(""))));
+        assert_eq!(
+            parse_segment("", 5, 3),
+            Err(path_error(3, 4, PathErrorKind::TrailingSlash))
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn spill_holds_every_level_and_parent_goes_back_inline() {
+        let children: [ChildNumber; INLINE_CAPACITY + 1] =
+            core::array::from_fn(|i| ChildNumber(u32::try_from(i).unwrap()));
+        let mut pushed = DerivationPath::master();
+        for &child in &children {
+            pushed.push(child).unwrap();
+        }
+        assert_eq!(pushed.spill.as_slice(), children.as_slice());
+        assert_eq!(pushed, DerivationPath::from_slice(&children).unwrap());
+
+        let parent = pushed.parent().unwrap();
+        assert!(parent.spill.is_empty());
+        assert_eq!(parent.as_slice(), children.get(..INLINE_CAPACITY).unwrap());
+    }
+
+    #[test]
+    fn master_is_default() {
+        let master = DerivationPath::master();
+        assert_eq!(master, DerivationPath::default());
+        assert_eq!(master.inline, DerivationPath::default().inline);
+        assert!(master.as_slice().is_empty());
+    }
+}
