@@ -44,9 +44,6 @@ pub const INLINE_CAPACITY: usize = 16;
 /// The deepest path there can be: BIP-32 serializes the depth in one byte.
 pub const MAX_DEPTH: usize = 255;
 
-/// Largest value `v` for which `v * 10 + 9` still fits in a `u32`.
-const DIGIT_ACCUMULATOR_LIMIT: u32 = (u32::MAX - 9) / 10;
-
 /// The longest text of one segment: `/`, ten digits and a hardened marker.
 const SEGMENT_TEXT_MAX: usize = 12;
 
@@ -179,23 +176,20 @@ impl fmt::Display for ChildNumber {
     /// Prints `44'` or `0`; with the alternate flag (`{:#}`) a hardened child prints as `44h`.
     /// Width, fill and alignment are honoured.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let marker = marker_for(f);
-        let child = *self;
-        write_padded(f, child.text_len(), |f| {
-            let mut segment = [0; SEGMENT_TEXT_MAX];
-            let text = encode_segment(child, marker, &mut segment);
-            // Skip the leading '/'.
-            write_ascii(f, text.get(1..).unwrap_or_default())
-        })
+        let mut segment = [0; SEGMENT_TEXT_MAX];
+        let len = encode_segment(*self, marker_for(f), &mut segment);
+        // Skip the leading '/'.
+        let text = segment.get(1..len).unwrap_or_default();
+        write_padded(f, text.len(), |f| write_ascii(f, text))
     }
 }
 
 impl fmt::Debug for ChildNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut segment = [0; SEGMENT_TEXT_MAX];
-        let text = encode_segment(*self, b'\'', &mut segment);
+        let len = encode_segment(*self, b'\'', &mut segment);
         f.write_str("ChildNumber(")?;
-        write_ascii(f, text.get(1..).unwrap_or_default())?;
+        write_ascii(f, segment.get(1..len).unwrap_or_default())?;
         f.write_str(")")
     }
 }
@@ -214,15 +208,12 @@ impl FromStr for ChildNumber {
         if s.is_empty() {
             return Err(path_error(0, 0, PathErrorKind::Empty));
         }
-        let (child, rest) = parse_segment(s, 0, 0)?;
-        match rest {
-            None => Ok(child),
-            // `rest` starts right after the '/' that ended the segment.
-            Some(rest) => Err(path_error(
-                0,
-                s.len() - rest.len() - 1,
-                PathErrorKind::InvalidCharacter,
-            )),
+        let (child, end) = parse_segment(s.as_bytes(), 0, 0)?;
+        if end == s.len() {
+            Ok(child)
+        } else {
+            // The segment ended with '/'.
+            Err(path_error(0, end, PathErrorKind::InvalidCharacter))
         }
     }
 }
@@ -355,7 +346,10 @@ impl DerivationPath {
 
     /// Appends a level to a path that already has [`INLINE_CAPACITY`] levels or more.
     #[cfg(feature = "alloc")]
-    #[allow(clippy::unnecessary_wraps)] // the same signature as without `alloc`
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the same signature as without `alloc`"
+    )]
     fn push_spilled(&mut self, child: ChildNumber) -> Result<()> {
         if self.spill.is_empty() {
             self.spill.reserve(2 * INLINE_CAPACITY);
@@ -367,7 +361,7 @@ impl DerivationPath {
 
     /// Appends a level to a path that already has [`INLINE_CAPACITY`] levels or more.
     #[cfg(not(feature = "alloc"))]
-    #[allow(clippy::unused_self)] // the same signature as with `alloc`
+    #[allow(clippy::unused_self, reason = "the same signature as with `alloc`")]
     fn push_spilled(&self, _child: ChildNumber) -> Result<()> {
         Err(path_error(
             INLINE_CAPACITY,
@@ -443,7 +437,10 @@ impl DerivationPath {
 
     /// Stores more than [`INLINE_CAPACITY`] levels.
     #[cfg(feature = "alloc")]
-    #[allow(clippy::unnecessary_wraps)] // the same signature as without `alloc`
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the same signature as without `alloc`"
+    )]
     fn spill_from_slice(&mut self, children: &[ChildNumber]) -> Result<()> {
         self.spill = children.to_vec();
         Ok(())
@@ -451,7 +448,7 @@ impl DerivationPath {
 
     /// Stores more than [`INLINE_CAPACITY`] levels.
     #[cfg(not(feature = "alloc"))]
-    #[allow(clippy::unused_self)] // the same signature as with `alloc`
+    #[allow(clippy::unused_self, reason = "the same signature as with `alloc`")]
     fn spill_from_slice(&self, _children: &[ChildNumber]) -> Result<()> {
         Err(path_error(
             INLINE_CAPACITY,
@@ -485,45 +482,68 @@ impl DerivationPath {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn parse_relative(s: &str) -> Result<Self> {
-        Self::from_segments(Segments::relative(s)?)
+        Self::from_segments(&Segments::relative(s)?)
     }
 
-    /// Collects parsed segments into a path.
-    fn from_segments(mut segments: Segments<'_>) -> Result<Self> {
+    /// Collects the child numbers of freshly made `segments` into a path.
+    ///
+    /// The same steps as iterating, written out so that the child numbers go straight into the
+    /// inline array.
+    fn from_segments(segments: &Segments<'_>) -> Result<Self> {
         let mut path = Self::master();
-        loop {
-            let offset = segments.offset;
-            let Some(child) = segments.next() else {
-                return Ok(path);
-            };
-            path.push(child?).map_err(|error| match error {
-                // Without `alloc`: point at the segment that did not fit.
-                Error::InvalidPath { segment, kind, .. } => path_error(segment, offset, kind),
-                other => other,
-            })?;
+        if segments.done {
+            return Ok(path);
         }
+        let bytes = segments.text.as_bytes();
+        let mut pos = segments.pos;
+        // The number of child numbers stored, which is also the number of the next segment.
+        let mut len = 0;
+        loop {
+            if len >= MAX_DEPTH && pos < bytes.len() {
+                return Err(path_error(len, pos, PathErrorKind::TooManySegments));
+            }
+            let (child, end) = parse_segment(bytes, pos, len)?;
+            if let Some(slot) = path.inline.get_mut(len) {
+                *slot = child;
+            } else {
+                path.push_spilled(child).map_err(|error| match error {
+                    // Without `alloc`: point at the segment that did not fit.
+                    Error::InvalidPath { kind, .. } => path_error(len, pos, kind),
+                    other => other,
+                })?;
+            }
+            len += 1;
+            if end >= bytes.len() {
+                break;
+            }
+            pos = end + 1;
+        }
+        // At most `MAX_DEPTH` child numbers get here.
+        path.len = u8::try_from(len).map_err(|_| Error::DepthExceeded)?;
+        Ok(path)
     }
 
     /// Writes the path with `marker` after hardened indices, ignoring width and alignment.
     fn write_text(&self, f: &mut fmt::Formatter<'_>, marker: u8) -> fmt::Result {
-        let mut buffer = [0; PRINT_BUFFER];
-        let mut used = 1;
-        if let Some(first) = buffer.first_mut() {
+        let mut buffer = PrintBuffer([0; PRINT_BUFFER]);
+        let bytes = &mut buffer.0;
+        if let Some(first) = bytes.first_mut() {
             *first = b'm';
         }
-        let mut segment = [0; SEGMENT_TEXT_MAX];
+        let mut used = 1;
         for child in self {
-            let text = encode_segment(child, marker, &mut segment);
-            if used + text.len() > PRINT_BUFFER {
-                write_ascii(f, buffer.get(..used).unwrap_or_default())?;
+            if used > PRINT_BUFFER - SEGMENT_TEXT_MAX {
+                buffer_flush(f, bytes, used)?;
                 used = 0;
             }
-            if let Some(dst) = buffer.get_mut(used..used + text.len()) {
-                dst.copy_from_slice(text);
+            if let Some(window) = bytes
+                .get_mut(used..used + SEGMENT_TEXT_MAX)
+                .and_then(|window| <&mut [u8; SEGMENT_TEXT_MAX]>::try_from(window).ok())
+            {
+                used += encode_segment(child, marker, window);
             }
-            used += text.len();
         }
-        write_ascii(f, buffer.get(..used).unwrap_or_default())
+        buffer_flush(f, bytes, used)
     }
 
     /// Length of the printed form.
@@ -557,7 +577,7 @@ impl FromStr for DerivationPath {
     /// kind of the first problem; [`PathErrorKind::CapacityExceeded`] past
     /// [`INLINE_CAPACITY`] levels without `alloc`.
     fn from_str(s: &str) -> Result<Self> {
-        Self::from_segments(Segments::absolute(s)?)
+        Self::from_segments(&Segments::absolute(s)?)
     }
 }
 
@@ -654,13 +674,14 @@ impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Segments<'a> {
-    /// The text from the start of the next segment on; `None` when finished (at the end of the
-    /// text or after an error).
-    rest: Option<&'a str>,
-    /// Byte offset of `rest` in the whole text.
-    offset: usize,
+    /// The whole text.
+    text: &'a str,
+    /// Byte offset of the next segment.
+    pos: usize,
     /// Number of the next segment.
     segment: usize,
+    /// Set at the end of the text and after an error.
+    done: bool,
 }
 
 impl<'a> Segments<'a> {
@@ -723,9 +744,10 @@ impl<'a> Segments<'a> {
             [] => Err(path_error(0, 0, PathErrorKind::Empty)),
             [b'm', ..] => Self::after_master(s),
             _ => Ok(Self {
-                rest: Some(s),
-                offset: 0,
+                text: s,
+                pos: 0,
                 segment: 0,
+                done: false,
             }),
         }
     }
@@ -734,14 +756,16 @@ impl<'a> Segments<'a> {
     fn after_master(s: &'a str) -> Result<Self> {
         match s.as_bytes() {
             [b'm'] => Ok(Self {
-                rest: None,
-                offset: 1,
+                text: s,
+                pos: 1,
                 segment: 0,
+                done: true,
             }),
             [b'm', b'/', ..] => Ok(Self {
-                rest: s.get(2..),
-                offset: 2,
+                text: s,
+                pos: 2,
                 segment: 0,
+                done: false,
             }),
             _ => Err(path_error(0, 1, PathErrorKind::MissingMasterPrefix)),
         }
@@ -751,38 +775,44 @@ impl<'a> Segments<'a> {
 impl Iterator for Segments<'_> {
     type Item = Result<ChildNumber>;
 
+    #[inline]
     fn next(&mut self) -> Option<Result<ChildNumber>> {
-        let text = self.rest.take()?;
-        if self.segment >= MAX_DEPTH && !text.is_empty() {
+        if self.done {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        if self.segment >= MAX_DEPTH && self.pos < bytes.len() {
+            self.done = true;
             return Some(Err(path_error(
                 self.segment,
-                self.offset,
+                self.pos,
                 PathErrorKind::TooManySegments,
             )));
         }
-        match parse_segment(text, self.offset, self.segment) {
-            Ok((child, rest)) => {
-                if let Some(rest) = rest {
-                    self.offset += text.len() - rest.len();
-                    self.rest = Some(rest);
-                }
+        match parse_segment(bytes, self.pos, self.segment) {
+            Ok((child, end)) => {
+                // `end` is at the '/' that ended the segment, or at the end of the text.
+                self.done = end >= bytes.len();
+                self.pos = end + 1;
                 self.segment += 1;
                 Some(Ok(child))
             }
-            Err(error) => Some(Err(error)),
+            Err(error) => {
+                self.done = true;
+                Some(Err(error))
+            }
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match self.rest {
-            None => (0, Some(0)),
-            // Every child number but the last ends with '/', so takes two bytes or more; an
-            // error ends the iteration, after at most `MAX_DEPTH` child numbers in all.
-            Some(rest) => {
-                let items = (rest.len() / 2 + 1).min(MAX_DEPTH + 1 - self.segment);
-                (1, Some(items))
-            }
+        if self.done {
+            return (0, Some(0));
         }
+        // Every child number but the last ends with '/', so takes two bytes or more; an error
+        // ends the iteration, after at most `MAX_DEPTH` child numbers in all.
+        let rest = self.text.len().saturating_sub(self.pos);
+        let items = (rest / 2 + 1).min((MAX_DEPTH + 1).saturating_sub(self.segment).max(1));
+        (1, Some(items))
     }
 }
 
@@ -813,62 +843,54 @@ pub fn validate(segments: Segments<'_>) -> Result<usize> {
     Ok(count)
 }
 
-/// Parses the segment at the start of `text`, which is at byte `start` of the whole text and is
-/// segment number `segment`.
+/// Parses the segment that starts at byte `start` of `bytes`, segment number `segment`.
 ///
-/// Returns the child number and, if the segment ended with `/`, the text after it.
-fn parse_segment(text: &str, start: usize, segment: usize) -> Result<(ChildNumber, Option<&str>)> {
+/// Returns the child number and the offset just past it: of the `/` that ends it, or the end of
+/// the text.
+#[inline]
+fn parse_segment(bytes: &[u8], start: usize, segment: usize) -> Result<(ChildNumber, usize)> {
     let error = |offset, kind| path_error(segment, offset, kind);
-    let bytes = text.as_bytes();
-    if bytes.is_empty() {
-        // Only reached right after a '/'.
-        return Err(error(start.saturating_sub(1), PathErrorKind::TrailingSlash));
-    }
-    let mut index: u32 = 0;
-    let mut has_digits = false;
-    let mut hardened = false;
-    for (i, &byte) in bytes.iter().enumerate() {
-        match byte {
-            b'0'..=b'9' if !hardened => {
-                if index > DIGIT_ACCUMULATOR_LIMIT {
-                    return Err(error(start, PathErrorKind::IndexOutOfRange));
-                }
-                index = index * 10 + u32::from(byte - b'0');
-                if index >= HARDENED_BIT {
-                    return Err(error(start, PathErrorKind::IndexOutOfRange));
-                }
-                has_digits = true;
-            }
-            b'\'' | b'h' | b'H' if has_digits && !hardened => hardened = true,
-            b'/' if has_digits => {
-                let child = ChildNumber(if hardened {
-                    index | HARDENED_BIT
-                } else {
-                    index
-                });
-                return Ok((child, text.get(i + 1..)));
-            }
-            b'/' => return Err(error(start, PathErrorKind::EmptySegment)),
-            b'0'..=b'9' | b'\'' | b'h' | b'H' => {
-                // A digit or marker after the marker, or a marker before any digit: a segment
-                // that is a marker alone is empty, otherwise the marker is misplaced.
-                let marker_alone = !has_digits && matches!(bytes.get(i + 1), None | Some(b'/'));
-                return Err(if marker_alone {
-                    error(start, PathErrorKind::EmptySegment)
-                } else {
-                    error(start + i, PathErrorKind::MisplacedHardenedMarker)
-                });
-            }
-            _ => return Err(error(start + i, PathErrorKind::InvalidCharacter)),
+    let mut end = start;
+    // Below 2³¹ before each step, so `index * 10 + 9` cannot overflow.
+    let mut index: u64 = 0;
+    while let Some(&byte) = bytes.get(end) {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
         }
+        index = index * 10 + u64::from(digit);
+        if index >= u64::from(HARDENED_BIT) {
+            return Err(error(start, PathErrorKind::IndexOutOfRange));
+        }
+        end += 1;
     }
-    // Every byte was a digit or a marker after digits.
-    let child = ChildNumber(if hardened {
-        index | HARDENED_BIT
-    } else {
-        index
-    });
-    Ok((child, None))
+    let Ok(index) = u32::try_from(index) else {
+        return Err(error(start, PathErrorKind::IndexOutOfRange));
+    };
+    if end == start {
+        return Err(match bytes.get(start) {
+            // Only reached right after a '/'.
+            None => error(start.saturating_sub(1), PathErrorKind::TrailingSlash),
+            Some(b'/') => error(start, PathErrorKind::EmptySegment),
+            // A marker alone is an empty segment; before digits it is misplaced.
+            Some(b'\'' | b'h' | b'H') => match bytes.get(start + 1) {
+                None | Some(b'/') => error(start, PathErrorKind::EmptySegment),
+                Some(_) => error(start, PathErrorKind::MisplacedHardenedMarker),
+            },
+            Some(_) => error(start, PathErrorKind::InvalidCharacter),
+        });
+    }
+    match bytes.get(end) {
+        None | Some(b'/') => Ok((ChildNumber(index), end)),
+        Some(b'\'' | b'h' | b'H') => match bytes.get(end + 1) {
+            None | Some(b'/') => Ok((ChildNumber(index | HARDENED_BIT), end + 1)),
+            Some(b'0'..=b'9' | b'\'' | b'h' | b'H') => {
+                Err(error(end + 1, PathErrorKind::MisplacedHardenedMarker))
+            }
+            Some(_) => Err(error(end + 1, PathErrorKind::InvalidCharacter)),
+        },
+        Some(_) => Err(error(end, PathErrorKind::InvalidCharacter)),
+    }
 }
 
 /// An [`Error::InvalidPath`].
@@ -894,40 +916,82 @@ fn marker_for(f: &fmt::Formatter<'_>) -> u8 {
 }
 
 /// Number of decimal digits of `n`.
-const fn decimal_len(mut n: u32) -> usize {
-    let mut len = 1;
-    while n >= 10 {
-        n /= 10;
-        len += 1;
+const fn decimal_len(n: u32) -> usize {
+    match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        1_000..=9_999 => 4,
+        10_000..=99_999 => 5,
+        100_000..=999_999 => 6,
+        1_000_000..=9_999_999 => 7,
+        10_000_000..=99_999_999 => 8,
+        100_000_000..=999_999_999 => 9,
+        _ => 10,
     }
-    len
 }
 
-/// Writes `/`, the index of `child` in decimal and, if hardened, `marker` at the end of `out`,
-/// and returns that text.
-fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MAX]) -> &[u8] {
-    let mut slots = out.iter_mut().rev();
-    let mut used = 0;
+/// Writes `/`, the index of `child` in decimal and, if hardened, `marker` at the start of `out`,
+/// and returns the number of bytes written.
+#[inline]
+fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MAX]) -> usize {
+    let index = child.index();
+    let [slash, first, second, ..] = out;
+    *slash = b'/';
+    // Most indices in use are below 100: write those without a loop.
+    let digits = if index < 10 {
+        *first = ascii_digit(index);
+        1
+    } else if index < 100 {
+        *first = ascii_digit(index / 10);
+        *second = ascii_digit(index % 10);
+        2
+    } else {
+        let digits = decimal_len(index);
+        let mut n = index;
+        for slot in out.get_mut(1..=digits).unwrap_or_default().iter_mut().rev() {
+            *slot = ascii_digit(n % 10);
+            n /= 10;
+        }
+        digits
+    };
     if child.is_hardened() {
-        if let Some(slot) = slots.next() {
+        if let Some(slot) = out.get_mut(digits + 1) {
             *slot = marker;
-            used += 1;
         }
+        digits + 2
+    } else {
+        digits + 1
     }
-    let mut n = child.index();
-    for slot in slots.by_ref() {
-        *slot = b'0' + u8::try_from(n % 10).unwrap_or_default();
-        used += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if let Some(slot) = slots.next() {
-        *slot = b'/';
-        used += 1;
-    }
-    out.get(SEGMENT_TEXT_MAX - used..).unwrap_or_default()
+}
+
+/// The ASCII digit for `digit`, which is below 10.
+#[inline]
+fn ascii_digit(digit: u32) -> u8 {
+    b'0' + u8::try_from(digit).unwrap_or_default()
+}
+
+/// The stack buffer for printing paths, aligned so that UTF-8 validation of the text takes its
+/// word-at-a-time ASCII path.
+#[repr(align(8))]
+struct PrintBuffer([u8; PRINT_BUFFER]);
+
+/// Writes the first `used` bytes of a print buffer.
+///
+/// Validates whole 16-byte blocks, which with the buffer's alignment keeps UTF-8 validation on
+/// its word-at-a-time path (a short unaligned tail is checked byte by byte, several times
+/// slower). The bytes after the text are ASCII too (zeros, or text already flushed), so they
+/// pass, and are cut off again.
+fn buffer_flush(
+    f: &mut fmt::Formatter<'_>,
+    bytes: &[u8; PRINT_BUFFER],
+    used: usize,
+) -> fmt::Result {
+    let checked = bytes
+        .get(..used.next_multiple_of(16))
+        .unwrap_or(bytes.as_slice());
+    let text = core::str::from_utf8(checked).map_err(|_| fmt::Error)?;
+    f.write_str(text.get(..used).ok_or(fmt::Error)?)
 }
 
 /// Writes ASCII bytes produced by the printing helpers.
@@ -968,17 +1032,13 @@ mod tests {
 
     fn encoded(child: ChildNumber, marker: u8) -> ([u8; SEGMENT_TEXT_MAX], usize) {
         let mut out = [0; SEGMENT_TEXT_MAX];
-        let len = encode_segment(child, marker, &mut out).len();
+        let len = encode_segment(child, marker, &mut out);
         (out, len)
     }
 
     fn assert_encodes(raw: u32, marker: u8, expected: &str) {
         let (out, len) = encoded(ChildNumber(raw), marker);
-        assert_eq!(
-            out.get(SEGMENT_TEXT_MAX - len..).unwrap(),
-            expected.as_bytes(),
-            "{raw}"
-        );
+        assert_eq!(out.get(..len).unwrap(), expected.as_bytes(), "{raw}");
     }
 
     #[test]
@@ -988,8 +1048,10 @@ mod tests {
         assert_encodes(9, b'h', "/9");
         assert_encodes(10, b'h', "/10");
         assert_encodes(HARDENED_BIT + 44, b'h', "/44h");
+        assert_encodes(1_000_000_000, b'h', "/1000000000");
         assert_encodes(HARDENED_BIT - 1, b'\'', "/2147483647");
         assert_encodes(u32::MAX, b'\'', "/2147483647'");
+        assert_eq!(encoded(ChildNumber(u32::MAX), b'\'').1, SEGMENT_TEXT_MAX);
     }
 
     #[test]
@@ -1023,26 +1085,19 @@ mod tests {
     }
 
     #[test]
-    fn longest_segment_fills_the_segment_buffer() {
-        assert_eq!(encoded(ChildNumber(u32::MAX), b'\'').1, SEGMENT_TEXT_MAX);
-    }
-
-    #[test]
-    fn accumulator_limit_is_tight() {
-        let grow = |v: u32| v.checked_mul(10).and_then(|v| v.checked_add(9));
-        assert!(grow(DIGIT_ACCUMULATOR_LIMIT).is_some());
-        assert!(grow(DIGIT_ACCUMULATOR_LIMIT + 1).is_none());
-    }
-
-    #[test]
-    fn parse_segment_returns_rest() {
+    fn parse_segment_returns_the_end() {
         let h = |i| ChildNumber(i | HARDENED_BIT);
-        assert_eq!(parse_segment("12'/3", 2, 0), Ok((h(12), Some("3"))));
-        assert_eq!(parse_segment("7", 0, 0), Ok((ChildNumber(7), None)));
-        assert_eq!(parse_segment("7/", 0, 0), Ok((ChildNumber(7), Some(""))));
+        assert_eq!(parse_segment(b"m/12'/3", 2, 0), Ok((h(12), 5)));
+        assert_eq!(parse_segment(b"m/12'/3", 6, 1), Ok((ChildNumber(3), 7)));
+        assert_eq!(parse_segment(b"7", 0, 0), Ok((ChildNumber(7), 1)));
+        assert_eq!(parse_segment(b"7/", 0, 0), Ok((ChildNumber(7), 1)));
         assert_eq!(
-            parse_segment("", 5, 3),
-            Err(path_error(3, 4, PathErrorKind::TrailingSlash))
+            parse_segment(b"m/1/", 4, 1),
+            Err(path_error(1, 3, PathErrorKind::TrailingSlash))
+        );
+        assert_eq!(
+            parse_segment(b"m/99999999999999999999", 2, 0),
+            Err(path_error(0, 2, PathErrorKind::IndexOutOfRange))
         );
     }
 

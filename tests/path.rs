@@ -419,6 +419,17 @@ fn canonical_printing_and_markers() {
     assert_eq!(format!("{master:?}"), "DerivationPath(\"m\")");
     let extremes = DerivationPath::from_slice(&[n(H - 1), h(H - 1), n(0), h(0)]).unwrap();
     assert_eq!(extremes.to_string(), "m/2147483647/2147483647'/0/0'");
+
+    // The longest inline path prints in more than one chunk.
+    let widest = DerivationPath::from_slice(&[h(H - 1); INLINE_CAPACITY]).unwrap();
+    let expected = format!("m{}", "/2147483647'".repeat(INLINE_CAPACITY));
+    assert_eq!(widest.to_string(), expected);
+    assert_eq!(format!("{widest:#}"), expected.replace('\'', "h"));
+    assert_eq!(
+        format!("{widest:?}"),
+        format!("DerivationPath(\"{expected}\")")
+    );
+    assert_eq!(expected.parse(), Ok(widest));
 }
 
 #[test]

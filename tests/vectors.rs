@@ -1,5 +1,7 @@
 //! Every published BIP-32 (vectors 1–4) and SLIP-10 vector, read from `tests/data/`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
+
 use fastbip32::{
     ChildNumber, Curve25519, DerivationPath, Ed25519, Error, ExtendedPrivateKey, NistP256, Scheme,
     Secp256k1, Version,

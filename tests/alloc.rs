@@ -1,0 +1,140 @@
+//! Parsing, printing and deriving allocate nothing on the heap.
+//!
+//! A counting `#[global_allocator]` counts allocations made by the current thread (the test
+//! harness runs tests on several threads). Each scheme is warmed up once first: the
+//! `secp256k1` crate allocates its per-thread context on first use. Allocations inside C
+//! libraries (aws-lc's `malloc` for P-256) are not visible to Rust's allocator.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
+
+#![allow(unsafe_code)] // a counting global allocator needs `unsafe impl GlobalAlloc`
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::Write as _;
+
+use fastbip32::{
+    Curve25519, DerivationPath, Ed25519, ExtendedPrivateKey, NistP256, Scheme, Secp256k1, Version,
+};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: delegates every call to `System`; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: forwarded unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let r = f();
+    (ALLOCATIONS.with(Cell::get) - before, r)
+}
+
+/// A `fmt::Write` into a stack buffer.
+struct Buf {
+    bytes: [u8; 256],
+    len: usize,
+}
+
+impl std::fmt::Write for Buf {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(std::fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+const SEED: [u8; 64] = {
+    let mut s = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        s[i] = i as u8;
+        i += 1;
+    }
+    s
+};
+
+fn derive_everything<S: Scheme>(path: &str) {
+    let key = ExtendedPrivateKey::<S>::from_seed(&SEED).unwrap();
+    let child = key.derive_path(path).unwrap();
+    let parsed: DerivationPath = path.parse().unwrap();
+    let again = key.derive_path(&parsed).unwrap();
+    assert!(child == again);
+    std::hint::black_box((
+        child.public_key(),
+        child.fingerprint(),
+        child.parent_fingerprint(),
+    ));
+}
+
+fn check_scheme<S: Scheme>(path: &str) {
+    derive_everything::<S>(path); // warm-up: lazily created contexts
+    let (n, ()) = allocations(|| derive_everything::<S>(path));
+    assert_eq!(n, 0, "{}: {n} allocations deriving {path}", S::NAME);
+}
+
+#[test]
+fn derivation_allocates_nothing() {
+    check_scheme::<Secp256k1>("m/44'/0'/0'/0/0");
+    check_scheme::<NistP256>("m/44'/0'/0'/0/0");
+    check_scheme::<Ed25519>("m/44'/0'/0'/0'/0'");
+    check_scheme::<Curve25519>("m/44'/0'/0'/0'/0'");
+}
+
+#[test]
+fn path_parse_and_display_allocate_nothing() {
+    for text in ["m", "m/44'/0'/0'/0/0", "m/1h/2H/3/4/5/6/7/8/9/2147483647'"] {
+        let (n, ()) = allocations(|| {
+            let p: DerivationPath = text.parse().unwrap();
+            let mut buf = Buf {
+                bytes: [0; 256],
+                len: 0,
+            };
+            write!(buf, "{p}").unwrap();
+            assert!(buf.len > 0);
+        });
+        assert_eq!(n, 0, "{n} allocations parsing and printing {text}");
+    }
+}
+
+#[test]
+fn encoding_into_a_buffer_allocates_nothing() {
+    let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    let _ = key.public_key();
+    let (n, ()) = allocations(|| {
+        let mut buf = [0u8; 112];
+        assert!(key
+            .encode_xprv(Version::XPRV, &mut buf)
+            .unwrap()
+            .starts_with("xprv"));
+        assert!(key
+            .encode_xpub(Version::XPUB, &mut buf)
+            .unwrap()
+            .starts_with("xpub"));
+    });
+    assert_eq!(n, 0, "{n} allocations encoding");
+}

@@ -1,0 +1,166 @@
+//! API guarantees: thread safety, secret hygiene, laziness.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
+
+use fastbip32::{
+    ChainCode, ChildNumber, Curve25519, Ed25519, ExtendedPrivateKey, Fingerprint, NistP256, Scheme,
+    Secp256k1, SecretBytes,
+};
+use zeroize::ZeroizeOnDrop;
+
+fn assert_send_sync<T: Send + Sync>() {}
+fn assert_zeroize_on_drop<T: ZeroizeOnDrop>() {}
+
+#[test]
+fn keys_are_send_sync_and_zeroize_on_drop() {
+    fn check<S: Scheme>() {
+        assert_send_sync::<ExtendedPrivateKey<S>>();
+        assert_zeroize_on_drop::<ExtendedPrivateKey<S>>();
+    }
+    check::<Secp256k1>();
+    check::<NistP256>();
+    check::<Ed25519>();
+    check::<Curve25519>();
+    assert_zeroize_on_drop::<ChainCode>();
+    assert_zeroize_on_drop::<SecretBytes<[u8; 32]>>();
+    assert_zeroize_on_drop::<SecretBytes<[u8; 64]>>();
+}
+
+const SEED: [u8; 32] = [0x5a; 32];
+
+fn debug_hides_secrets<S: Scheme>() {
+    let key = ExtendedPrivateKey::<S>::from_seed(&SEED).unwrap();
+    let debug = format!("{key:?} {:?}", key.chain_code());
+    for secret in [
+        hex::encode(key.private_key()),
+        hex::encode(key.chain_code()),
+    ] {
+        assert!(!debug.contains(&secret[..8]), "{}: {debug}", S::NAME);
+    }
+    // Decimal renderings of the first bytes must not appear either.
+    let first = key.private_key().as_ref()[0];
+    assert!(!debug.contains(&format!("[{first}, ")), "{debug}");
+    assert!(debug.contains(S::NAME), "{debug}");
+}
+
+#[test]
+fn debug_shows_no_secret() {
+    debug_hides_secrets::<Secp256k1>();
+    debug_hides_secrets::<NistP256>();
+    debug_hides_secrets::<Ed25519>();
+    debug_hides_secrets::<Curve25519>();
+}
+
+#[test]
+fn keys_differing_only_in_the_secret_are_unequal() {
+    let chain = ChainCode::new([9; 32]);
+    let a = ExtendedPrivateKey::<Secp256k1>::from_parts(
+        [1; 32],
+        chain.clone(),
+        3,
+        Fingerprint::new([1, 2, 3, 4]),
+        ChildNumber::from_raw(7),
+    )
+    .unwrap();
+    let b = ExtendedPrivateKey::<Secp256k1>::from_parts(
+        [2; 32],
+        chain.clone(),
+        3,
+        Fingerprint::new([1, 2, 3, 4]),
+        ChildNumber::from_raw(7),
+    )
+    .unwrap();
+    let a2 = ExtendedPrivateKey::<Secp256k1>::from_parts(
+        [1; 32],
+        chain,
+        3,
+        Fingerprint::new([1, 2, 3, 4]),
+        ChildNumber::from_raw(7),
+    )
+    .unwrap();
+    assert_ne!(a, b);
+    assert_eq!(a, a2);
+    let c = ExtendedPrivateKey::<Ed25519>::from_parts(
+        [1; 32],
+        ChainCode::new([9; 32]),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+    .unwrap();
+    let mut other = [1; 32];
+    other[31] = 0;
+    let d = ExtendedPrivateKey::<Ed25519>::from_parts(
+        other,
+        ChainCode::new([9; 32]),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+    .unwrap();
+    assert_ne!(c, d);
+}
+
+#[test]
+fn public_keys_are_lazy_and_computed_once() {
+    let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    assert!(!master.is_public_key_cached());
+    let hardened = master.derive_path("m/44'/0'/0'").unwrap();
+    assert!(
+        !master.is_public_key_cached(),
+        "a hardened walk computes no public key"
+    );
+    assert!(!hardened.is_public_key_cached());
+    let soft = hardened
+        .derive_child(ChildNumber::normal(0).unwrap())
+        .unwrap();
+    assert!(
+        hardened.is_public_key_cached(),
+        "a normal child needs its parent's public key"
+    );
+    assert!(!soft.is_public_key_cached());
+    // The parent fingerprint of a soft child comes from the parent key already computed.
+    assert_eq!(soft.parent_fingerprint(), hardened.fingerprint());
+    let first = soft.public_key();
+    assert!(soft.is_public_key_cached());
+    assert_eq!(first, soft.public_key());
+    // A clone keeps the cache.
+    assert!(soft.clone().is_public_key_cached());
+}
+
+#[test]
+fn parent_fingerprint_of_a_hardened_child_is_computed_on_demand() {
+    let master = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED).unwrap();
+    let account = master.derive_path("m/44'/501'").unwrap();
+    let child = account
+        .derive_child(ChildNumber::hardened(0).unwrap())
+        .unwrap();
+    assert!(!account.is_public_key_cached());
+    assert_eq!(child.parent_fingerprint(), account.fingerprint());
+    let walked = master.derive_path("m/44'/501'/0'").unwrap();
+    assert_eq!(walked.parent_fingerprint(), account.fingerprint());
+    assert_eq!(walked, child);
+}
+
+#[test]
+fn derive_path_accepts_every_path_form() {
+    let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    let by_text = master.derive_path("m/44'/0'/0'/0/0").unwrap();
+    let by_h = master.derive_path("m/44h/0H/0'/0/0").unwrap();
+    let bare = master.derive_path("44'/0'/0'/0/0").unwrap();
+    let parsed: fastbip32::DerivationPath = "m/44'/0'/0'/0/0".parse().unwrap();
+    let by_path = master.derive_path(&parsed).unwrap();
+    let by_slice = master.derive_path(parsed.as_slice()).unwrap();
+    let array = [
+        ChildNumber::hardened(44).unwrap(),
+        ChildNumber::hardened(0).unwrap(),
+        ChildNumber::hardened(0).unwrap(),
+        ChildNumber::normal(0).unwrap(),
+        ChildNumber::normal(0).unwrap(),
+    ];
+    let by_array = master.derive_path(&array).unwrap();
+    for k in [&by_h, &bare, &by_path, &by_slice, &by_array] {
+        assert_eq!(&by_text, k);
+    }
+    assert_eq!(master.derive_path("m").unwrap(), master);
+}
