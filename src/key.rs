@@ -1,4 +1,5 @@
-//! Extended keys and their parts: [`ExtendedPrivateKey`], [`ChainCode`], [`Fingerprint`].
+//! Extended keys and their parts: [`ExtendedPrivateKey`], [`ExtendedPublicKey`],
+//! [`ChainCode`], [`Fingerprint`].
 
 use core::fmt;
 
@@ -10,6 +11,12 @@ use crate::error::{Error, Result};
 use crate::hash::HmacSha512;
 use crate::path::{self, ChildNumber, DerivationPath, Segments};
 use crate::secret::SecretBytes;
+use crate::serialize::{Version, VersionPair};
+
+mod public;
+
+pub use self::public::ExtendedPublicKey;
+use self::public::PublicParent;
 
 /// A 32-byte chain code.
 ///
@@ -140,8 +147,9 @@ impl fmt::Debug for Fingerprint {
 /// Text is read as a path *relative to the key*: `m`, `m/…`, or bare segments such as
 /// `0/1'`, with `'`, `h` or `H` for hardened.
 pub trait IntoDerivationPath {
-    /// The iterator over the steps.
-    type Steps: Iterator<Item = ChildNumber>;
+    /// The iterator over the steps. `Clone`, so that public derivation can look for a
+    /// hardened step before doing any work.
+    type Steps: Iterator<Item = ChildNumber> + Clone;
 
     /// The number of steps and the steps, after checking the whole path.
     ///
@@ -222,6 +230,15 @@ fn clone_once<T: Copy>(once: &spin::Once<T>) -> spin::Once<T> {
 /// Secret material is wiped on drop (`ZeroizeOnDrop`); the type is `Clone` but not `Copy`;
 /// `Debug` shows no secret; `==` compares secrets in constant time.
 ///
+/// **Version.** Every key carries the [`VersionPair`] of its serialization family (`xprv` /
+/// `xpub`, `zprv` / `zpub`, a custom pair, …): [`XPRV_XPUB`](VersionPair::XPRV_XPUB) for a key
+/// made by [`from_seed`](Self::from_seed) or [`from_parts`](Self::from_parts), the family of
+/// the text for a parsed key, or what [`with_version`](Self::with_version) /
+/// [`with_version_pair`](Self::with_version_pair) set. Derived children keep it, and
+/// [`to_extended_public_key`](Self::to_extended_public_key) hands it on, so the public key
+/// serializes with the public twin (`xprv…` → `xpub…`, `zprv…` → `zpub…`). The pair takes
+/// part in `==`.
+///
 /// # Examples
 ///
 /// ```
@@ -245,6 +262,7 @@ pub struct ExtendedPrivateKey<S: Scheme> {
     parent: Parent<S>,
     parent_fingerprint: spin::Once<Fingerprint>,
     public: spin::Once<S::PublicKey>,
+    versions: VersionPair,
 }
 
 impl<S: Scheme> Clone for ExtendedPrivateKey<S> {
@@ -257,6 +275,7 @@ impl<S: Scheme> Clone for ExtendedPrivateKey<S> {
             parent: self.parent.clone(),
             parent_fingerprint: clone_once(&self.parent_fingerprint),
             public: clone_once(&self.public),
+            versions: self.versions,
         }
     }
 }
@@ -280,10 +299,13 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             0,
             ChildNumber::from_raw(0),
             Parent::Known(Fingerprint::ZERO),
+            VersionPair::XPRV_XPUB,
         ))
     }
 
-    /// An extended private key from its parts, as found in a serialization.
+    /// An extended private key from its parts, as found in a serialization. It gets the
+    /// [`XPRV_XPUB`](VersionPair::XPRV_XPUB) pair (see
+    /// [`with_version_pair`](Self::with_version_pair)).
     ///
     /// # Errors
     /// [`Error::InvalidSecretKey`] if `private_key` is not a valid key for the scheme.
@@ -302,7 +324,27 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             depth,
             child_number,
             Parent::Known(parent_fingerprint),
+            VersionPair::XPRV_XPUB,
         ))
+    }
+
+    /// A key decoded from its serialization: the private key already checked.
+    pub(crate) fn from_decoded(
+        secret: SecretBytes<S::PrivateKey>,
+        chain_code: ChainCode,
+        depth: u8,
+        parent_fingerprint: Fingerprint,
+        child_number: ChildNumber,
+        versions: VersionPair,
+    ) -> Self {
+        Self::from_secret(
+            secret,
+            chain_code,
+            depth,
+            child_number,
+            Parent::Known(parent_fingerprint),
+            versions,
+        )
     }
 
     fn from_secret(
@@ -311,6 +353,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         depth: u8,
         child_number: ChildNumber,
         parent: Parent<S>,
+        versions: VersionPair,
     ) -> Self {
         Self {
             secret,
@@ -320,7 +363,90 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             parent,
             parent_fingerprint: spin::Once::new(),
             public: spin::Once::new(),
+            versions,
         }
+    }
+
+    /// The version this key serializes with: the private member of its
+    /// [`version_pair`](Self::version_pair).
+    pub fn version(&self) -> Version {
+        self.versions.private()
+    }
+
+    /// The version family this key, its children and its public key serialize with.
+    pub fn version_pair(&self) -> VersionPair {
+        self.versions
+    }
+
+    /// The same key in the family of `version`, a private version this crate knows
+    /// ([`Version::XPRV`], [`Version::ZPRV`], …). Use
+    /// [`with_version_pair`](Self::with_version_pair) for a custom one.
+    ///
+    /// # Errors
+    /// [`Error::VersionKeyMismatch`] for a known public version (`xpub`, …);
+    /// [`Error::UnknownVersion`] for any other.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{Version, Xprv};
+    ///
+    /// let key = Xprv::from_seed(&[7; 32])?.with_version(Version::ZPRV)?;
+    /// assert_eq!(key.to_extended_public_key().version(), Version::ZPUB);
+    /// assert!(key.to_extended_public_key().to_string().starts_with("zpub"));
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn with_version(self, version: Version) -> Result<Self> {
+        let pair = VersionPair::for_version(version, true)?;
+        Ok(self.with_version_pair(pair))
+    }
+
+    /// The same key in the version family `versions` (any pair, known or custom).
+    #[must_use]
+    pub fn with_version_pair(mut self, versions: VersionPair) -> Self {
+        self.versions = versions;
+        self
+    }
+
+    /// The extended public key: the same chain code, depth, child number and parent
+    /// fingerprint with the public key instead of the private one (BIP-32 `N()`,
+    /// "neutering"), in the public twin of this key's version.
+    ///
+    /// Computes the public key if it is not cached yet. The parent fingerprint is handed on
+    /// lazily where it can be (the parent's public key when the last step was normal); after
+    /// a hardened step it is computed now, since the public key cannot keep the parent's
+    /// private key around.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::Xprv;
+    ///
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'")?;
+    /// let xpub = account.to_extended_public_key();
+    /// assert_eq!(xpub.public_key(), account.public_key());
+    /// assert_eq!(xpub.derive_path("0/5")?, account.derive_path("0/5")?.to_xpub());
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn to_extended_public_key(&self) -> ExtendedPublicKey<S> {
+        let parent = match &self.parent {
+            Parent::Known(f) => PublicParent::Known(*f),
+            Parent::Public(p) => PublicParent::Public(*p),
+            Parent::Private(_) => PublicParent::Known(self.parent_fingerprint()),
+        };
+        ExtendedPublicKey::new_unchecked(
+            self.public_key(),
+            self.chain_code.clone(),
+            self.depth,
+            self.child_number,
+            parent,
+            self.versions,
+        )
+    }
+
+    /// Short for [`to_extended_public_key`](Self::to_extended_public_key).
+    pub fn to_xpub(&self) -> ExtendedPublicKey<S> {
+        self.to_extended_public_key()
     }
 
     /// The private key bytes.
@@ -434,6 +560,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             depth,
             child_number,
             parent,
+            self.versions,
         ))
     }
 }
@@ -469,6 +596,7 @@ impl<S: Scheme> ConstantTimeEq for ExtendedPrivateKey<S> {
                 .parent_fingerprint()
                 .to_u32()
                 .ct_eq(&other.parent_fingerprint().to_u32())
+            & Choice::from(u8::from(self.versions == other.versions))
     }
 }
 
@@ -484,6 +612,7 @@ impl<S: Scheme> fmt::Debug for ExtendedPrivateKey<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ExtendedPrivateKey")
             .field("scheme", &S::NAME)
+            .field("version", &self.version())
             .field("depth", &self.depth)
             .field("child_number", &self.child_number)
             .finish_non_exhaustive()

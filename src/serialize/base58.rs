@@ -1,0 +1,386 @@
+//! `Base58Check` (Bitcoin alphabet) for 78-byte extended keys, on fixed stack buffers.
+//!
+//! Written here rather than taken from `bs58` for three reasons:
+//! * no branch and no table look-up depends on the data: a private key's text goes through
+//!   this code, so digits and characters are mapped with arithmetic masks, and the big-number
+//!   loops run a fixed number of times for a given text length (only the leading zero bytes,
+//!   which belong to the public version, and the text length change the work done);
+//! * speed: five Base58 digits (58⁵ < 2³²) per step on 32-bit limbs instead of one digit per
+//!   byte, several times fewer operations than the byte-at-a-time algorithm;
+//! * every scratch buffer holding key material is wiped, including the SHA-256 blocks of the
+//!   checksum (through `sha2`'s raw compression function).
+//!
+//! `bs58` checks the results in the tests.
+
+use sha2::block_api::compress256;
+use subtle::ConstantTimeEq;
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::error::{Error, Result};
+
+/// Bytes of a serialized extended key.
+const PAYLOAD: usize = 78;
+/// Payload and checksum.
+const DATA: usize = PAYLOAD + 4;
+/// 32-bit limbs for the 82 data bytes (84 bytes of room).
+const DATA_LIMBS: usize = DATA.div_ceil(4);
+/// 58⁵, the largest power of 58 below 2³².
+const RADIX5: u64 = 58 * 58 * 58 * 58 * 58;
+/// Digits produced when encoding: five per round, enough for 82 bytes (at most 112 digits).
+const ENCODE_ROUNDS: usize = 23;
+const DIGITS: usize = ENCODE_ROUNDS * 5;
+
+/// The longest text decoded exactly. Any text of 113 characters or more decodes to more than
+/// 82 bytes, so this only bounds the work done on text that is wrong anyway.
+const MAX_TEXT: usize = 160;
+/// Limbs for the value of [`MAX_TEXT`] digits: 58¹⁶⁰ < 2⁹³⁸, 30 limbs hold 960 bits.
+const TEXT_LIMBS: usize = 30;
+
+/// The longest text an extended key can have: 82 bytes in Base58 take at most 112 characters.
+pub(crate) const MAX_ENCODED_LEN: usize = 112;
+
+/// The low 32 bits.
+#[allow(clippy::cast_possible_truncation)] // truncation is the point
+const fn low32(x: u64) -> u32 {
+    x as u32
+}
+
+/// `0xFF` when `lo <= c <= hi`, else 0, without a branch.
+fn in_range(c: u8, lo: u8, hi: u8) -> u8 {
+    let c = i32::from(c);
+    let below = i32::from(lo) - 1 - c; // negative when c >= lo
+    let above = c - i32::from(hi) - 1; // negative when c <= hi
+                                       // Both negative: the sign bit survives the AND; the arithmetic shift spreads it.
+    let mask = (below & above) >> 31;
+    mask.to_le_bytes()[0]
+}
+
+/// The digit of an alphabet character, and `0xFF` if it is one (0 if not), without a branch.
+fn char_to_digit(c: u8) -> (u8, u8) {
+    // (first character, last character, its digit minus the character)
+    const RANGES: [(u8, u8, u8); 6] = [
+        (b'1', b'9', 0u8.wrapping_sub(b'1')),
+        (b'A', b'H', 9u8.wrapping_sub(b'A')),
+        (b'J', b'N', 17u8.wrapping_sub(b'J')),
+        (b'P', b'Z', 22u8.wrapping_sub(b'P')),
+        (b'a', b'k', 33u8.wrapping_sub(b'a')),
+        (b'm', b'z', 44u8.wrapping_sub(b'm')),
+    ];
+    let mut digit = 0u8;
+    let mut valid = 0u8;
+    for (lo, hi, offset) in RANGES {
+        let mask = in_range(c, lo, hi);
+        digit |= mask & c.wrapping_add(offset);
+        valid |= mask;
+    }
+    (digit, valid)
+}
+
+/// The alphabet character of a digit below 58, without a branch.
+fn digit_to_char(digit: u8) -> u8 {
+    // Starting from '1' + digit, add the gap before each range the digit is in or past:
+    // '9'→'A' skips 7 characters, 'H'→'J' skips 'I', 'N'→'P' skips 'O', 'Z'→'a' skips 6,
+    // 'k'→'m' skips 'l'.
+    const GAPS: [(u8, u8); 5] = [(9, 7), (17, 1), (22, 1), (33, 6), (44, 1)];
+    let mut c = b'1'.wrapping_add(digit);
+    for (first, gap) in GAPS {
+        // 1 when digit >= first: (first - 1 - digit) wraps to a high value.
+        let past = (first.wrapping_sub(1).wrapping_sub(digit)) >> 7;
+        c = c.wrapping_add(past.wrapping_mul(gap));
+    }
+    c
+}
+
+/// The first four bytes of SHA-256(SHA-256(data)), for `data` of at most [`MAX_TEXT`] bytes,
+/// with every block wiped afterwards.
+fn checksum(data: &[u8]) -> [u8; 4] {
+    const IV: [u32; 8] = [
+        0x6a09_e667,
+        0xbb67_ae85,
+        0x3c6e_f372,
+        0xa54f_f53a,
+        0x510e_527f,
+        0x9b05_688c,
+        0x1f83_d9ab,
+        0x5be0_cd19,
+    ];
+    let mut blocks = Zeroizing::new([[0u8; 64]; MAX_TEXT.div_ceil(64) + 1]);
+    let mut state = IV;
+    let first = sha256_blocks(data, &mut blocks[..]);
+    compress256(&mut state, first);
+    let mut digest = Zeroizing::new([0u8; 32]);
+    for (out, word) in digest.chunks_exact_mut(4).zip(state) {
+        out.copy_from_slice(&word.to_be_bytes());
+    }
+    state.zeroize();
+    state = IV;
+    let second = sha256_blocks(&digest[..], &mut blocks[..]);
+    compress256(&mut state, second);
+    let check = state[0].to_be_bytes();
+    state.zeroize();
+    check
+}
+
+/// Lays `data` out in SHA-256 blocks with its padding; returns the blocks used.
+fn sha256_blocks<'b>(data: &[u8], blocks: &'b mut [[u8; 64]]) -> &'b [[u8; 64]] {
+    let used = (data.len() + 9).div_ceil(64);
+    let Some(blocks) = blocks.get_mut(..used) else {
+        return &[];
+    };
+    blocks.as_flattened_mut().fill(0);
+    let flat = blocks.as_flattened_mut();
+    if let Some(dst) = flat.get_mut(..data.len()) {
+        dst.copy_from_slice(data);
+    }
+    if let Some(b) = flat.get_mut(data.len()) {
+        *b = 0x80;
+    }
+    let bits = (data.len() as u64) * 8;
+    let len = flat.len();
+    if let Some(dst) = flat.get_mut(len - 8..) {
+        dst.copy_from_slice(&bits.to_be_bytes());
+    }
+    blocks
+}
+
+/// Writes the `Base58Check` text of `payload` into `out` and returns its length.
+///
+/// # Errors
+/// [`Error::BufferTooSmall`] if `out` is shorter than the text (111 characters for versions
+/// starting with 0x01 to 0x04, up to [`MAX_ENCODED_LEN`]); `out` may then hold part of it.
+pub(crate) fn encode_check(payload: &[u8; PAYLOAD], out: &mut [u8]) -> Result<usize> {
+    let mut data = Zeroizing::new([0u8; DATA_LIMBS * 4]);
+    // Right-aligned: the top two bytes of the top limb stay zero.
+    let (_, tail) = data.split_at_mut(DATA_LIMBS * 4 - DATA);
+    let (body, check) = tail.split_at_mut(PAYLOAD);
+    body.copy_from_slice(payload);
+    check.copy_from_slice(&checksum(payload));
+
+    // Little-endian limbs of the big-endian number.
+    let mut limbs = Zeroizing::new([0u32; DATA_LIMBS]);
+    for (limb, chunk) in limbs.iter_mut().rev().zip(data.chunks_exact(4)) {
+        let mut word = [0u8; 4];
+        word.copy_from_slice(chunk);
+        *limb = u32::from_be_bytes(word);
+        word.zeroize();
+    }
+
+    // Least significant digit first: each round divides by 58⁵ and splits the remainder.
+    let mut digits = Zeroizing::new([0u8; DIGITS]);
+    for round in digits.chunks_exact_mut(5) {
+        let mut rem: u64 = 0;
+        for limb in limbs.iter_mut().rev() {
+            let cur = (rem << 32) | u64::from(*limb);
+            // `cur / RADIX5 < 2³²` because `rem < RADIX5`.
+            *limb = low32(cur / RADIX5);
+            rem = cur % RADIX5;
+        }
+        let mut rem = low32(rem);
+        for digit in round.iter_mut() {
+            *digit = (rem % 58).to_le_bytes()[0];
+            rem /= 58;
+        }
+    }
+
+    // Leading zero bytes become '1's; the number's own leading zero digits are dropped. Both
+    // depend only on the first bytes, the public version.
+    let zeros = payload.iter().take_while(|&&b| b == 0).count();
+    let significant = DIGITS - digits.iter().rev().take_while(|&&d| d == 0).count();
+    let len = zeros + significant;
+    let Some(text) = out.get_mut(..len) else {
+        return Err(Error::BufferTooSmall { needed: len });
+    };
+    let (ones, rest) = text.split_at_mut(zeros);
+    ones.fill(b'1');
+    for (c, &d) in rest.iter_mut().zip(digits.iter().take(significant).rev()) {
+        *c = digit_to_char(d);
+    }
+    Ok(len)
+}
+
+/// Decodes `Base58Check` text into the 78-byte payload.
+///
+/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), the
+/// checksum ([`Error::BadChecksum`]), then the length ([`Error::InvalidLength`], with the
+/// decoded length less the 4 checksum bytes; text over 160 characters is not decoded: its
+/// `len` is a lower bound).
+pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
+    let mut valid = 0xFF;
+    for &c in text {
+        valid &= char_to_digit(c).1;
+    }
+    if valid == 0 {
+        return Err(Error::InvalidBase58);
+    }
+    let zeros = text.iter().take_while(|&&c| c == b'1').count();
+    if text.len() > MAX_TEXT {
+        // k significant digits are at least 58^(k-1) > 256^((k-1)·0.732): a lower bound.
+        let digits = text.len() - zeros;
+        let total = zeros + (digits.saturating_sub(1) * 732) / 1000 + 1;
+        return Err(Error::InvalidLength {
+            len: total.saturating_sub(4),
+        });
+    }
+
+    // value = value·58^k + (next k digits), five digits at a time from the left.
+    let mut limbs = Zeroizing::new([0u32; TEXT_LIMBS]);
+    for chunk in text.chunks(5) {
+        let mut value: u64 = 0;
+        let mut scale: u64 = 1;
+        for &c in chunk {
+            value = value * 58 + u64::from(char_to_digit(c).0);
+            scale *= 58;
+        }
+        let mut carry = value;
+        for limb in limbs.iter_mut() {
+            let cur = u64::from(*limb) * scale + carry;
+            *limb = low32(cur);
+            carry = cur >> 32;
+        }
+    }
+
+    // Big-endian bytes, then the leading '1's as zero bytes in front of the significant ones.
+    let mut be = Zeroizing::new([0u8; TEXT_LIMBS * 4]);
+    for (chunk, limb) in be.chunks_exact_mut(4).zip(limbs.iter().rev()) {
+        chunk.copy_from_slice(&limb.to_be_bytes());
+    }
+    let significant = be.len() - be.iter().take_while(|&&b| b == 0).count();
+    let total = zeros + significant;
+    let mut decoded = Zeroizing::new([0u8; MAX_TEXT]);
+    let (Some(dst), Some(src)) = (
+        decoded.get_mut(zeros..total),
+        be.get(TEXT_LIMBS * 4 - significant..),
+    ) else {
+        // `total <= text.len()`: k digits are below 58^k < 256^k.
+        return Err(Error::InvalidLength { len: total });
+    };
+    dst.copy_from_slice(src);
+
+    let Some(body_len) = total.checked_sub(4) else {
+        return Err(Error::InvalidLength { len: 0 });
+    };
+    let (Some(body), Some(check)) = (decoded.get(..body_len), decoded.get(body_len..total)) else {
+        return Err(Error::InvalidLength { len: body_len });
+    };
+    if !bool::from(checksum(body).ct_eq(check)) {
+        return Err(Error::BadChecksum);
+    }
+    let mut payload = Zeroizing::new([0u8; PAYLOAD]);
+    if body.len() != PAYLOAD {
+        return Err(Error::InvalidLength { len: body.len() });
+    }
+    payload.copy_from_slice(body);
+    Ok(payload)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::vec::Vec;
+
+    const ALPHABET: &[u8; 58] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+    #[test]
+    fn alphabet_maps_both_ways() {
+        for (d, &c) in ALPHABET.iter().enumerate() {
+            let d = u8::try_from(d).unwrap();
+            assert_eq!(digit_to_char(d), c);
+            assert_eq!(char_to_digit(c), (d, 0xFF));
+        }
+        for c in 0..=255u8 {
+            if !ALPHABET.contains(&c) {
+                assert_eq!(char_to_digit(c).1, 0, "{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn checksum_matches_sha256d() {
+        use sha2::Digest;
+        for len in 0..=MAX_TEXT {
+            let data: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
+            let full = sha2::Sha256::digest(sha2::Sha256::digest(&data));
+            assert_eq!(checksum(&data)[..], full[..4], "len {len}");
+        }
+    }
+
+    fn payload_strategy() -> impl Strategy<Value = [u8; PAYLOAD]> {
+        (
+            proptest::array::uniform32(any::<u8>()),
+            0usize..80,
+            any::<[u8; 4]>(),
+        )
+            .prop_map(|(random, zeros, head)| {
+                let mut p = [0u8; PAYLOAD];
+                for (i, b) in p.iter_mut().enumerate() {
+                    *b = random[i % 32] ^ u8::try_from(i).unwrap();
+                }
+                p[..4].copy_from_slice(&head);
+                let zeros = zeros.min(PAYLOAD);
+                p[..zeros].fill(0);
+                p
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn encode_matches_bs58(payload in payload_strategy()) {
+            let mut ours = [0u8; MAX_ENCODED_LEN];
+            let len = encode_check(&payload, &mut ours).unwrap();
+            let mut theirs = [0u8; 200];
+            let n = bs58::encode(payload).with_check().onto(&mut theirs[..]).unwrap();
+            prop_assert_eq!(&ours[..len], &theirs[..n]);
+            let back = decode_check(&ours[..len]).unwrap();
+            prop_assert_eq!(&back[..], &payload[..]);
+        }
+
+        #[test]
+        fn decode_matches_bs58(data in proptest::collection::vec(any::<u8>(), 0..100),
+                               zeros in 0usize..4) {
+            let mut data = data;
+            data.splice(0..0, core::iter::repeat_n(0, zeros));
+            let mut text = [0u8; 200];
+            let n = bs58::encode(&data).with_check().onto(&mut text[..]).unwrap();
+            let ours = decode_check(&text[..n]);
+            if data.len() == PAYLOAD {
+                prop_assert_eq!(&ours.unwrap()[..], &data[..]);
+            } else {
+                prop_assert_eq!(ours.err(), Some(Error::InvalidLength { len: data.len() }));
+            }
+        }
+
+        #[test]
+        fn any_text_never_panics(text in "[1-9A-HJ-NP-Za-km-z]{0,200}") {
+            let _ = decode_check(text.as_bytes());
+        }
+    }
+
+    #[test]
+    fn short_buffer() {
+        let payload = [4u8; PAYLOAD];
+        let mut buf = [0u8; 100];
+        assert_eq!(
+            encode_check(&payload, &mut buf),
+            Err(Error::BufferTooSmall { needed: 111 })
+        );
+    }
+
+    #[test]
+    fn edge_lengths() {
+        assert_eq!(decode_check(b""), Err(Error::InvalidLength { len: 0 }));
+        assert_eq!(decode_check(b"1"), Err(Error::InvalidLength { len: 0 }));
+        assert_eq!(decode_check(b"0"), Err(Error::InvalidBase58));
+        let long = [b'z'; 300];
+        assert!(matches!(
+            decode_check(&long),
+            Err(Error::InvalidLength { len }) if len > 200
+        ));
+        let mut long = [b'z'; 300];
+        long[299] = b'l';
+        assert_eq!(decode_check(&long), Err(Error::InvalidBase58));
+        // All zero bytes: 82 '1's.
+        let ones = [b'1'; 82];
+        assert_eq!(decode_check(&ones), Err(Error::BadChecksum));
+    }
+}
