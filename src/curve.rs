@@ -11,6 +11,7 @@
 //! | [`NistP256`] | SLIP-10 nist256p1 | yes | 32 bytes | 33 bytes, SEC1 compressed |
 //! | [`Ed25519`] | SLIP-10 ed25519 | no | 32 bytes (RFC 8032 secret) | 32 bytes (RFC 8032) |
 //! | [`Curve25519`] | SLIP-10 curve25519 | no | 32 bytes (RFC 7748 secret) | 32 bytes (X25519 `u`) |
+//! | [`Ed25519Bip32`] | BIP32-Ed25519 (Khovratovich–Law V2, Cardano) | yes | 64 bytes (`kL ‖ kR`) | 32 bytes (RFC 8032) |
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -23,6 +24,8 @@ use crate::secret::{ByteArray, SecretBytes};
 
 #[cfg(feature = "ed25519")]
 mod curve25519;
+#[cfg(feature = "ed25519-bip32")]
+pub(crate) mod ed25519_bip32;
 #[cfg(feature = "ed25519")]
 mod ed25519_slip10;
 #[cfg(feature = "nist256p1")]
@@ -32,6 +35,8 @@ mod secp256k1;
 
 #[cfg(feature = "ed25519")]
 pub use self::curve25519::Curve25519;
+#[cfg(feature = "ed25519-bip32")]
+pub use self::ed25519_bip32::Ed25519Bip32;
 #[cfg(feature = "ed25519")]
 pub use self::ed25519_slip10::Ed25519;
 #[cfg(feature = "nist256p1")]

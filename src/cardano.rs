@@ -1,0 +1,662 @@
+//! Cardano's use of [`Ed25519Bip32`]: the CIP-3 master keys and the text forms of keys.
+//!
+//! # Master keys
+//!
+//! Constructors on `ExtendedPrivateKey<Ed25519Bip32>`, one per method; the same mnemonic
+//! gives a different wallet under each:
+//!
+//! | constructor | input | used by |
+//! |---|---|---|
+//! | [`from_icarus`](ExtendedPrivateKey::from_icarus) | BIP-39 *entropy* + passphrase | Yoroi, Daedalus (Shelley), cardano-addresses, most wallets |
+//! | [`from_icarus_trezor`](ExtendedPrivateKey::from_icarus_trezor) | BIP-39 entropy + passphrase | Trezor (differs from Icarus for 24 words only) |
+//! | [`from_icarus_bytes`](ExtendedPrivateKey::from_icarus_bytes) | any bytes + passphrase | `bip_utils`' `CardanoIcarusBip32.FromSeed` |
+//! | [`from_ledger`](ExtendedPrivateKey::from_ledger) (= `from_seed`) | BIP-39 *seed* | Ledger, `BitBox02` |
+//! | [`from_paper_secret`](ExtendedPrivateKey::from_paper_secret) | 32-byte secret | the Khovratovich–Law paper, §V.A |
+//! | [`from_root_bytes`](ExtendedPrivateKey::from_root_bytes) | 96-byte `kL ‖ kR ‖ c` | a root exported by another tool |
+//!
+//! A key that is not a root (an account key, say) is imported with
+//! [`from_xprv_bytes`](ExtendedPrivateKey::from_xprv_bytes) or
+//! [`ExtendedPrivateKey::from_parts`].
+//!
+//! # Text
+//!
+//! * Raw: the 96-byte `kL ‖ kR ‖ c` ([`XPRV_LEN`]) and the 64-byte `A ‖ c` ([`XPUB_LEN`]), as
+//!   CIP-3, cardano-addresses and the `ed25519-bip32` crate lay them out; in lowercase hex.
+//! * CIP-5 bech32: the same bytes under a [`Cip5Prefix`] (`root_xsk1…`, `acct_xvk1…`, …).
+//!
+//! Both are written into caller buffers, without allocating. Private text is produced
+//! through constant-time hex code of our own; the bech32 crate's encoder keeps a few
+//! characters on its stack that it does not wipe.
+//!
+//! # Examples
+//!
+//! ```
+//! use fastbip32::cardano::{Cip5Prefix, XPRV_BECH32_MAX_LEN};
+//! use fastbip32::{Ed25519Bip32, ExtendedPrivateKey};
+//!
+//! // CIP-3 "Icarus", test vector "No passphrase" (entropy of a 15-word mnemonic).
+//! let entropy = [
+//!     0x46, 0xe6, 0x23, 0x70, 0xa1, 0x38, 0xa1, 0x82, 0xa4, 0x98,
+//!     0xb8, 0xe2, 0x88, 0x5b, 0xc0, 0x32, 0x37, 0x9d, 0xdf, 0x38,
+//! ];
+//! let root = ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(&entropy, b"")?;
+//! assert_eq!(root.private_key()[..4], [0xc0, 0x65, 0xaf, 0xd2]);
+//!
+//! let account = root.derive_path("m/1852'/1815'/0'")?;
+//! let mut buf = [0u8; XPRV_BECH32_MAX_LEN];
+//! let text = account.encode_xprv_bech32(Cip5Prefix::AcctXsk, &mut buf)?;
+//! assert!(text.starts_with("acct_xsk1"));
+//! let back = ExtendedPrivateKey::<Ed25519Bip32>::from_bech32(text)?;
+//! assert_eq!(back.private_key(), account.private_key());
+//! # Ok::<(), fastbip32::Error>(())
+//! ```
+
+use core::fmt;
+
+use bech32::primitives::decode::CheckedHrpstring;
+use bech32::{Bech32, Hrp};
+use sha2::Digest;
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::curve::ed25519_bip32::{check_root_key, clamp_root};
+use crate::curve::{Ed25519Bip32, Scheme};
+use crate::error::{Error, Result};
+use crate::hash::pbkdf2_hmac_sha512;
+use crate::key::{ChainCode, ExtendedPrivateKey, Fingerprint};
+use crate::path::ChildNumber;
+
+/// Length of a raw extended private key: `kL ‖ kR ‖ c`.
+pub const XPRV_LEN: usize = 96;
+/// Length of a raw extended public key: `A ‖ c`.
+pub const XPUB_LEN: usize = 64;
+/// Length of the hex text of an extended private key.
+pub const XPRV_HEX_LEN: usize = 2 * XPRV_LEN;
+/// Length of the hex text of an extended public key.
+pub const XPUB_HEX_LEN: usize = 2 * XPUB_LEN;
+/// The longest bech32 text of an extended private key (`root_xsk`: 8 + 1 + 154 + 6).
+pub const XPRV_BECH32_MAX_LEN: usize = 8 + 1 + (XPRV_LEN * 8).div_ceil(5) + 6;
+/// The longest bech32 text of an extended public key (`root_xvk`: 8 + 1 + 103 + 6).
+pub const XPUB_BECH32_MAX_LEN: usize = 8 + 1 + (XPUB_LEN * 8).div_ceil(5) + 6;
+
+/// Icarus PBKDF2 iteration count (CIP-3).
+const ICARUS_ROUNDS: u32 = 4096;
+
+/// A CIP-5 bech32 prefix (human-readable part) for BIP32-Ed25519 extended keys.
+///
+/// Private (`…xsk`, `xprv`) prefixes carry the 96 bytes `kL ‖ kR ‖ c`; public (`…xvk`,
+/// `xpub`) ones the 64 bytes `A ‖ c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Cip5Prefix {
+    /// `xprv`: an extended private key.
+    Xprv,
+    /// `xpub`: an extended public key.
+    Xpub,
+    /// `root_xsk`: a root (master) extended private key.
+    RootXsk,
+    /// `root_xvk`: a root extended public key.
+    RootXvk,
+    /// `acct_xsk`: an account extended private key (`m/1852'/1815'/n'`).
+    AcctXsk,
+    /// `acct_xvk`: an account extended public key.
+    AcctXvk,
+    /// `addr_xsk`: an address extended private key.
+    AddrXsk,
+    /// `addr_xvk`: an address extended public key.
+    AddrXvk,
+}
+
+impl Cip5Prefix {
+    /// Every prefix.
+    pub const ALL: [Self; 8] = [
+        Self::Xprv,
+        Self::Xpub,
+        Self::RootXsk,
+        Self::RootXvk,
+        Self::AcctXsk,
+        Self::AcctXvk,
+        Self::AddrXsk,
+        Self::AddrXvk,
+    ];
+
+    /// The prefix text, lowercase.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Xprv => "xprv",
+            Self::Xpub => "xpub",
+            Self::RootXsk => "root_xsk",
+            Self::RootXvk => "root_xvk",
+            Self::AcctXsk => "acct_xsk",
+            Self::AcctXvk => "acct_xvk",
+            Self::AddrXsk => "addr_xsk",
+            Self::AddrXvk => "addr_xvk",
+        }
+    }
+
+    /// Whether the prefix is for private keys (96-byte payload).
+    pub const fn is_private(self) -> bool {
+        matches!(
+            self,
+            Self::Xprv | Self::RootXsk | Self::AcctXsk | Self::AddrXsk
+        )
+    }
+
+    fn of(hrp: &Hrp) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|p| hrp.lowercase_byte_iter().eq(p.as_str().bytes()))
+    }
+}
+
+impl fmt::Display for Cip5Prefix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Checks the length of BIP-39 entropy: 12 to 32 bytes, a multiple of 4 (9 to 24 words).
+fn check_entropy(entropy: &[u8]) -> Result<()> {
+    let len = entropy.len();
+    if (12..=32).contains(&len) && len % 4 == 0 {
+        Ok(())
+    } else {
+        Err(Error::InvalidEntropyLength { len })
+    }
+}
+
+/// A root key from `kL ‖ kR ‖ c`, checked with the root rule.
+fn root_from(xprv: &[u8; XPRV_LEN]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> {
+    let (key, chain) = xprv.split_at(64);
+    let mut secret = Zeroizing::new([0u8; 64]);
+    secret.copy_from_slice(key);
+    check_root_key(&secret)?;
+    ExtendedPrivateKey::from_parts(
+        *secret,
+        chain_code(chain),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+}
+
+/// A chain code from 32 bytes, wiping the scratch copy.
+fn chain_code(bytes: &[u8]) -> ChainCode {
+    let mut c = [0u8; 32];
+    c.copy_from_slice(bytes);
+    let chain_code = ChainCode::new(c);
+    c.zeroize();
+    chain_code
+}
+
+/// The Icarus root from a PBKDF2 salt (the entropy, or entropy ‖ checksum for Trezor).
+fn icarus(salt: &[u8], passphrase: &[u8]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> {
+    let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
+    pbkdf2_hmac_sha512(passphrase, salt, ICARUS_ROUNDS, &mut xprv[..]);
+    if let Some((kl, _)) = xprv.split_first_chunk_mut::<32>() {
+        clamp_root(kl, 0x1F);
+    }
+    root_from(&xprv)
+}
+
+impl ExtendedPrivateKey<Ed25519Bip32> {
+    /// The Icarus master key (CIP-3 "Icarus"), the method of most Cardano wallets.
+    ///
+    /// `PBKDF2-HMAC-SHA512(password = passphrase, salt = entropy, 4096 rounds, 96 bytes)`,
+    /// then `kL[0] &= 0xF8`, `kL[31] &= 0x1F`, `kL[31] |= 0x40`; the chain code is bytes
+    /// 64..96. Note the roles: the salt is the BIP-39 *entropy* (the mnemonic's bits without
+    /// its checksum), not the BIP-39 seed, and the passphrase is used as raw bytes (the UTF-8
+    /// of the text in the wallets).
+    ///
+    /// # Errors
+    /// [`Error::InvalidEntropyLength`] unless `entropy` is 12 to 32 bytes, a multiple of 4
+    /// (a 64-byte BIP-39 seed given by mistake is caught here).
+    pub fn from_icarus(entropy: &[u8], passphrase: &[u8]) -> Result<Self> {
+        check_entropy(entropy)?;
+        icarus(entropy, passphrase)
+    }
+
+    /// The Icarus computation over arbitrary bytes in place of the BIP-39 entropy, with no
+    /// length check: what `bip_utils`' `CardanoIcarusBip32.FromSeed` computes for a "seed".
+    ///
+    /// For keys from a mnemonic use [`from_icarus`](Self::from_icarus), which refuses a
+    /// length no mnemonic has (such as a 64-byte BIP-39 seed passed by mistake).
+    ///
+    /// # Errors
+    /// None in practice: the `Result` is that of the root import, whose check every clamped
+    /// root passes.
+    pub fn from_icarus_bytes(input: &[u8], passphrase: &[u8]) -> Result<Self> {
+        icarus(input, passphrase)
+    }
+
+    /// The Icarus master key as Trezor computes it (CIP-3 "Icarus-Trezor").
+    ///
+    /// For 32 bytes of entropy (24 words), Trezor's PBKDF2 salt is the whole 33 bytes the
+    /// mnemonic encodes: `entropy ‖ SHA-256(entropy)[0]` (the 8 checksum bits). For shorter
+    /// entropy the result is [`from_icarus`](Self::from_icarus).
+    ///
+    /// # Errors
+    /// [`Error::InvalidEntropyLength`] as for [`from_icarus`](Self::from_icarus).
+    pub fn from_icarus_trezor(entropy: &[u8], passphrase: &[u8]) -> Result<Self> {
+        check_entropy(entropy)?;
+        if entropy.len() != 32 {
+            return icarus(entropy, passphrase);
+        }
+        let mut salt_buf = Zeroizing::new([0u8; 33]);
+        let salt: &mut [u8; 33] = &mut salt_buf;
+        let mut hash: [u8; 32] = sha2::Sha256::digest(entropy).into();
+        salt[..32].copy_from_slice(entropy);
+        salt[32] = hash[0];
+        hash.zeroize();
+        icarus(&salt[..], passphrase)
+    }
+
+    /// The Ledger/BitBox02 master key (CIP-3 "Ledger/BitBox02"), from a BIP-39 seed; the same
+    /// as [`from_seed`](Self::from_seed).
+    ///
+    /// `I = HMAC-SHA512("ed25519 seed", seed)`, recomputed as `HMAC-SHA512("ed25519 seed", I)`
+    /// while bit 5 of `I[31]` is set (a branch on the root candidate that the specification
+    /// mandates); then `kL = I[..32]` with `kL[0] &= 0xF8`, `kL[31] &= 0x7F`, `kL[31] |= 0x40`,
+    /// `kR = I[32..]`; the chain code is `HMAC-SHA256("ed25519 seed", 0x01 ‖ seed)` over the
+    /// original seed.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSeedLength`] unless the seed is 16 to 64 bytes long.
+    pub fn from_ledger(seed: &[u8]) -> Result<Self> {
+        Self::from_seed(seed)
+    }
+
+    /// The root key of the BIP32-Ed25519 paper (§V.A) for a 32-byte secret.
+    ///
+    /// `k = SHA-512(secret)`; if bit 5 of `kL[31]` is set the secret is discarded (half of
+    /// all secrets are); otherwise `kL[0] &= 0xF8`, `kL[31] &= 0x7F`, `kL[31] |= 0x40`, and the
+    /// chain code is `SHA-256(0x01 ‖ secret)`. The check is a branch on the root candidate,
+    /// as the paper requires.
+    ///
+    /// # Errors
+    /// [`Error::DiscardedRootKey`] if the paper discards the secret.
+    pub fn from_paper_secret(secret: &[u8; 32]) -> Result<Self> {
+        let mut xprv_buf = Zeroizing::new([0u8; XPRV_LEN]);
+        let xprv: &mut [u8; XPRV_LEN] = &mut xprv_buf;
+        let mut k: [u8; 64] = sha2::Sha512::digest(secret).into();
+        let discarded = k[31] & 0x20 != 0;
+        if !discarded {
+            if let Some((kl, _)) = k.split_first_chunk_mut::<32>() {
+                clamp_root(kl, 0x7F);
+            }
+            xprv[..64].copy_from_slice(&k);
+            let mut hasher = sha2::Sha256::new();
+            hasher.update([0x01]);
+            hasher.update(secret);
+            let mut c: [u8; 32] = hasher.finalize().into();
+            xprv[64..].copy_from_slice(&c);
+            c.zeroize();
+        }
+        k.zeroize();
+        if discarded {
+            return Err(Error::DiscardedRootKey);
+        }
+        root_from(xprv)
+    }
+
+    /// Imports a raw root key `kL ‖ kR ‖ c` (CIP-3's 96-byte master key), checking the
+    /// clamping every root method applies: `kL[0] & 7 == 0` and `kL[31] & 0xE0 == 0x40`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidRootKey`] if the bits are wrong.
+    pub fn from_root_bytes(xprv: &[u8; XPRV_LEN]) -> Result<Self> {
+        root_from(xprv)
+    }
+
+    /// Imports a raw extended private key `kL ‖ kR ‖ c` at any level (an account key, say),
+    /// as depth 0 with no parent fingerprint. See [`Ed25519Bip32`] for the rule.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSecretKey`] unless `kL[0] & 7 == 0` and `kL[31] & 0xC0 == 0x40`.
+    pub fn from_xprv_bytes(xprv: &[u8; XPRV_LEN]) -> Result<Self> {
+        let (key, chain) = xprv.split_at(64);
+        let mut secret = Zeroizing::new([0u8; 64]);
+        secret.copy_from_slice(key);
+        Self::from_parts(
+            *secret,
+            chain_code(chain),
+            0,
+            Fingerprint::ZERO,
+            ChildNumber::from_raw(0),
+        )
+    }
+
+    /// Imports the hex of `kL ‖ kR ‖ c` (192 digits, either case), as
+    /// [`from_xprv_bytes`](Self::from_xprv_bytes). Decoded in constant time.
+    ///
+    /// # Errors
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_xprv_bytes`.
+    pub fn from_xprv_hex(text: &str) -> Result<Self> {
+        let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
+        hex_decode(text, &mut xprv[..])?;
+        Self::from_xprv_bytes(&xprv)
+    }
+
+    /// Imports CIP-5 bech32 text. A `root_xsk` key is checked with the root rule (as
+    /// [`from_root_bytes`](Self::from_root_bytes)); `xprv`, `acct_xsk` and `addr_xsk` keys
+    /// with the general one (as [`from_xprv_bytes`](Self::from_xprv_bytes)), at depth 0.
+    ///
+    /// # Errors
+    /// [`Error::InvalidBech32`] for malformed text or a bad checksum;
+    /// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a private [`Cip5Prefix`];
+    /// [`Error::InvalidKeyLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
+    /// or [`Error::InvalidSecretKey`] for a key that breaks the rule.
+    pub fn from_bech32(text: &str) -> Result<Self> {
+        let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
+        let prefix = bech32_decode(text, &mut xprv[..], true)?;
+        if prefix == Cip5Prefix::RootXsk {
+            Self::from_root_bytes(&xprv)
+        } else {
+            Self::from_xprv_bytes(&xprv)
+        }
+    }
+
+    /// The raw extended private key `kL ‖ kR ‖ c`, wiped on drop.
+    pub fn to_xprv_bytes(&self) -> Zeroizing<[u8; XPRV_LEN]> {
+        let mut out = Zeroizing::new([0u8; XPRV_LEN]);
+        let (key, chain) = out.split_at_mut(64);
+        key.copy_from_slice(self.private_key());
+        chain.copy_from_slice(self.chain_code().as_bytes());
+        out
+    }
+
+    /// The raw extended public key `A ‖ c`.
+    pub fn to_xpub_bytes(&self) -> [u8; XPUB_LEN] {
+        let mut out = [0u8; XPUB_LEN];
+        out[..32].copy_from_slice(&self.public_key());
+        out[32..].copy_from_slice(self.chain_code().as_bytes());
+        out
+    }
+
+    /// Writes the lowercase hex of `kL ‖ kR ‖ c` into `buf` (at least [`XPRV_HEX_LEN`]
+    /// bytes), in constant time, and returns it.
+    ///
+    /// # Errors
+    /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPRV_HEX_LEN`].
+    pub fn encode_xprv_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
+        hex_encode(&self.to_xprv_bytes()[..], buf)
+    }
+
+    /// Writes the lowercase hex of `A ‖ c` into `buf` (at least [`XPUB_HEX_LEN`] bytes) and
+    /// returns it.
+    ///
+    /// # Errors
+    /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
+    pub fn encode_xpub_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
+        hex_encode(&self.to_xpub_bytes(), buf)
+    }
+
+    /// Writes the CIP-5 bech32 text of `kL ‖ kR ‖ c` under a private `prefix` into `buf` (at
+    /// least [`XPRV_BECH32_MAX_LEN`] bytes) and returns it.
+    ///
+    /// # Errors
+    /// [`Error::UnexpectedBech32Prefix`] for a public prefix; [`Error::BufferTooSmall`] if
+    /// `buf` is too short.
+    pub fn encode_xprv_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
+        if !prefix.is_private() {
+            return Err(Error::UnexpectedBech32Prefix {
+                expected_private: true,
+            });
+        }
+        bech32_encode(prefix, &self.to_xprv_bytes()[..], buf)
+    }
+
+    /// Writes the CIP-5 bech32 text of `A ‖ c` under a public `prefix` into `buf` (at least
+    /// [`XPUB_BECH32_MAX_LEN`] bytes) and returns it.
+    ///
+    /// # Errors
+    /// [`Error::UnexpectedBech32Prefix`] for a private prefix; [`Error::BufferTooSmall`] if
+    /// `buf` is too short.
+    pub fn encode_xpub_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
+        encode_xpub_bech32(&self.to_xpub_bytes(), prefix, buf)
+    }
+}
+
+/// Writes the CIP-5 bech32 text of a raw extended public key `A ‖ c` under a public `prefix`
+/// into `buf` (at least [`XPUB_BECH32_MAX_LEN`] bytes) and returns it.
+///
+/// # Errors
+/// [`Error::UnexpectedBech32Prefix`] for a private prefix; [`Error::BufferTooSmall`] if `buf`
+/// is too short.
+pub fn encode_xpub_bech32<'b>(
+    xpub: &[u8; XPUB_LEN],
+    prefix: Cip5Prefix,
+    buf: &'b mut [u8],
+) -> Result<&'b str> {
+    if prefix.is_private() {
+        return Err(Error::UnexpectedBech32Prefix {
+            expected_private: false,
+        });
+    }
+    bech32_encode(prefix, xpub, buf)
+}
+
+/// Decodes CIP-5 bech32 text of an extended public key (`xpub`, `root_xvk`, `acct_xvk`,
+/// `addr_xvk`) into `A ‖ c` and its prefix; `A` must be a curve point.
+///
+/// # Errors
+/// [`Error::InvalidBech32`] for malformed text or a bad checksum;
+/// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a public [`Cip5Prefix`];
+/// [`Error::InvalidKeyLength`] unless the payload is 64 bytes; [`Error::InvalidPublicKey`] if
+/// `A` is not a point.
+pub fn decode_xpub_bech32(text: &str) -> Result<([u8; XPUB_LEN], Cip5Prefix)> {
+    let mut xpub = [0u8; XPUB_LEN];
+    let prefix = bech32_decode(text, &mut xpub, false)?;
+    Ed25519Bip32::parse_public_key(&xpub[..32])?;
+    Ok((xpub, prefix))
+}
+
+/// Decodes the hex of a raw extended public key `A ‖ c` (128 digits, either case); `A` must be
+/// a curve point.
+///
+/// # Errors
+/// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the text
+/// holds 64 bytes; [`Error::InvalidPublicKey`] if `A` is not a point.
+pub fn decode_xpub_hex(text: &str) -> Result<[u8; XPUB_LEN]> {
+    let mut xpub = [0u8; XPUB_LEN];
+    hex_decode(text, &mut xpub)?;
+    Ed25519Bip32::parse_public_key(&xpub[..32])?;
+    Ok(xpub)
+}
+
+/// Writes the lowercase hex of a raw extended public key `A ‖ c` into `buf` (at least
+/// [`XPUB_HEX_LEN`] bytes) and returns it.
+///
+/// # Errors
+/// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
+pub fn encode_xpub_hex<'b>(xpub: &[u8; XPUB_LEN], buf: &'b mut [u8]) -> Result<&'b str> {
+    hex_encode(xpub, buf)
+}
+
+/// `n` (below 16) as a lowercase hex digit, without branches or tables.
+fn hex_digit(n: u8) -> u8 {
+    // 9 − n wraps to 246..=251 (top bit set) exactly when n > 9.
+    let above_nine = 0u8.wrapping_sub(9u8.wrapping_sub(n) >> 7);
+    n + b'0' + (above_nine & (b'a' - b'0' - 10))
+}
+
+fn hex_encode<'b>(bytes: &[u8], buf: &'b mut [u8]) -> Result<&'b str> {
+    let needed = 2 * bytes.len();
+    let out = buf
+        .get_mut(..needed)
+        .ok_or(Error::BufferTooSmall { needed })?;
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        if let [hi, lo] = pair {
+            *hi = hex_digit(b >> 4);
+            *lo = hex_digit(b & 0x0F);
+        }
+    }
+    core::str::from_utf8(out).map_err(|_| Error::InvalidHex)
+}
+
+/// The value of hex digit `c` and a validity mask (`0xFF` valid, `0` not), without branches.
+fn hex_value(c: u8) -> (u8, u8) {
+    // in_range(c, lo, hi) = 0xFF if lo ≤ c < hi: the sign bits of the two differences.
+    let in_range = |lo: u8, hi: u8| -> u8 {
+        let below_hi = u16::from(c).wrapping_sub(u16::from(hi)) >> 8; // 0xFF.. if c < hi
+        let at_least_lo = !(u16::from(c).wrapping_sub(u16::from(lo)) >> 8); // 0xFF.. if c ≥ lo
+        (below_hi & at_least_lo).to_le_bytes()[0]
+    };
+    let digit = in_range(b'0', b'9' + 1);
+    let lower = in_range(b'a', b'f' + 1);
+    let upper = in_range(b'A', b'F' + 1);
+    let value = (digit & c.wrapping_sub(b'0'))
+        | (lower & c.wrapping_sub(b'a' - 10))
+        | (upper & c.wrapping_sub(b'A' - 10));
+    (value, digit | lower | upper)
+}
+
+/// Decodes hex into exactly `out.len()` bytes, in constant time for valid input.
+fn hex_decode(text: &str, out: &mut [u8]) -> Result<()> {
+    let text = text.as_bytes();
+    if text.len() != 2 * out.len() {
+        return Err(Error::InvalidKeyLength {
+            len: text.len() / 2,
+            expected: out.len(),
+        });
+    }
+    let mut valid = 0xFFu8;
+    for (o, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+        if let [hi, lo] = pair {
+            let (h, vh) = hex_value(*hi);
+            let (l, vl) = hex_value(*lo);
+            valid &= vh & vl;
+            *o = (h << 4) | l;
+        }
+    }
+    if valid == 0xFF {
+        Ok(())
+    } else {
+        out.zeroize();
+        Err(Error::InvalidHex)
+    }
+}
+
+/// `fmt::Write` into a byte buffer, remembering whether it ran out of room.
+struct BufWriter<'b> {
+    buf: &'b mut [u8],
+    len: usize,
+    overflow: bool,
+}
+
+impl fmt::Write for BufWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        if let Some(dst) = self.buf.get_mut(self.len..end) {
+            dst.copy_from_slice(s.as_bytes());
+            self.len = end;
+            Ok(())
+        } else {
+            self.overflow = true;
+            Err(fmt::Error)
+        }
+    }
+}
+
+fn bech32_encode<'b>(prefix: Cip5Prefix, payload: &[u8], buf: &'b mut [u8]) -> Result<&'b str> {
+    let needed = prefix.as_str().len() + 1 + (payload.len() * 8).div_ceil(5) + 6;
+    let mut writer = BufWriter {
+        buf,
+        len: 0,
+        overflow: false,
+    };
+    let hrp = Hrp::parse_unchecked(prefix.as_str());
+    let result = bech32::encode_lower_to_fmt::<Bech32, _>(&mut writer, hrp, payload);
+    if writer.overflow || result.is_err() {
+        if let Some(written) = writer.buf.get_mut(..writer.len) {
+            written.zeroize();
+        }
+        return Err(Error::BufferTooSmall { needed });
+    }
+    let BufWriter { buf, len, .. } = writer;
+    let text = buf.get(..len).ok_or(Error::BufferTooSmall { needed })?;
+    core::str::from_utf8(text).map_err(|_| Error::InvalidBech32)
+}
+
+/// Decodes bech32 `text` into exactly `out.len()` bytes; the prefix must be a CIP-5 prefix
+/// of the wanted kind.
+fn bech32_decode(text: &str, out: &mut [u8], private: bool) -> Result<Cip5Prefix> {
+    let checked = CheckedHrpstring::new::<Bech32>(text).map_err(|_| Error::InvalidBech32)?;
+    let prefix = Cip5Prefix::of(&checked.hrp())
+        .filter(|p| p.is_private() == private)
+        .ok_or(Error::UnexpectedBech32Prefix {
+            expected_private: private,
+        })?;
+    let mut len = 0usize;
+    for byte in checked.byte_iter() {
+        if let Some(o) = out.get_mut(len) {
+            *o = byte;
+        }
+        len += 1;
+    }
+    if len == out.len() {
+        Ok(prefix)
+    } else {
+        out.zeroize();
+        Err(Error::InvalidKeyLength {
+            len,
+            expected: out.len(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_digits_round_trip() {
+        for n in 0u8..16 {
+            let d = hex_digit(n);
+            assert_eq!(char::from(d), char::from_digit(u32::from(n), 16).unwrap());
+            assert_eq!(hex_value(d), (n, 0xFF));
+            assert_eq!(hex_value(d.to_ascii_uppercase()), (n, 0xFF));
+        }
+        for c in 0u8..=255 {
+            let valid = c.is_ascii_hexdigit();
+            assert_eq!(hex_value(c).1 == 0xFF, valid, "{c}");
+            assert!(hex_value(c).1 == 0xFF || hex_value(c).1 == 0, "{c}");
+        }
+    }
+
+    #[test]
+    fn hex_errors() {
+        let mut out = [0u8; 2];
+        assert_eq!(hex_decode("abcg", &mut out), Err(Error::InvalidHex));
+        assert_eq!(
+            hex_decode("abc", &mut out),
+            Err(Error::InvalidKeyLength {
+                len: 1,
+                expected: 2
+            })
+        );
+        assert_eq!(hex_decode("aBc0", &mut out), Ok(()));
+        assert_eq!(out, [0xab, 0xc0]);
+        let mut small = [0u8; 3];
+        assert_eq!(
+            hex_encode(&out, &mut small),
+            Err(Error::BufferTooSmall { needed: 4 })
+        );
+    }
+
+    #[test]
+    fn bech32_lengths() {
+        assert_eq!(XPRV_BECH32_MAX_LEN, 169);
+        assert_eq!(XPUB_BECH32_MAX_LEN, 118);
+        let mut buf = [0u8; XPRV_BECH32_MAX_LEN];
+        let text = bech32_encode(Cip5Prefix::RootXsk, &[0u8; XPRV_LEN], &mut buf).unwrap();
+        assert_eq!(text.len(), XPRV_BECH32_MAX_LEN);
+        let mut short = [0u8; XPRV_BECH32_MAX_LEN - 1];
+        assert_eq!(
+            bech32_encode(Cip5Prefix::RootXsk, &[0u8; XPRV_LEN], &mut short),
+            Err(Error::BufferTooSmall {
+                needed: XPRV_BECH32_MAX_LEN
+            })
+        );
+    }
+}
