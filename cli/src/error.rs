@@ -1,0 +1,58 @@
+//! The tool's error: a one-line message and an exit code.
+
+/// What went wrong, as one line for standard error (without the `error: ` prefix).
+///
+/// Messages never contain secret input: not the seed, not a mnemonic word, not a passphrase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CliError {
+    /// Bad arguments or input: exit code 2.
+    Usage(String),
+    /// Anything else (I/O, a key that does not exist): exit code 1.
+    Failure(String),
+}
+
+impl CliError {
+    /// The exit code of a usage or input error.
+    pub(crate) const USAGE: i32 = 2;
+    /// The exit code of any other failure.
+    pub(crate) const FAILURE: i32 = 1;
+
+    /// The process exit code.
+    pub(crate) const fn exit_code(&self) -> i32 {
+        match self {
+            Self::Usage(_) => Self::USAGE,
+            Self::Failure(_) => Self::FAILURE,
+        }
+    }
+
+    /// The message, folded to one line.
+    pub(crate) fn message(&self) -> String {
+        let (Self::Usage(text) | Self::Failure(text)) = self;
+        text.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+    }
+
+    /// A library error met while doing `what` (for example `invalid --path`). Errors caused
+    /// by the input are usage errors; the rest (a key that does not exist, …) are failures.
+    pub(crate) fn library(what: &str, err: fastbip32::Error) -> Self {
+        use fastbip32::Error as E;
+        match err {
+            E::InvalidPath {
+                segment,
+                offset,
+                kind,
+            } => Self::Usage(format!("{what}: segment {segment} (byte {offset}): {kind}")),
+            E::InvalidChildIndex { .. }
+            | E::DepthExceeded
+            | E::InvalidSeedLength { .. }
+            | E::HardenedOnly { .. }
+            | E::HardenedFromPublic { .. }
+            | E::InvalidHex => Self::Usage(format!("{what}: {err}")),
+            _ => Self::Failure(format!("{what}: {err}")),
+        }
+    }
+
+    /// Writing to standard output failed.
+    pub(crate) fn output(err: &std::io::Error) -> Self {
+        Self::Failure(format!("cannot write to standard output: {err}"))
+    }
+}

@@ -1,0 +1,1012 @@
+//! End-to-end tests of the `fastbip32` command: the published BIP-32 and SLIP-10 vectors for
+//! every curve, seeds and mnemonics from standard input, the default seed, every class of bad
+//! input, and hostile arguments. Each case runs both in-process (through
+//! [`fastbip32_cli::run`]) and as the real binary, and the two must agree.
+
+// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
+// failed expectation in a helper is a test failure too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "test code: a failed expectation is a test failure"
+)]
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::os::unix::ffi::OsStringExt as _;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+use sha2::Digest as _;
+
+const BIP32_JSON: &str = include_str!("../../tests/data/bip32.json");
+const SLIP10_JSON: &str = include_str!("../../tests/data/slip10.json");
+
+const TV1_SEED: &str = "000102030405060708090a0b0c0d0e0f";
+const DEFAULT_NOTE: &str =
+    "note: no --seed given; using the public BIP-32 test vector 1 seed (do not use for funds)";
+
+/// BIP-39's first English test vector with passphrase "TREZOR".
+const ABANDON_ABOUT: &str =
+    "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+const ABANDON_ABOUT_TREZOR_SEED: &str = "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04";
+
+/// What one run printed and returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the tool in-process.
+fn run_in_process<T: Into<OsString> + Clone>(args: &[T], stdin: &[u8]) -> Output {
+    let mut command_line: Vec<OsString> = vec!["fastbip32".into()];
+    command_line.extend(args.iter().cloned().map(Into::into));
+    let mut input = stdin;
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    let code = fastbip32_cli::run(command_line, &mut input, &mut stdout, &mut stderr);
+    Output {
+        code,
+        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs the real binary.
+fn run_binary<T: Into<OsString> + Clone>(args: &[T], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fastbip32"))
+        .args(args.iter().cloned().map(Into::into))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn fastbip32");
+    let mut child_stdin = child.stdin.take().expect("stdin");
+    // The tool may exit before reading (bad arguments): a broken pipe here is fine.
+    let _ = child_stdin.write_all(stdin);
+    drop(child_stdin);
+    let out = child.wait_with_output().expect("wait for fastbip32");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs both ways, checks they agree, and returns the output.
+fn run<T: Into<OsString> + Clone>(args: &[T], stdin: &[u8]) -> Output {
+    let in_process = run_in_process(args, stdin);
+    let binary = run_binary(args, stdin);
+    assert_eq!(in_process, binary, "in-process and binary runs differ");
+    in_process
+}
+
+/// Asserts success with exactly one JSON object on one line and nothing on stderr.
+fn json_ok(out: &Output) -> serde_json::Map<String, Value> {
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stderr, "", "{out:?}");
+    json_of(out)
+}
+
+/// The one-line JSON object on stdout.
+fn json_of(out: &Output) -> serde_json::Map<String, Value> {
+    assert_eq!(out.stdout.lines().count(), 1, "{out:?}");
+    assert!(out.stdout.ends_with('\n'), "{out:?}");
+    match serde_json::from_str(&out.stdout).expect("valid JSON") {
+        Value::Object(map) => map,
+        other => panic!("not an object: {other}"),
+    }
+}
+
+/// Asserts a failure: non-zero exit `code`, nothing on stdout, one `error: ` line on stderr.
+fn assert_error(out: &Output, code: i32) {
+    assert_eq!(out.code, code, "{out:?}");
+    assert_eq!(out.stdout, "", "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    assert!(out.stderr.starts_with("error: "), "{out:?}");
+    assert!(out.stderr.ends_with('\n'), "{out:?}");
+}
+
+fn str_field<'a>(map: &'a serde_json::Map<String, Value>, name: &str) -> &'a str {
+    map.get(name)
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("no string field {name} in {map:?}"))
+}
+
+fn u64_field(map: &serde_json::Map<String, Value>, name: &str) -> u64 {
+    map.get(name)
+        .and_then(Value::as_u64)
+        .unwrap_or_else(|| panic!("no integer field {name} in {map:?}"))
+}
+
+/// First 4 bytes of RIPEMD-160(SHA-256(data)), as hex.
+fn hash160_prefix(hex_data: &str) -> String {
+    let data = hex::decode(hex_data).expect("hex");
+    let sha = sha2::Sha256::digest(&data);
+    let hash = ripemd::Ripemd160::digest(sha);
+    hex::encode(&hash[..4])
+}
+
+/// The test vector cases of one file.
+fn cases(json: &str) -> Vec<Value> {
+    let file: Value = serde_json::from_str(json).expect("vector file is JSON");
+    file["cases"].as_array().expect("cases").clone()
+}
+
+/// Derivation arguments.
+fn derive_args(curve: &str, seed: &str, path: &str) -> Vec<String> {
+    [
+        "derive", "--curve", curve, "--seed", seed, "--path", path, "--json",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Published vectors
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn slip10_vectors_every_curve() {
+    let mut checked = 0;
+    let mut curves = std::collections::BTreeSet::new();
+    for case in cases(SLIP10_JSON) {
+        let kind = case["kind"].as_str().unwrap();
+        if !matches!(kind, "derivation" | "derivation_retry" | "seed_retry") {
+            continue;
+        }
+        let id = case["id"].as_str().unwrap();
+        let curve = case["curve"].as_str().unwrap();
+        let seed = case["seed_hex"].as_str().unwrap();
+        let chain = case["chain"].as_array().unwrap();
+        curves.insert(curve.to_owned());
+        for (i, step) in chain.iter().enumerate() {
+            let path = step["path"].as_str().unwrap();
+            let context = format!("{id} {path}");
+            let out = run(&derive_args(curve, seed, path), b"");
+            let got = json_ok(&out);
+            let indices = step["path_indices"].as_array().unwrap();
+            assert_eq!(str_field(&got, "curve"), curve, "{context}");
+            assert_eq!(str_field(&got, "path"), path, "{context}");
+            assert_eq!(u64_field(&got, "depth"), indices.len() as u64, "{context}");
+            assert_eq!(
+                u64_field(&got, "child_number"),
+                indices.last().map_or(0, |v| v.as_u64().unwrap()),
+                "{context}"
+            );
+            for (field, expected) in [
+                ("private_key", "private_key_hex"),
+                ("chain_code", "chain_code_hex"),
+                ("public_key", "public_key_hex"),
+                ("parent_fingerprint", "parent_fingerprint_hex"),
+            ] {
+                assert_eq!(
+                    str_field(&got, field),
+                    step[expected].as_str().unwrap(),
+                    "{context} {field}"
+                );
+            }
+            let public_key = str_field(&got, "public_key");
+            assert_eq!(public_key.len(), 66, "{context}: 33-byte public key");
+            let fingerprint = str_field(&got, "fingerprint");
+            assert_eq!(
+                fingerprint,
+                hash160_prefix(public_key),
+                "{context}: fingerprint"
+            );
+            if let Some(next) = chain.get(i + 1) {
+                assert_eq!(
+                    fingerprint,
+                    next["parent_fingerprint_hex"].as_str().unwrap(),
+                    "{context}"
+                );
+            }
+            assert_eq!(got.contains_key("xprv"), curve == "secp256k1", "{context}");
+            assert_eq!(got.contains_key("xpub"), curve == "secp256k1", "{context}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 52, "every SLIP-10 chain step");
+    assert_eq!(curves.len(), 4, "{curves:?}");
+}
+
+#[test]
+fn bip32_vectors_with_xprv_and_xpub() {
+    let mut checked = 0;
+    for case in cases(BIP32_JSON) {
+        if case["kind"] != "derivation" {
+            continue;
+        }
+        let id = case["id"].as_str().unwrap();
+        let seed = case["seed_hex"].as_str().unwrap();
+        let chain = case["chain"].as_array().unwrap();
+        for (i, step) in chain.iter().enumerate() {
+            let path = step["path"].as_str().unwrap();
+            let context = format!("{id} {path}");
+            // The default curve is secp256k1: also check that `--curve` may be left out.
+            let args = ["derive", "--seed", seed, "--path", path, "--json"];
+            let got = json_ok(&run(&args, b""));
+            assert_eq!(
+                got,
+                json_ok(&run(&derive_args("secp256k1", seed, path), b""))
+            );
+            let decoded = &step["decoded"];
+            assert_eq!(str_field(&got, "curve"), "secp256k1");
+            assert_eq!(str_field(&got, "path"), path, "{context}");
+            assert_eq!(
+                u64_field(&got, "depth"),
+                decoded["depth"].as_u64().unwrap(),
+                "{context}"
+            );
+            assert_eq!(
+                u64_field(&got, "child_number"),
+                decoded["child_number"].as_u64().unwrap(),
+                "{context}"
+            );
+            for (field, expected) in [
+                ("private_key", "private_key_hex"),
+                ("chain_code", "chain_code_hex"),
+                ("public_key", "public_key_hex"),
+                ("parent_fingerprint", "parent_fingerprint_hex"),
+            ] {
+                assert_eq!(
+                    str_field(&got, field),
+                    decoded[expected].as_str().unwrap(),
+                    "{context} {field}"
+                );
+            }
+            assert_eq!(
+                str_field(&got, "xprv"),
+                step["xprv"].as_str().unwrap(),
+                "{context}"
+            );
+            assert_eq!(
+                str_field(&got, "xpub"),
+                step["xpub"].as_str().unwrap(),
+                "{context}"
+            );
+            let fingerprint = str_field(&got, "fingerprint");
+            assert_eq!(
+                fingerprint,
+                hash160_prefix(str_field(&got, "public_key")),
+                "{context}"
+            );
+            if let Some(next) = chain.get(i + 1) {
+                assert_eq!(
+                    fingerprint,
+                    next["decoded"]["parent_fingerprint_hex"].as_str().unwrap(),
+                    "{context}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 17, "every BIP-32 chain step");
+}
+
+#[test]
+fn slip10_hardened_only_failures() {
+    let mut checked = 0;
+    for case in cases(SLIP10_JSON) {
+        if case["kind"] != "derivation_failure" {
+            continue;
+        }
+        let curve = case["curve"].as_str().unwrap();
+        let path = case["path"].as_str().unwrap();
+        let out = run(
+            &derive_args(curve, case["seed_hex"].as_str().unwrap(), path),
+            b"",
+        );
+        assert_error(&out, 2);
+        assert!(out.stderr.contains("hardened"), "{out:?}");
+        assert!(out.stderr.contains(curve), "{out:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
+
+#[test]
+fn text_output_has_the_json_fields() {
+    let json = json_ok(&run(&derive_args("secp256k1", TV1_SEED, "m/0'/1"), b""));
+    let out = run(&["derive", "--seed", TV1_SEED, "--path", "m/0'/1"], b"");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stderr, "");
+    let mut lines = 0;
+    for line in out.stdout.lines() {
+        let (name, value) = line.split_once(": ").expect("name: value");
+        let expected = &json[name];
+        match expected {
+            Value::String(s) => assert_eq!(value, s, "{name}"),
+            Value::Number(n) => assert_eq!(value, n.to_string(), "{name}"),
+            other => panic!("unexpected {other}"),
+        }
+        lines += 1;
+    }
+    assert_eq!(lines, json.len());
+}
+
+#[test]
+fn path_is_printed_canonically() {
+    let got = json_ok(&run(&derive_args("nist256p1", TV1_SEED, "m/0h/1/2H"), b""));
+    assert_eq!(str_field(&got, "path"), "m/0'/1/2'");
+    assert_eq!(u64_field(&got, "child_number"), 0x8000_0002);
+    let master = json_ok(&run(&derive_args("ed25519", TV1_SEED, "m"), b""));
+    assert_eq!(str_field(&master, "path"), "m");
+    assert_eq!(u64_field(&master, "depth"), 0);
+    assert_eq!(str_field(&master, "parent_fingerprint"), "00000000");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeds and mnemonics from standard input; defaults
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn seed_from_stdin() {
+    for curve in ["secp256k1", "nist256p1", "ed25519", "curve25519"] {
+        let path = if curve.contains("25519") {
+            "m/0'/1'"
+        } else {
+            "m/0'/1"
+        };
+        let from_arg = json_ok(&run(&derive_args(curve, TV1_SEED, path), b""));
+        for input in [
+            format!("{TV1_SEED}\n"),
+            format!("{TV1_SEED}\r\n"),
+            format!("  {TV1_SEED} \n\n"),
+            TV1_SEED.to_uppercase(),
+        ] {
+            let got = json_ok(&run(&derive_args(curve, "-", path), input.as_bytes()));
+            assert_eq!(got, from_arg, "{curve} {input:?}");
+        }
+    }
+}
+
+#[test]
+fn mnemonic_from_stdin_and_argument() {
+    // BIP-39 vector: the master key from the mnemonic equals the one from its published seed.
+    let expected = json_ok(&run(
+        &derive_args("secp256k1", ABANDON_ABOUT_TREZOR_SEED, "m"),
+        b"",
+    ));
+    assert_eq!(
+        str_field(&expected, "xprv"),
+        "xprv9s21ZrQH143K3h3fDYiay8mocZ3afhfULfb5GX8kCBdno77K4HiA15Tg23wpbeF1pLfs1c5SPmYHrEpTuuRhxMwvKDwqdKiGJS9XFKzUsAF",
+        "BIP-39 vector 1's published root key"
+    );
+    let stdin_args = [
+        "derive",
+        "--mnemonic",
+        "-",
+        "--passphrase",
+        "TREZOR",
+        "--path",
+        "m",
+        "--json",
+    ];
+    for input in [
+        format!("{ABANDON_ABOUT}\n"),
+        format!("  {ABANDON_ABOUT} \r\n\n"),
+    ] {
+        assert_eq!(
+            json_ok(&run(&stdin_args, input.as_bytes())),
+            expected,
+            "{input:?}"
+        );
+    }
+    let arg_args = [
+        "derive",
+        "--mnemonic",
+        ABANDON_ABOUT,
+        "--passphrase",
+        "TREZOR",
+        "--path",
+        "m",
+        "--json",
+    ];
+    assert_eq!(json_ok(&run(&arg_args, b"")), expected);
+
+    // Every curve takes the same BIP-39 seed.
+    for curve in ["nist256p1", "ed25519", "curve25519"] {
+        let args = [
+            "derive",
+            "--curve",
+            curve,
+            "--mnemonic",
+            "-",
+            "--passphrase",
+            "TREZOR",
+            "--path",
+            "m/1'",
+            "--json",
+        ];
+        assert_eq!(
+            json_ok(&run(&args, ABANDON_ABOUT.as_bytes())),
+            json_ok(&run(
+                &derive_args(curve, ABANDON_ABOUT_TREZOR_SEED, "m/1'"),
+                b""
+            )),
+            "{curve}"
+        );
+    }
+
+    // No passphrase is the empty passphrase, and differs from "TREZOR".
+    let plain = json_ok(&run(
+        &[
+            "derive",
+            "--mnemonic",
+            ABANDON_ABOUT,
+            "--path",
+            "m",
+            "--json",
+        ],
+        b"",
+    ));
+    let empty = json_ok(&run(
+        &[
+            "derive",
+            "--mnemonic",
+            ABANDON_ABOUT,
+            "--passphrase",
+            "",
+            "--path",
+            "m",
+            "--json",
+        ],
+        b"",
+    ));
+    assert_eq!(plain, empty);
+    assert_ne!(plain, expected);
+}
+
+#[test]
+fn default_seed_and_paths() {
+    // No seed, no path: test vector 1's seed at m/44'/0'/0'/0/0, and a one-line note.
+    let out = run(&["derive", "--json"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stderr, format!("{DEFAULT_NOTE}\n"));
+    let got = json_of(&out);
+    assert_eq!(str_field(&got, "path"), "m/44'/0'/0'/0/0");
+    assert_eq!(
+        got,
+        json_ok(&run(
+            &derive_args("secp256k1", TV1_SEED, "m/44'/0'/0'/0/0"),
+            b""
+        ))
+    );
+
+    // The note also comes with an explicit path, and in text mode.
+    let out = run(&["derive", "--path", "m/0'"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stderr, format!("{DEFAULT_NOTE}\n"));
+    assert!(out.stdout.contains("path: m/0'\n"), "{out:?}");
+
+    // Default paths per curve, with or without a seed.
+    for (curve, path) in [
+        ("secp256k1", "m/44'/0'/0'/0/0"),
+        ("nist256p1", "m/44'/0'/0'/0/0"),
+        ("ed25519", "m/44'/0'/0'/0'/0'"),
+        ("curve25519", "m/44'/0'/0'/0'/0'"),
+    ] {
+        let explicit = json_ok(&run(&derive_args(curve, TV1_SEED, path), b""));
+        let no_path = json_ok(&run(
+            &["derive", "--curve", curve, "--seed", TV1_SEED, "--json"],
+            b"",
+        ));
+        assert_eq!(no_path, explicit, "{curve}");
+        let out = run(&["derive", "--curve", curve, "--json"], b"");
+        assert_eq!(out.stderr, format!("{DEFAULT_NOTE}\n"), "{curve}");
+        assert_eq!(json_of(&out), explicit, "{curve}");
+    }
+}
+
+#[test]
+fn help_and_version_go_to_stdout() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["derive", "--help"],
+        &["help"],
+        &["help", "derive"],
+    ] {
+        let out = run(args, b"");
+        assert_eq!(out.code, 0, "{args:?} {out:?}");
+        assert_eq!(out.stderr, "", "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(run(&["--version"], b"").stdout.starts_with("fastbip32 "));
+    assert!(run(&["derive", "--help"], b"")
+        .stdout
+        .contains("--mnemonic"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+// ---------------------------------------------------------------------------------------------
+
+/// Runs `args` with `stdin` and asserts a usage error (exit 2) whose message contains `needle`
+/// and does not contain `secret` (when given).
+fn assert_usage_error(args: &[&str], stdin: &str, needle: &str, secret: Option<&str>) {
+    let out = run(args, stdin.as_bytes());
+    assert_error(&out, 2);
+    assert!(
+        out.stderr.contains(needle),
+        "{args:?}: expected {needle:?} in {:?}",
+        out.stderr
+    );
+    if let Some(secret) = secret {
+        assert!(
+            !out.stderr.contains(secret),
+            "{args:?}: secret in {:?}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn unknown_curve_subcommand_and_flags() {
+    assert_usage_error(&["derive", "--curve", "secp256r1"], "", "secp256r1", None);
+    assert_usage_error(&["derive", "--curve", ""], "", "--curve", None);
+    assert_usage_error(
+        &["derive", "--curve", "ED25519"],
+        "",
+        "possible values",
+        None,
+    );
+    assert_usage_error(&["derive", "--curve"], "", "--curve", None);
+    assert_usage_error(&[], "", "subcommand", None);
+    assert_usage_error(&["frobnicate"], "", "frobnicate", None);
+    assert_usage_error(&["derive", "--jsn"], "", "--jsn", None);
+    assert_usage_error(&["derive", "--json", "--json"], "", "--json", None);
+    assert_usage_error(
+        &["derive", "--path", "m/0", "--path", "m/1"],
+        "",
+        "--path",
+        None,
+    );
+    assert_usage_error(&["derive", "--passphrase", "x"], "", "--mnemonic", None);
+    // An unquoted mnemonic: the stray words are not repeated.
+    let mut unquoted = vec!["derive", "--mnemonic"];
+    unquoted.extend(ABANDON_ABOUT.split(' '));
+    assert_usage_error(&unquoted, "", "quote a mnemonic", Some("abandon"));
+    assert_usage_error(
+        &["derive", "--seed", TV1_SEED, "00ff"],
+        "",
+        "unexpected value",
+        Some("00ff"),
+    );
+}
+
+#[test]
+fn bad_paths() {
+    for (path, needle) in [
+        ("", "segment 0 (byte 0): the path is empty"),
+        (
+            "44'/0'",
+            "segment 0 (byte 0): an absolute path must start with \"m\"",
+        ),
+        ("M/0", "segment 0 (byte 0)"),
+        ("m0", "segment 0 (byte 1)"),
+        ("m/", "trailing"),
+        ("m//0", "segment 0 (byte 2): empty segment"),
+        ("m/0/", "trailing"),
+        ("m/0''", "hardened marker"),
+        ("m/h", "segment 0"),
+        ("m/0x10", "invalid character"),
+        ("m/ 0", "invalid character"),
+        ("m/0 ", "invalid character"),
+        ("m/-1", "invalid character"),
+        ("m/+1", "invalid character"),
+        ("m/０", "invalid character"),
+        (
+            "m/0'/1'/2147483648",
+            "segment 2 (byte 8): index must be below 2^31",
+        ),
+        ("m/2147483648'", "index must be below 2^31"),
+        ("m/4294967296", "index must be below 2^31"),
+        (
+            "m/99999999999999999999999999999999",
+            "index must be below 2^31",
+        ),
+    ] {
+        assert_usage_error(
+            &["derive", "--seed", TV1_SEED, "--path", path, "--json"],
+            "",
+            needle,
+            None,
+        );
+        // Without a seed: still one line (no note before the error).
+        assert_usage_error(
+            &["derive", "--path", path],
+            "",
+            "error: invalid --path: ",
+            None,
+        );
+    }
+    let too_deep = format!("m{}", "/0".repeat(256));
+    assert_usage_error(
+        &["derive", "--path", &too_deep],
+        "",
+        "segment 255 (byte 512): more than 255 segments",
+        None,
+    );
+}
+
+#[test]
+fn soft_index_with_hardened_only_curves() {
+    for curve in ["ed25519", "curve25519"] {
+        for (path, needle) in [
+            ("m/0", "segment 0 (byte 2)"),
+            ("m/0'/1", "segment 1 (byte 5)"),
+            ("m/44'/0'/0'/0/0", "segment 3 (byte 12)"),
+            ("m/1h/2147483647", "segment 1 (byte 5)"),
+        ] {
+            let message =
+                format!("invalid --path: {needle}: {curve} supports hardened derivation only");
+            assert_usage_error(
+                &[
+                    "derive", "--curve", curve, "--seed", TV1_SEED, "--path", path,
+                ],
+                "",
+                &message,
+                None,
+            );
+            // Without a seed: still one line (no note before the error).
+            assert_usage_error(
+                &["derive", "--curve", curve, "--path", path],
+                "",
+                &message,
+                None,
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_seeds() {
+    let seed15 = "00".repeat(15);
+    let seed65 = "00".repeat(65);
+    let secret_nonhex = "000102030405060708090a0b0c0d0e0fzz";
+    for (seed, needle) in [
+        (secret_nonhex, "invalid --seed: not hexadecimal (byte 32)"),
+        (
+            "0x000102030405060708090a0b0c0d0e0f",
+            "not hexadecimal (byte 1)",
+        ),
+        (
+            "000102030405060708090a0b0c0d0e0f0",
+            "odd number of hex digits (33)",
+        ),
+        (
+            "00 0102030405060708090a0b0c0d0e0f",
+            "not hexadecimal (byte 2)",
+        ),
+        (
+            seed15.as_str(),
+            "invalid --seed: 15 bytes; a seed must be 16 to 64 bytes",
+        ),
+        (
+            seed65.as_str(),
+            "invalid --seed: 65 bytes; a seed must be 16 to 64 bytes",
+        ),
+        ("", "invalid --seed: 0 bytes"),
+        ("é", "not hexadecimal (byte 0)"),
+    ] {
+        for curve in ["secp256k1", "nist256p1", "ed25519", "curve25519"] {
+            assert_usage_error(
+                &["derive", "--curve", curve, "--seed", seed, "--path", "m/1'"],
+                "",
+                needle,
+                None,
+            );
+        }
+        // The same through standard input.
+        assert_usage_error(
+            &["derive", "--seed", "-", "--json"],
+            &format!("{seed}\n"),
+            needle,
+            None,
+        );
+    }
+    // The message never repeats the seed.
+    assert_usage_error(
+        &["derive", "--seed", secret_nonhex],
+        "",
+        "--seed",
+        Some("0a0b0c"),
+    );
+    // 16 and 64 bytes are the limits, and accepted.
+    for seed in ["00".repeat(16), "ff".repeat(64)] {
+        json_ok(&run(&derive_args("secp256k1", &seed, "m"), b""));
+    }
+    // Standard input that is empty, not UTF-8, or far too long.
+    assert_usage_error(
+        &["derive", "--seed", "-"],
+        "",
+        "invalid --seed: 0 bytes",
+        None,
+    );
+    assert_usage_error(
+        &["derive", "--seed", "-"],
+        " \n",
+        "invalid --seed: 0 bytes",
+        None,
+    );
+    let out = run(&["derive", "--seed", "-"], b"00\xff\n");
+    assert_error(&out, 2);
+    assert!(out.stderr.contains("not UTF-8"), "{out:?}");
+    assert_usage_error(
+        &["derive", "--seed", "-"],
+        &"0".repeat(70_000),
+        "longer than 65536 bytes",
+        None,
+    );
+}
+
+#[test]
+fn bad_mnemonics() {
+    let wrong_word = ABANDON_ABOUT.replace("about", "abouts");
+    let bad_checksum = ABANDON_ABOUT.replace("about", "abandon");
+    let swapped = format!("about {}", ABANDON_ABOUT.trim_end_matches(" about"));
+    let eleven = ABANDON_ABOUT.split_once(' ').unwrap().1;
+    let non_ascii = ABANDON_ABOUT.replace("about", "abóut");
+    for (words, needle) in [
+        (
+            wrong_word.as_str(),
+            "invalid --mnemonic: word 12 is not in the BIP-39 English word list",
+        ),
+        (
+            bad_checksum.as_str(),
+            "invalid --mnemonic: checksum mismatch",
+        ),
+        (swapped.as_str(), "checksum mismatch"),
+        (eleven, "invalid --mnemonic: 11 words"),
+        ("", "invalid --mnemonic: 0 words"),
+        ("about", "invalid --mnemonic: 1 word;"),
+        (
+            non_ascii.as_str(),
+            "word 12 is not in the BIP-39 English word list",
+        ),
+    ] {
+        assert_usage_error(
+            &["derive", "--mnemonic", words, "--json"],
+            "",
+            needle,
+            Some("abouts"),
+        );
+        assert_usage_error(
+            &["derive", "--mnemonic", "-", "--passphrase", "p"],
+            words,
+            needle,
+            Some("abouts"),
+        );
+        assert_usage_error(
+            &["derive", "--curve", "ed25519", "--mnemonic", words],
+            "",
+            needle,
+            None,
+        );
+    }
+}
+
+#[test]
+fn seed_and_mnemonic_together() {
+    for args in [
+        &["derive", "--seed", TV1_SEED, "--mnemonic", ABANDON_ABOUT][..],
+        &["derive", "--mnemonic", ABANDON_ABOUT, "--seed", TV1_SEED],
+        &["derive", "--seed", "-", "--mnemonic", "-"],
+        &[
+            "derive",
+            "--seed",
+            TV1_SEED,
+            "--mnemonic",
+            ABANDON_ABOUT,
+            "--passphrase",
+            "TREZOR",
+        ],
+    ] {
+        let out = run(args, b"");
+        assert_error(&out, 2);
+        assert!(
+            out.stderr.contains("--seed") && out.stderr.contains("--mnemonic"),
+            "{out:?}"
+        );
+        assert!(!out.stderr.contains("abandon"), "{out:?}");
+    }
+}
+
+#[test]
+fn output_failure_is_exit_1() {
+    struct Broken;
+    impl std::io::Write for Broken {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "closed",
+            ))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut stderr = Vec::new();
+    let code = fastbip32_cli::run(
+        ["fastbip32", "derive", "--seed", TV1_SEED],
+        &mut std::io::empty(),
+        &mut Broken,
+        &mut stderr,
+    );
+    assert_eq!(code, 1);
+    let stderr = String::from_utf8(stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot write to standard output"),
+        "{stderr}"
+    );
+
+    let mut stderr = Vec::new();
+    let code = fastbip32_cli::run(
+        ["fastbip32", "--help"],
+        &mut std::io::empty(),
+        &mut Broken,
+        &mut stderr,
+    );
+    assert_eq!(code, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile arguments: never a panic (exit 101), always one error line
+// ---------------------------------------------------------------------------------------------
+
+fn non_utf8() -> OsString {
+    OsString::from_vec(vec![b'm', b'/', 0xff, 0xfe, b'0'])
+}
+
+/// Asserts that `args` (with `stdin`) fails cleanly in-process, and through the binary when
+/// `binary` is set (the kernel limits one argument to 128 KiB).
+fn assert_clean_failure(args: &[OsString], stdin: &[u8], binary: bool) {
+    let out = run_in_process(args, stdin);
+    assert_error(&out, 2);
+    if binary {
+        assert_eq!(run_binary(args, stdin), out);
+    }
+}
+
+fn os(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+#[test]
+fn hostile_empty_arguments() {
+    for args in [
+        os(&[""]),
+        os(&["derive", ""]),
+        os(&["derive", "--curve", ""]),
+        os(&["derive", "--seed", ""]),
+        os(&["derive", "--mnemonic", ""]),
+        os(&["derive", "--path", ""]),
+        os(&["derive", "--seed", TV1_SEED, "--path", ""]),
+        os(&["", "", ""]),
+        os(&["derive", "--", ""]),
+        os(&["derive", "--seed", "-", "--path", "m/0"]),
+    ] {
+        assert_clean_failure(&args, b"", true);
+    }
+}
+
+#[test]
+fn hostile_huge_arguments() {
+    let huge_seed = "a".repeat(10 * 1024 * 1024);
+    let huge_words = "abandon ".repeat(1024 * 1024);
+    let deep_path = format!("m{}", "/0".repeat(10_000));
+    let deep_hardened = format!("m{}", "/2147483647'".repeat(10_000));
+    let many_numbers = format!("m/{}", "9".repeat(100_000));
+    for (args, binary) in [
+        (os(&["derive", "--path", "m/18446744073709551616"]), true),
+        (os(&["derive", "--path", "m/4294967295'"]), true),
+        (os(&["derive", "--path", &deep_path]), true),
+        (
+            os(&["derive", "--curve", "ed25519", "--path", &deep_hardened]),
+            true,
+        ),
+        (os(&["derive", "--path", &many_numbers]), true),
+        (os(&["derive", "--seed", &huge_seed]), false),
+        (os(&["derive", "--seed", &format!("{huge_seed}z")]), false),
+        (os(&["derive", "--mnemonic", &huge_words]), false),
+        (
+            os(&[
+                "derive",
+                "--mnemonic",
+                ABANDON_ABOUT,
+                "--passphrase",
+                &huge_seed,
+                "--path",
+                "m/x",
+            ]),
+            false,
+        ),
+        (os(&["derive", "--curve", &huge_seed]), false),
+        (os(&[&huge_seed]), false),
+    ] {
+        assert_clean_failure(&args, b"", binary);
+    }
+    assert_clean_failure(&os(&["derive", "--seed", "-"]), huge_seed.as_bytes(), true);
+    assert_clean_failure(
+        &os(&["derive", "--mnemonic", "-"]),
+        huge_words.as_bytes(),
+        true,
+    );
+}
+
+#[test]
+fn hostile_non_utf8_arguments() {
+    let bad = non_utf8();
+    for position in 0..8 {
+        let mut args = os(&[
+            "derive", "--curve", "ed25519", "--seed", TV1_SEED, "--path", "m/0'", "--json",
+        ]);
+        args[position] = bad.clone();
+        assert_clean_failure(&args, b"", true);
+    }
+    assert_clean_failure(
+        &[
+            OsString::from("derive"),
+            OsString::from("--mnemonic"),
+            bad.clone(),
+        ],
+        b"",
+        true,
+    );
+    assert_clean_failure(
+        &[
+            OsString::from("derive"),
+            OsString::from("--passphrase"),
+            bad,
+        ],
+        b"",
+        true,
+    );
+}
+
+#[test]
+fn extreme_but_valid_arguments() {
+    // A long passphrase is fine (BIP-39 puts no limit on it), and so is the deepest path.
+    let long_passphrase = "p".repeat(1_000_000);
+    json_ok(&run_in_process(
+        &[
+            "derive",
+            "--mnemonic",
+            ABANDON_ABOUT,
+            "--passphrase",
+            &long_passphrase,
+            "--path",
+            "m",
+            "--json",
+        ],
+        b"",
+    ));
+    let deepest = format!("m{}", "/0".repeat(255));
+    let got = json_ok(&run(
+        &[
+            "derive",
+            "--path",
+            deepest.as_str(),
+            "--seed",
+            TV1_SEED,
+            "--json",
+        ],
+        b"",
+    ));
+    assert_eq!(u64_field(&got, "depth"), 255);
+    let deepest_hardened = format!("m{}", "/7'".repeat(255));
+    let got = json_ok(&run(
+        &derive_args("curve25519", TV1_SEED, &deepest_hardened),
+        b"",
+    ));
+    assert_eq!(u64_field(&got, "depth"), 255);
+}
