@@ -138,6 +138,12 @@ pub enum Error {
         /// True when the version says "private".
         version_is_private: bool,
     },
+    /// A known version of the other kind than the one asked for: `xpub…` text parsed as an
+    /// extended private key, or `xprv…` text as a public one.
+    KeyKindMismatch {
+        /// True when a private key was asked for.
+        expected_private: bool,
+    },
     /// The key data of a private extended key does not start with `0x00`.
     InvalidPrivateKeyPrefix,
     /// Depth 0 (a master key) with a non-zero parent fingerprint.
@@ -146,6 +152,31 @@ pub enum Error {
     ZeroDepthNonZeroChildNumber,
     /// Text or bytes that should be hexadecimal are not.
     InvalidHex,
+    /// BIP32-Ed25519 paper root method (§V.A): the secret is discarded because bit 5 of the
+    /// last byte of `kL = SHA-512(secret)[..32]` is set (half of all secrets). Take another.
+    DiscardedRootKey,
+    /// A BIP32-Ed25519 root key whose `kL` lacks the root clamping bits: the three lowest bits
+    /// must be 0 and the three highest `010` (`kL[0] & 7 == 0`, `kL[31] & 0xE0 == 0x40`).
+    InvalidRootKey,
+    /// BIP-39 entropy must be 12 to 32 bytes long, a multiple of 4 (9 to 24 words).
+    InvalidEntropyLength {
+        /// The length given.
+        len: usize,
+    },
+    /// Raw key bytes (or their hex) of the wrong length.
+    InvalidKeyLength {
+        /// The length given, in bytes.
+        len: usize,
+        /// The length required, in bytes.
+        expected: usize,
+    },
+    /// Text is not valid bech32: a bad character, mixed case, no separator or a wrong checksum.
+    InvalidBech32,
+    /// The bech32 prefix is not a CIP-5 extended-key prefix of the kind required.
+    UnexpectedBech32Prefix {
+        /// True when a private-key prefix (`xprv`, `root_xsk`, …) was required.
+        expected_private: bool,
+    },
 }
 
 impl fmt::Display for Error {
@@ -206,6 +237,12 @@ impl fmt::Display for Error {
             Self::VersionKeyMismatch {
                 version_is_private: false,
             } => f.write_str("public key version with private key data"),
+            Self::KeyKindMismatch {
+                expected_private: true,
+            } => f.write_str("expected an extended private key, found a public key version"),
+            Self::KeyKindMismatch {
+                expected_private: false,
+            } => f.write_str("expected an extended public key, found a private key version"),
             Self::InvalidPrivateKeyPrefix => {
                 f.write_str("private key data does not start with 0x00")
             }
@@ -216,6 +253,26 @@ impl fmt::Display for Error {
                 f.write_str("depth 0 with a non-zero child number")
             }
             Self::InvalidHex => f.write_str("invalid hexadecimal"),
+            Self::DiscardedRootKey => f.write_str(
+                "secret discarded by the BIP32-Ed25519 root-key rule (bit 5 of kL[31] is set)",
+            ),
+            Self::InvalidRootKey => f.write_str(
+                "not a BIP32-Ed25519 root key (kL must have its 3 lowest bits 0 and 3 highest 010)",
+            ),
+            Self::InvalidEntropyLength { len } => write!(
+                f,
+                "entropy is {len} bytes; it must be 12 to 32 bytes, a multiple of 4"
+            ),
+            Self::InvalidKeyLength { len, expected } => {
+                write!(f, "key is {len} bytes; it must be {expected}")
+            }
+            Self::InvalidBech32 => f.write_str("invalid bech32"),
+            Self::UnexpectedBech32Prefix {
+                expected_private: true,
+            } => f.write_str("bech32 prefix is not a CIP-5 extended private key prefix"),
+            Self::UnexpectedBech32Prefix {
+                expected_private: false,
+            } => f.write_str("bech32 prefix is not a CIP-5 extended public key prefix"),
         }
     }
 }

@@ -7,16 +7,20 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "ed25519-bip32")]
+pub mod cardano;
 pub mod curve;
 mod error;
 mod hash;
 mod key;
 pub mod path;
 mod secret;
-mod serialize;
+pub mod serialize;
 #[cfg(feature = "secp256k1")]
 mod sys;
 
+#[cfg(feature = "ed25519-bip32")]
+pub use crate::curve::Ed25519Bip32;
 #[cfg(feature = "nist256p1")]
 pub use crate::curve::NistP256;
 pub use crate::curve::Scheme;
@@ -25,11 +29,18 @@ pub use crate::curve::Secp256k1;
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
 pub use crate::error::{Error, PathErrorKind, Result};
-pub use crate::key::{ChainCode, ExtendedPrivateKey, Fingerprint, IntoDerivationPath};
+pub use crate::key::{
+    ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, IntoDerivationPath,
+};
 pub use crate::path::{ChildNumber, DerivationPath};
 pub use crate::secret::{ByteArray, SecretBytes};
-pub use crate::serialize::{Version, ENCODED_LEN, SERIALIZED_LEN};
+pub use crate::serialize::{
+    ExtendedKey, Version, VersionPair, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN,
+};
 
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.
 #[cfg(feature = "secp256k1")]
 pub type Xprv = ExtendedPrivateKey<Secp256k1>;
+/// An extended public key over secp256k1 (BIP-32), spelled like the `xpub` prefix.
+#[cfg(feature = "secp256k1")]
+pub type Xpub = ExtendedPublicKey<Secp256k1>;

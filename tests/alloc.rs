@@ -5,8 +5,14 @@
 //! `secp256k1` crate allocates its per-thread context on first use. Allocations inside C
 //! libraries (aws-lc's `malloc` for P-256) are not visible to Rust's allocator.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
-
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::cast_possible_truncation
+)] // test code: failing loudly is the point
 #![allow(unsafe_code)] // a counting global allocator needs `unsafe impl GlobalAlloc`
 
 use std::alloc::{GlobalAlloc, Layout, System};

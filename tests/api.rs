@@ -1,6 +1,13 @@
 //! API guarantees: thread safety, secret hygiene, laziness.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::cast_possible_truncation
+)] // test code: failing loudly is the point
 
 use fastbip32::{
     ChainCode, ChildNumber, Curve25519, Ed25519, ExtendedPrivateKey, Fingerprint, NistP256, Scheme,

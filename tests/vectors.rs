@@ -1,6 +1,13 @@
 //! Every published BIP-32 (vectors 1–4) and SLIP-10 vector, read from `tests/data/`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // test code: failing loudly is the point
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::cast_possible_truncation
+)] // test code: failing loudly is the point
 
 use fastbip32::{
     ChildNumber, Curve25519, DerivationPath, Ed25519, Error, ExtendedPrivateKey, NistP256, Scheme,
