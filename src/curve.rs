@@ -112,6 +112,24 @@ pub trait Scheme:
     }
 
     #[doc(hidden)]
+    /// The public keys of the normal children `first, first + 1, …` (one per slot of `out`),
+    /// sharing the parent's HMAC state. The range is checked by the caller to stay below 2³¹.
+    /// Schemes override it where per-child work can be shared or batched.
+    fn derive_public_batch(
+        public: &Self::PublicKey,
+        key: &HmacSha512,
+        first: ChildNumber,
+        out: &mut [Self::PublicKey],
+    ) -> Result<()> {
+        let mut raw = first.to_raw();
+        for slot in out {
+            *slot = Self::derive_public(public, key, ChildNumber::from_raw(raw))?.0;
+            raw = raw.wrapping_add(1);
+        }
+        Ok(())
+    }
+
+    #[doc(hidden)]
     /// Parses and validates public key bytes.
     fn parse_public_key(bytes: &[u8]) -> Result<Self::PublicKey>;
 

@@ -565,6 +565,75 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     }
 }
 
+/// A parent prepared for deriving many children: its chain code's HMAC keyed state (two
+/// SHA-512 compressions, paid once instead of once per child) and its public key if normal
+/// children need it (computed at most once, through the key's cache).
+pub(crate) struct Prepared<S: Scheme> {
+    pub(crate) key: HmacSha512,
+    pub(crate) public: Option<S::PublicKey>,
+}
+
+impl<S: Scheme> ExtendedPrivateKey<S> {
+    /// Prepares this key as the parent of many children; `normal` says whether any of them is
+    /// a normal child (then the public key is computed, or taken from the cache).
+    pub(crate) fn prepare(&self, normal: bool) -> Prepared<S> {
+        let public = if normal && S::SUPPORTS_NORMAL_DERIVATION {
+            Some(self.public_key())
+        } else {
+            self.public.get().copied()
+        };
+        Prepared {
+            key: HmacSha512::new(self.chain_code.as_bytes()),
+            public,
+        }
+    }
+
+    /// The raw private key and chain code of one child of a prepared parent.
+    pub(crate) fn derive_raw(
+        &self,
+        prepared: &Prepared<S>,
+        child: ChildNumber,
+    ) -> Result<(SecretBytes<S::PrivateKey>, ChainCode)> {
+        if child.is_normal() && !S::SUPPORTS_NORMAL_DERIVATION {
+            return Err(Error::HardenedOnly {
+                index: child.index(),
+            });
+        }
+        let computed;
+        let public = match (child.is_normal(), &prepared.public) {
+            (false, _) => None,
+            (true, Some(p)) => Some(p),
+            (true, None) => {
+                computed = self.public_key();
+                Some(&computed)
+            }
+        };
+        S::derive_private(&self.secret, public, &prepared.key, child)
+    }
+
+    /// One child of a prepared parent, as a full extended key.
+    pub(crate) fn derive_prepared(
+        &self,
+        prepared: &Prepared<S>,
+        child: ChildNumber,
+    ) -> Result<Self> {
+        let depth = self.depth.checked_add(1).ok_or(Error::DepthExceeded)?;
+        let (secret, chain_code) = self.derive_raw(prepared, child)?;
+        let parent = match prepared.public {
+            Some(p) => Parent::Public(p),
+            None => Parent::Private(self.secret.clone()),
+        };
+        Ok(Self::from_secret(
+            secret,
+            chain_code,
+            depth,
+            child,
+            parent,
+            self.versions,
+        ))
+    }
+}
+
 /// One `CKDpriv` step; `public` is the parent public key for a normal child.
 fn step<S: Scheme>(
     secret: &SecretBytes<S::PrivateKey>,

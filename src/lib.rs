@@ -7,6 +7,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod batch;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
 pub mod curve;
@@ -18,16 +19,19 @@ mod secret;
 pub mod serialize;
 #[cfg(feature = "secp256k1")]
 mod sys;
+#[cfg(feature = "alloc")]
+mod tree;
 
+pub use crate::batch::{Children, PublicChildren};
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;
 #[cfg(feature = "nist256p1")]
 pub use crate::curve::NistP256;
-pub use crate::curve::Scheme;
 #[cfg(feature = "secp256k1")]
 pub use crate::curve::Secp256k1;
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
+pub use crate::curve::{Scheme, MAX_SEED_LEN, MIN_SEED_LEN};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::key::{
     ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, IntoDerivationPath,
@@ -37,6 +41,8 @@ pub use crate::secret::{ByteArray, SecretBytes};
 pub use crate::serialize::{
     ExtendedKey, Version, VersionPair, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN,
 };
+#[cfg(feature = "alloc")]
+pub use crate::tree::PathTree;
 
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.
 #[cfg(feature = "secp256k1")]

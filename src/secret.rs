@@ -61,6 +61,13 @@ impl<A: ByteArray> SecretBytes<A> {
     }
 }
 
+impl<A: ByteArray> Default for SecretBytes<A> {
+    /// All zero bytes: a slot to be overwritten, e.g. by a batch derivation.
+    fn default() -> Self {
+        Self(A::ZERO)
+    }
+}
+
 impl<A: ByteArray> Drop for SecretBytes<A> {
     fn drop(&mut self) {
         self.0.zeroize();

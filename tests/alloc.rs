@@ -109,6 +109,7 @@ fn derivation_allocates_nothing() {
     check_scheme::<NistP256>("m/44'/0'/0'/0/0");
     check_scheme::<Ed25519>("m/44'/0'/0'/0'/0'");
     check_scheme::<Curve25519>("m/44'/0'/0'/0'/0'");
+    check_scheme::<fastbip32::Ed25519Bip32>("m/1852'/1815'/0'/0/0");
 }
 
 #[test]
@@ -143,4 +144,32 @@ fn encoding_into_a_buffer_allocates_nothing() {
             .starts_with("xpub"));
     });
     assert_eq!(n, 0, "{n} allocations encoding");
+}
+
+#[test]
+fn serial_batches_allocate_nothing() {
+    let parent = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED)
+        .unwrap()
+        .derive_path("m/44'/60'/0'/0")
+        .unwrap();
+    let start = fastbip32::ChildNumber::normal(0).unwrap();
+    let mut keys = [const { fastbip32::SecretBytes::new([0u8; 32]) }; 64];
+    parent.derive_private_keys_into(start, &mut keys).unwrap(); // warm-up
+    let (n, ()) = allocations(|| parent.derive_private_keys_into(start, &mut keys).unwrap());
+    assert_eq!(n, 0, "{n} allocations for a private batch");
+    let xpub = parent.to_extended_public_key();
+    let mut publics = [[0u8; 33]; 64];
+    let (n, ()) = allocations(|| xpub.derive_public_keys_into(start, &mut publics).unwrap());
+    assert_eq!(n, 0, "{n} allocations for a public batch");
+    let (n, count) = allocations(|| parent.children(start, 64).unwrap().flatten().count());
+    assert_eq!((n, count), (0, 64), "allocations for the children iterator");
+
+    let cardano = ExtendedPrivateKey::<fastbip32::Ed25519Bip32>::from_seed(&SEED)
+        .unwrap()
+        .derive_path("m/1852'/1815'/0'/0")
+        .unwrap()
+        .to_extended_public_key();
+    let mut ed = [[0u8; 32]; 40];
+    let (n, ()) = allocations(|| cardano.derive_public_keys_into(start, &mut ed).unwrap());
+    assert_eq!(n, 0, "{n} allocations for a BIP32-Ed25519 public batch");
 }

@@ -6,7 +6,7 @@
 //! as 4 little-endian bytes (BIP-32 uses big-endian).
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
-use curve25519_dalek::traits::IsIdentity;
+use curve25519_dalek::traits::{Identity, IsIdentity};
 use curve25519_dalek::Scalar;
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
@@ -333,6 +333,40 @@ impl Scheme for Ed25519Bip32 {
         let child_public =
             public_child_from_z(&parent, &z.expose()[..32]).ok_or(Error::InvalidChild { child })?;
         Ok((child_public, chain_code_of(&c)))
+    }
+
+    /// Decompresses the parent once, and compresses the children `BATCH` at a time with
+    /// one shared field inversion (Montgomery's trick, `EdwardsPoint::compress_batch`).
+    fn derive_public_batch(
+        public: &[u8; 32],
+        key: &HmacSha512,
+        first: ChildNumber,
+        out: &mut [[u8; 32]],
+    ) -> Result<()> {
+        const BATCH: usize = 32;
+        let parent = CompressedEdwardsY(*public)
+            .decompress()
+            .ok_or(Error::InvalidPublicKey)?;
+        let mut raw = first.to_raw();
+        for chunk in out.chunks_mut(BATCH) {
+            let mut points = [EdwardsPoint::identity(); BATCH];
+            for point in points.iter_mut().take(chunk.len()) {
+                let child = ChildNumber::from_raw(raw);
+                let z = key.mac(&[&[0x02], public, &child.to_le_bytes()]);
+                let mut bytes = [0u8; 32];
+                store(&mul8_trunc28(&z.expose()[..32]), &mut bytes);
+                *point = parent + EdwardsPoint::mul_base(&Scalar::from_bytes_mod_order(bytes));
+                if point.is_identity() {
+                    return Err(Error::InvalidChild { child });
+                }
+                raw = raw.wrapping_add(1);
+            }
+            let compressed = EdwardsPoint::compress_batch(&points);
+            for (slot, c) in chunk.iter_mut().zip(compressed.iter()) {
+                *slot = c.to_bytes();
+            }
+        }
+        Ok(())
     }
 
     /// 32 bytes that decompress to a curve point (RFC 8032 encoding, no `0x00` prefix).

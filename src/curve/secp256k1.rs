@@ -101,6 +101,30 @@ impl Scheme for Secp256k1 {
         Ok((derived.serialize(), chain_code))
     }
 
+    fn derive_public_batch(
+        public: &[u8; 33],
+        key: &HmacSha512,
+        first: ChildNumber,
+        out: &mut [[u8; 33]],
+    ) -> Result<()> {
+        // Parse (decompress) the parent once instead of once per child.
+        let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
+            .map_err(|_| Error::InvalidPublicKey)?;
+        let mut raw = first.to_raw();
+        for slot in out {
+            let child = ChildNumber::from_raw(raw);
+            let (il, _) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
+            let tweak = secp256k1::Scalar::from_be_bytes(*il.expose())
+                .map_err(|_| Error::InvalidChild { child })?;
+            *slot = parent
+                .add_exp_tweak(&tweak)
+                .map_err(|_| Error::InvalidChild { child })?
+                .serialize();
+            raw = raw.wrapping_add(1);
+        }
+        Ok(())
+    }
+
     fn fingerprint(public: &[u8; 33]) -> Fingerprint {
         Fingerprint::new(fingerprint_of(public))
     }

@@ -240,6 +240,26 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         self.walk(count, steps)
     }
 
+    /// One normal child, with the parent chain code's HMAC state given (computed once for
+    /// many children).
+    pub(crate) fn derive_prepared(&self, key: &HmacSha512, child: ChildNumber) -> Result<Self> {
+        let depth = self.depth.checked_add(1).ok_or(Error::DepthExceeded)?;
+        let (public, chain_code) = S::derive_public(&self.public, key, child)?;
+        Ok(Self {
+            public,
+            chain_code,
+            depth,
+            child_number: child,
+            parent: PublicParent::Public(self.public),
+            versions: self.versions,
+        })
+    }
+
+    /// The chain code's HMAC state, for deriving many children.
+    pub(crate) fn hmac_key(&self) -> HmacSha512 {
+        HmacSha512::new(self.chain_code.as_bytes())
+    }
+
     fn walk(&self, count: usize, steps: impl Iterator<Item = ChildNumber> + Clone) -> Result<Self> {
         let depth =
             u8::try_from(usize::from(self.depth) + count).map_err(|_| Error::DepthExceeded)?;

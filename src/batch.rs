@@ -1,0 +1,292 @@
+//! Sibling batches: many children of one parent, sharing the parent's work.
+//!
+//! Deriving children `start … start + n − 1` of one key one by one repeats two things per
+//! child that depend only on the parent: its public key (for normal children; a base-point
+//! multiplication, tens of microseconds) and the HMAC key schedule of its chain code (two
+//! SHA-512 compressions). A batch does both once; each child then costs two SHA-512
+//! compressions and a scalar addition. Batches write into a caller's buffer (no allocation)
+//! or iterate.
+//!
+//! With the `parallel` feature, the `par_` variants split the range over all cores (rayon);
+//! their results are identical to the serial ones, in the same order.
+
+use crate::curve::Scheme;
+use crate::error::{Error, Result};
+use crate::hash::HmacSha512;
+use crate::key::{ExtendedPrivateKey, ExtendedPublicKey, Prepared};
+use crate::path::{ChildNumber, HARDENED_BIT};
+use crate::secret::SecretBytes;
+
+/// Checks that `count` siblings from `start` exist (all below 2³¹, same kind as `start`) and
+/// returns the raw child numbers as a range.
+fn sibling_range(start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
+    let first = u64::from(start.index());
+    let count = u64::try_from(count).unwrap_or(u64::MAX);
+    let end = first.saturating_add(count);
+    if end > u64::from(HARDENED_BIT) {
+        let last = u32::try_from(end.saturating_sub(1)).unwrap_or(u32::MAX);
+        return Err(Error::InvalidChildIndex { index: last });
+    }
+    let base = u64::from(start.to_raw());
+    Ok(base..base + count)
+}
+
+fn child_at(raw: u64) -> ChildNumber {
+    // `sibling_range` keeps every raw number below 2³².
+    ChildNumber::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
+}
+
+/// The children of one private key, in order; see [`ExtendedPrivateKey::children`].
+pub struct Children<'a, S: Scheme> {
+    parent: &'a ExtendedPrivateKey<S>,
+    prepared: Prepared<S>,
+    range: core::ops::Range<u64>,
+}
+
+impl<S: Scheme> core::fmt::Debug for Children<'_, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Children")
+            .field("range", &self.range)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Scheme> Iterator for Children<'_, S> {
+    type Item = Result<ExtendedPrivateKey<S>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = self.range.next()?;
+        Some(self.parent.derive_prepared(&self.prepared, child_at(raw)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.range.size_hint()
+    }
+}
+
+impl<S: Scheme> ExactSizeIterator for Children<'_, S> {}
+
+/// The children of one public key, in order; see [`ExtendedPublicKey::children`].
+pub struct PublicChildren<'a, S: Scheme> {
+    parent: &'a ExtendedPublicKey<S>,
+    key: HmacSha512,
+    range: core::ops::Range<u64>,
+}
+
+impl<S: Scheme> core::fmt::Debug for PublicChildren<'_, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PublicChildren")
+            .field("range", &self.range)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Scheme> Iterator for PublicChildren<'_, S> {
+    type Item = Result<ExtendedPublicKey<S>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = self.range.next()?;
+        Some(self.parent.derive_prepared(&self.key, child_at(raw)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.range.size_hint()
+    }
+}
+
+impl<S: Scheme> ExactSizeIterator for PublicChildren<'_, S> {}
+
+impl<S: Scheme> ExtendedPrivateKey<S> {
+    fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
+        let range = sibling_range(start, count)?;
+        if self.depth() == u8::MAX {
+            return Err(Error::DepthExceeded);
+        }
+        if start.is_normal() && !S::SUPPORTS_NORMAL_DERIVATION {
+            return Err(Error::HardenedOnly {
+                index: start.index(),
+            });
+        }
+        Ok(range)
+    }
+
+    /// The `count` children `start`, `start + 1`, … of this key, in order, as an iterator.
+    ///
+    /// The parent's public key (for normal children) and its chain code's HMAC state are
+    /// computed once, up front; each step then costs one child's own work. Each item is a
+    /// full [`ExtendedPrivateKey`]; an item is an error only where the scheme says that
+    /// child does not exist ([`Error::InvalidChild`], BIP-32, probability below 2⁻¹²⁷).
+    ///
+    /// # Errors
+    /// [`Error::InvalidChildIndex`] if the range runs past index 2³¹ − 1;
+    /// [`Error::HardenedOnly`] for normal children of a hardened-only scheme;
+    /// [`Error::DepthExceeded`] if this key is at depth 255.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, ExtendedPrivateKey, Secp256k1};
+    ///
+    /// let account = ExtendedPrivateKey::<Secp256k1>::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?;
+    /// let first_20: Vec<_> = account.children(ChildNumber::normal(0)?, 20)?.collect::<Result<_, _>>()?;
+    /// assert_eq!(first_20[7], account.derive_child(ChildNumber::normal(7)?)?);
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn children(&self, start: ChildNumber, count: usize) -> Result<Children<'_, S>> {
+        let range = self.check_batch(start, count)?;
+        Ok(Children {
+            parent: self,
+            prepared: self.prepare(start.is_normal()),
+            range,
+        })
+    }
+
+    /// The private keys of the children `start`, `start + 1`, …, one per slot of `out`,
+    /// without allocating: the fast path for scanning many siblings.
+    ///
+    /// Costs one public key (for normal children) plus, per child, two SHA-512 compressions
+    /// and a scalar addition.
+    ///
+    /// # Errors
+    /// As [`children`](Self::children); and [`Error::InvalidChild`] for the first child the
+    /// scheme says does not exist (the slots from it on are left as they were).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, ExtendedPrivateKey, SecretBytes, Secp256k1};
+    ///
+    /// let account = ExtendedPrivateKey::<Secp256k1>::from_seed(&[7; 32])?.derive_path("m/44'/60'/0'/0")?;
+    /// let mut keys = [const { SecretBytes::new([0u8; 32]) }; 100];
+    /// account.derive_private_keys_into(ChildNumber::normal(0)?, &mut keys)?;
+    /// let fifth = account.derive_child(ChildNumber::normal(5)?)?;
+    /// assert_eq!(keys[5].expose(), fifth.private_key());
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn derive_private_keys_into(
+        &self,
+        start: ChildNumber,
+        out: &mut [SecretBytes<S::PrivateKey>],
+    ) -> Result<()> {
+        let range = self.check_batch(start, out.len())?;
+        let prepared = self.prepare(start.is_normal());
+        self.fill_private(&prepared, range.start, out)
+    }
+
+    fn fill_private(
+        &self,
+        prepared: &Prepared<S>,
+        first: u64,
+        out: &mut [SecretBytes<S::PrivateKey>],
+    ) -> Result<()> {
+        for (raw, slot) in (first..).zip(out.iter_mut()) {
+            let (secret, _chain_code) = self.derive_raw(prepared, child_at(raw))?;
+            *slot = secret;
+        }
+        Ok(())
+    }
+
+    /// [`derive_private_keys_into`](Self::derive_private_keys_into) on every core; the same
+    /// result, in the same order.
+    ///
+    /// # Errors
+    /// As [`derive_private_keys_into`](Self::derive_private_keys_into).
+    #[cfg(feature = "parallel")]
+    pub fn par_derive_private_keys_into(
+        &self,
+        start: ChildNumber,
+        out: &mut [SecretBytes<S::PrivateKey>],
+    ) -> Result<()> {
+        use rayon::prelude::*;
+        let range = self.check_batch(start, out.len())?;
+        let prepared = self.prepare(start.is_normal());
+        out.par_chunks_mut(PARALLEL_CHUNK)
+            .enumerate()
+            .try_for_each(|(i, chunk)| {
+                let first = range.start + (i * PARALLEL_CHUNK) as u64;
+                self.fill_private(&prepared, first, chunk)
+            })
+    }
+}
+
+/// Children per rayon task: large enough that scheduling costs nothing next to the work.
+#[cfg(feature = "parallel")]
+const PARALLEL_CHUNK: usize = 256;
+
+impl<S: Scheme> ExtendedPublicKey<S> {
+    fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
+        let range = sibling_range(start, count)?;
+        if start.is_hardened() {
+            return Err(Error::HardenedFromPublic {
+                index: start.index(),
+            });
+        }
+        if self.depth() == u8::MAX {
+            return Err(Error::DepthExceeded);
+        }
+        Ok(range)
+    }
+
+    /// The `count` normal children `start`, `start + 1`, … of this key, in order, as an
+    /// iterator; the chain code's HMAC state is computed once.
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
+    ///
+    /// # Errors
+    /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
+    /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255. Items are
+    /// errors only where the scheme says a child does not exist, or for a scheme without
+    /// public derivation ([`Error::UnsupportedByScheme`]).
+    pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
+        let range = self.check_batch(start, count)?;
+        Ok(PublicChildren {
+            parent: self,
+            key: self.hmac_key(),
+            range,
+        })
+    }
+
+    /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
+    /// `out`, without allocating. Where the backend allows, per-child work is batched (for
+    /// BIP32-Ed25519 the point compressions share one field inversion).
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
+    ///
+    /// # Errors
+    /// As [`children`](Self::children), and the first per-child error.
+    pub fn derive_public_keys_into(
+        &self,
+        start: ChildNumber,
+        out: &mut [S::PublicKey],
+    ) -> Result<()> {
+        self.check_batch(start, out.len())?;
+        S::derive_public_batch(&self.public_key(), &self.hmac_key(), start, out)
+    }
+
+    /// [`derive_public_keys_into`](Self::derive_public_keys_into) on every core; the same
+    /// result, in the same order.
+    ///
+    /// # Errors
+    /// As [`derive_public_keys_into`](Self::derive_public_keys_into).
+    #[cfg(feature = "parallel")]
+    pub fn par_derive_public_keys_into(
+        &self,
+        start: ChildNumber,
+        out: &mut [S::PublicKey],
+    ) -> Result<()> {
+        use rayon::prelude::*;
+        let range = self.check_batch(start, out.len())?;
+        let key = self.hmac_key();
+        let public = self.public_key();
+        out.par_chunks_mut(PARALLEL_CHUNK)
+            .enumerate()
+            .try_for_each(|(i, chunk)| {
+                let first = child_at(range.start + (i * PARALLEL_CHUNK) as u64);
+                S::derive_public_batch(&public, &key, first, chunk)
+            })
+    }
+}

@@ -1,0 +1,218 @@
+//! Sibling batches and path trees give exactly what one-by-one derivation gives.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::cast_possible_truncation
+)] // test code: failing loudly is the point
+
+use fastbip32::{
+    ChildNumber, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedPrivateKey, NistP256, PathTree,
+    Scheme, Secp256k1, SecretBytes,
+};
+use proptest::prelude::*;
+
+fn child(raw: u32) -> ChildNumber {
+    ChildNumber::from_raw(raw)
+}
+
+fn batch_equals_loop<S: Scheme>(seed: &[u8], parent_path: &str, start: ChildNumber, count: usize) {
+    let parent = ExtendedPrivateKey::<S>::from_seed(seed)
+        .unwrap()
+        .derive_path(parent_path)
+        .unwrap();
+    let one_by_one: Vec<_> = (0..count as u32)
+        .map(|i| parent.derive_child(child(start.to_raw() + i)).unwrap())
+        .collect();
+    let iterated: Vec<_> = parent
+        .children(start, count)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(iterated, one_by_one, "{} children", S::NAME);
+    let mut keys = vec![SecretBytes::<S::PrivateKey>::default(); count];
+    parent.derive_private_keys_into(start, &mut keys).unwrap();
+    for (k, expected) in keys.iter().zip(&one_by_one) {
+        assert_eq!(
+            k.expose().as_ref(),
+            expected.private_key().as_ref(),
+            "{} batch",
+            S::NAME
+        );
+    }
+    for (k, expected) in iterated.iter().zip(&one_by_one) {
+        assert_eq!(k.parent_fingerprint(), expected.parent_fingerprint());
+        assert_eq!(k.parent_fingerprint(), parent.fingerprint());
+    }
+    #[cfg(feature = "parallel")]
+    {
+        let mut par = vec![SecretBytes::<S::PrivateKey>::default(); count];
+        parent
+            .par_derive_private_keys_into(start, &mut par)
+            .unwrap();
+        assert_eq!(par, keys, "{} parallel", S::NAME);
+    }
+}
+
+fn public_batch_equals_private<S: Scheme>(
+    seed: &[u8],
+    parent_path: &str,
+    start: u32,
+    count: usize,
+) {
+    let parent = ExtendedPrivateKey::<S>::from_seed(seed)
+        .unwrap()
+        .derive_path(parent_path)
+        .unwrap();
+    let xpub = parent.to_extended_public_key();
+    let mut publics = vec![parent.public_key(); count];
+    xpub.derive_public_keys_into(child(start), &mut publics)
+        .unwrap();
+    let iterated: Vec<_> = xpub
+        .children(child(start), count)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (i, (pk, ext)) in publics.iter().zip(&iterated).enumerate() {
+        let private = parent.derive_child(child(start + i as u32)).unwrap();
+        assert_eq!(*pk, private.public_key(), "{} public batch {i}", S::NAME);
+        assert_eq!(
+            ext,
+            &private.to_extended_public_key(),
+            "{} public iterator {i}",
+            S::NAME
+        );
+    }
+    #[cfg(feature = "parallel")]
+    {
+        let mut par = vec![parent.public_key(); count];
+        xpub.par_derive_public_keys_into(child(start), &mut par)
+            .unwrap();
+        assert_eq!(par, publics, "{} parallel public", S::NAME);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn batches_equal_loops(seed in proptest::collection::vec(any::<u8>(), 16..=64), start in 0u32..1_000_000, count in 0usize..40, hardened in any::<bool>()) {
+        let start_n = if hardened { ChildNumber::hardened(start).unwrap() } else { ChildNumber::normal(start).unwrap() };
+        batch_equals_loop::<Secp256k1>(&seed, "m/44'/60'/0'/0", start_n, count);
+        batch_equals_loop::<NistP256>(&seed, "m/1'/2", start_n, count.min(8));
+        batch_equals_loop::<Ed25519Bip32>(&seed, "m/1852'/1815'/0'", start_n, count);
+        batch_equals_loop::<Ed25519>(&seed, "m/44'/501'", ChildNumber::hardened(start).unwrap(), count);
+        batch_equals_loop::<Curve25519>(&seed, "m/1'", ChildNumber::hardened(start).unwrap(), count);
+    }
+
+    #[test]
+    fn public_batches_equal_neutered_private(seed in proptest::collection::vec(any::<u8>(), 16..=64), start in 0u32..(1 << 31) - 100, count in 0usize..70) {
+        public_batch_equals_private::<Secp256k1>(&seed, "m/84'/0'/0'/0", start, count.min(40));
+        public_batch_equals_private::<Ed25519Bip32>(&seed, "m/1852'/1815'/0'/0", start, count);
+        public_batch_equals_private::<NistP256>(&seed, "m/7", start, count.min(6));
+    }
+
+    #[test]
+    fn tree_equals_one_by_one(seed in proptest::collection::vec(any::<u8>(), 32..=32), paths in proptest::collection::vec(proptest::collection::vec((0u32..4, any::<bool>()), 0..5), 1..30)) {
+        let texts: Vec<String> = paths.iter().map(|p| {
+            let mut s = String::from("m");
+            for (i, h) in p {
+                s.push('/');
+                s.push_str(&i.to_string());
+                if *h {
+                    s.push('\'');
+                }
+            }
+            s
+        }).collect();
+        let mut tree = PathTree::new();
+        for t in &texts { tree.insert(t.as_str()).unwrap(); }
+        let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+        let keys = tree.derive(&root).unwrap();
+        prop_assert_eq!(keys.len(), texts.len());
+        for (t, k) in texts.iter().zip(&keys) {
+            let expected = root.derive_path(t.as_str()).unwrap();
+            prop_assert_eq!(k, &expected);
+            prop_assert_eq!(k.parent_fingerprint(), expected.parent_fingerprint());
+            let pos = tree.position(t.as_str()).unwrap().unwrap();
+            prop_assert_eq!(&keys[pos], &expected);
+        }
+        #[cfg(feature = "parallel")]
+        prop_assert_eq!(tree.par_derive(&root).unwrap(), keys.clone());
+        // Public trees: only the soft paths.
+        let soft: Vec<&String> = texts.iter().filter(|t| !t.contains('\'')).collect();
+        let mut public_tree = PathTree::new();
+        for t in &soft { public_tree.insert(t.as_str()).unwrap(); }
+        let xpub = root.to_extended_public_key();
+        let publics = public_tree.derive_public(&xpub).unwrap();
+        for (t, k) in soft.iter().zip(&publics) {
+            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_extended_public_key());
+        }
+        #[cfg(feature = "parallel")]
+        prop_assert_eq!(public_tree.par_derive_public(&xpub).unwrap(), publics.clone());
+    }
+}
+
+#[test]
+fn tree_shares_prefixes_and_dedups() {
+    let mut tree = PathTree::new();
+    for purpose in [44, 84] {
+        for change in 0..2 {
+            for index in 0..100 {
+                tree.insert(format!("m/{purpose}'/0'/0'/{change}/{index}").as_str())
+                    .unwrap();
+            }
+        }
+    }
+    let again = tree.insert("m/44'/0'/0'/0/0").unwrap();
+    assert_eq!(tree.len(), 401);
+    // 2 purposes × (3 hardened levels + 2 change nodes + 200 leaves).
+    assert_eq!(tree.node_count(), 2 * (3 + 2 + 200));
+    let keys = tree.derive_from_seed::<Secp256k1>(&[3; 32]).unwrap();
+    assert_eq!(keys[again], keys[0]);
+    assert_eq!(tree.position("m/84'/0'/0'/1/99").unwrap(), Some(399));
+    assert_eq!(tree.position("m/84'/0'/0'/1/100").unwrap(), None);
+}
+
+#[test]
+fn batch_errors() {
+    let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&[1; 32]).unwrap();
+    let last = ChildNumber::normal((1 << 31) - 1).unwrap();
+    assert_eq!(key.children(last, 1).map(|_| ()), Ok(()));
+    assert_eq!(
+        key.children(last, 2).map(|_| ()),
+        Err(Error::InvalidChildIndex { index: 1 << 31 })
+    );
+    let ed = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32]).unwrap();
+    assert_eq!(
+        ed.children(ChildNumber::normal(5).unwrap(), 3).map(|_| ()),
+        Err(Error::HardenedOnly { index: 5 })
+    );
+    let xpub = key.to_extended_public_key();
+    let mut out = [[0u8; 33]; 2];
+    assert_eq!(
+        xpub.derive_public_keys_into(ChildNumber::hardened(0).unwrap(), &mut out),
+        Err(Error::HardenedFromPublic { index: 0 })
+    );
+    let mut tree = PathTree::new();
+    tree.insert("m/0/1'").unwrap();
+    assert_eq!(
+        tree.derive_public(&xpub).map(|_| ()),
+        Err(Error::HardenedFromPublic { index: 1 })
+    );
+    let mut deep = PathTree::new();
+    deep.insert("m/1").unwrap();
+    let at_255 = key
+        .derive_path(vec![ChildNumber::normal(0).unwrap(); 255].as_slice())
+        .unwrap();
+    assert_eq!(deep.derive(&at_255).map(|_| ()), Err(Error::DepthExceeded));
+    assert_eq!(
+        at_255
+            .children(ChildNumber::normal(0).unwrap(), 1)
+            .map(|_| ()),
+        Err(Error::DepthExceeded)
+    );
+}
