@@ -179,9 +179,17 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         first: u64,
         out: &mut [SecretBytes<S::PrivateKey>],
     ) -> Result<()> {
-        for (raw, slot) in (first..).zip(out.iter_mut()) {
-            let (secret, _chain_code) = self.derive_raw(prepared, child_at(raw))?;
-            *slot = secret;
+        let mut quads = out.chunks_exact_mut(4);
+        let mut raw = first;
+        for quad in &mut quads {
+            let children = [0, 1, 2, 3].map(|i| child_at(raw + i));
+            for (slot, result) in quad.iter_mut().zip(self.derive_raw4(prepared, children)) {
+                *slot = result?.0;
+            }
+            raw += 4;
+        }
+        for (raw, slot) in (raw..).zip(quads.into_remainder()) {
+            *slot = self.derive_raw(prepared, child_at(raw))?.0;
         }
         Ok(())
     }

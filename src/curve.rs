@@ -95,6 +95,18 @@ pub trait Scheme:
     ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 
     #[doc(hidden)]
+    /// Four private derivation steps below one parent (a sibling batch). Schemes whose child
+    /// needs one HMAC of at most 111 bytes override it to run the four HMACs in SIMD lanes.
+    fn derive_private4(
+        secret: &SecretBytes<Self::PrivateKey>,
+        parent_public: Option<&Self::PublicKey>,
+        key: &HmacSha512,
+        children: [ChildNumber; 4],
+    ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; 4] {
+        children.map(|child| Self::derive_private(secret, parent_public, key, child))
+    }
+
+    #[doc(hidden)]
     /// One public derivation step (normal children only). Variable time: every input is public.
     fn derive_public(
         public: &Self::PublicKey,

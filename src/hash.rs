@@ -27,7 +27,7 @@ const IV: [u64; 8] = [
 ];
 
 /// SHA-512 round constants (FIPS 180-4 §4.2.3).
-const K: [u64; 80] = [
+pub(crate) const K: [u64; 80] = [
     0x428a_2f98_d728_ae22,
     0x7137_4491_23ef_65cd,
     0xb5c0_fbcf_ec4d_3b2f,
@@ -233,8 +233,7 @@ impl HmacSha512 {
         }
         let mut inner = IV;
         let mut outer = IV;
-        compress(&mut inner, &ipad);
-        compress(&mut outer, &opad);
+        crate::sys::sha512x4::compress2(&mut inner, &ipad, &mut outer, &opad);
         ipad.zeroize();
         opad.zeroize();
         hashed.zeroize();
@@ -275,6 +274,53 @@ impl HmacSha512 {
         write_state(&outer, out.expose_mut());
         block.zeroize();
         state.zeroize();
+        outer.zeroize();
+        out
+    }
+}
+
+impl HmacSha512 {
+    /// HMAC-SHA512 of four messages under this key at once (four SHA-512 lanes): the sibling
+    /// batch's fast path. Messages longer than one block's room (111 bytes) fall back to
+    /// [`mac`](Self::mac).
+    #[allow(clippy::indexing_slicing)] // every message is checked to fit its block below
+    pub(crate) fn mac4(&self, msgs: [&[&[u8]]; 4]) -> [SecretBytes<[u8; 64]>; 4] {
+        let lens = msgs.map(|parts| parts.iter().map(|p| p.len()).sum::<usize>());
+        if lens.iter().any(|&len| len > BLOCK - 17) {
+            return msgs.map(|parts| self.mac(parts));
+        }
+        let mut blocks = [[0u8; BLOCK]; 4];
+        for ((block, parts), len) in blocks.iter_mut().zip(msgs).zip(lens) {
+            let mut at = 0;
+            for part in parts {
+                block[at..at + part.len()].copy_from_slice(part);
+                at += part.len();
+            }
+            block[len] = 0x80;
+            block[BLOCK - 16..].copy_from_slice(&(((BLOCK + len) as u128) * 8).to_be_bytes());
+        }
+        let mut inner = [self.inner; 4];
+        let [b0, b1, b2, b3] = &blocks;
+        crate::sys::sha512x4::compress4(&mut inner, [b0, b1, b2, b3]);
+        for (block, state) in blocks.iter_mut().zip(&inner) {
+            block.fill(0);
+            let mut digest = [0u8; 64];
+            write_state(state, &mut digest);
+            block[..64].copy_from_slice(&digest);
+            digest.zeroize();
+            block[64] = 0x80;
+            block[BLOCK - 16..].copy_from_slice(&(((BLOCK + 64) as u128) * 8).to_be_bytes());
+        }
+        let mut outer = [self.outer; 4];
+        let [b0, b1, b2, b3] = &blocks;
+        crate::sys::sha512x4::compress4(&mut outer, [b0, b1, b2, b3]);
+        let out = outer.map(|state| {
+            let mut mac = SecretBytes::<[u8; 64]>::zero();
+            write_state(&state, mac.expose_mut());
+            mac
+        });
+        blocks.zeroize();
+        inner.zeroize();
         outer.zeroize();
         out
     }
@@ -436,6 +482,31 @@ mod tests {
     fn hmac_sha256_rfc4231_case_2() {
         let out = hmac_sha256(b"Jefe", &[b"what do ya want ", b"for nothing?"]);
         assert_eq!(out[..8], [0x5b, 0xdc, 0xc1, 0x46, 0xbf, 0x60, 0x75, 0x4e]);
+    }
+
+    #[test]
+    fn four_lane_macs_equal_single_macs() {
+        let data: [u8; 200] = core::array::from_fn(|i| (i * 13 + 5) as u8);
+        for key_len in [0, 32, 64, 128, 150] {
+            let key = HmacSha512::new(&data[..key_len]);
+            for lens in [
+                [0, 1, 37, 111],
+                [33, 37, 69, 4],
+                [111, 112, 5, 150],
+                [37, 37, 37, 37],
+            ] {
+                let m: [&[u8]; 4] = lens.map(|l| &data[..l]);
+                let (a0, a1) = m[0].split_at(m[0].len() / 2);
+                let got = key.mac4([&[a0, a1], &[m[1]], &[m[2]], &[m[3]]]);
+                for (g, msg) in got.iter().zip(m) {
+                    assert_eq!(
+                        g.expose(),
+                        &reference(&data[..key_len], msg),
+                        "key {key_len} lens {lens:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

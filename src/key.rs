@@ -611,6 +611,25 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         S::derive_private(&self.secret, public, &prepared.key, child)
     }
 
+    /// The raw private keys and chain codes of four children of a prepared parent, computed
+    /// together (four HMAC lanes where the scheme supports it).
+    pub(crate) fn derive_raw4(
+        &self,
+        prepared: &Prepared<S>,
+        children: [ChildNumber; 4],
+    ) -> [Result<(SecretBytes<S::PrivateKey>, ChainCode)>; 4] {
+        let any_normal = children.iter().any(|c| c.is_normal());
+        if any_normal && (!S::SUPPORTS_NORMAL_DERIVATION || prepared.public.is_none()) {
+            return children.map(|child| self.derive_raw(prepared, child));
+        }
+        let public = if any_normal {
+            prepared.public.as_ref()
+        } else {
+            None
+        };
+        S::derive_private4(&self.secret, public, &prepared.key, children)
+    }
+
     /// One child of a prepared parent, as a full extended key.
     pub(crate) fn derive_prepared(
         &self,

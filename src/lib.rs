@@ -17,7 +17,6 @@ mod key;
 pub mod path;
 mod secret;
 pub mod serialize;
-#[cfg(feature = "secp256k1")]
 mod sys;
 #[cfg(feature = "alloc")]
 mod tree;

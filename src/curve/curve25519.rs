@@ -2,7 +2,7 @@
 
 use curve25519_dalek::montgomery::MontgomeryPoint;
 
-use crate::curve::ed25519_slip10::derive_hardened;
+use crate::curve::ed25519_slip10::{derive_hardened, derive_hardened4};
 use crate::curve::{fingerprint_00_prefixed, split_i, Scheme, Sealed};
 use crate::error::{Error, Result};
 use crate::hash::HmacSha512;
@@ -47,6 +47,15 @@ impl Scheme for Curve25519 {
         child: ChildNumber,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         derive_hardened(secret, key, child)
+    }
+
+    fn derive_private4(
+        secret: &SecretBytes<[u8; 32]>,
+        _parent_public: Option<&[u8; 32]>,
+        key: &HmacSha512,
+        children: [ChildNumber; 4],
+    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
+        derive_hardened4(secret, key, children)
     }
 
     fn parse_public_key(bytes: &[u8]) -> Result<[u8; 32]> {

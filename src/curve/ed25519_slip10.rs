@@ -46,6 +46,27 @@ pub(crate) fn derive_hardened(
     ])))
 }
 
+/// Four hardened children at once (four HMAC lanes); a normal child falls back to the
+/// one-by-one path, which refuses it.
+pub(crate) fn derive_hardened4(
+    secret: &SecretBytes<[u8; 32]>,
+    key: &HmacSha512,
+    children: [ChildNumber; 4],
+) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
+    if children.iter().any(|c| c.is_normal()) {
+        return children.map(|child| derive_hardened(secret, key, child));
+    }
+    let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
+    let k = secret.expose();
+    key.mac4([
+        &[&[0], k, &i0],
+        &[&[0], k, &i1],
+        &[&[0], k, &i2],
+        &[&[0], k, &i3],
+    ])
+    .map(|i| Ok(split_i(&i)))
+}
+
 impl Scheme for Ed25519 {
     const NAME: &'static str = "ed25519";
     const SUPPORTS_NORMAL_DERIVATION: bool = false;
@@ -77,6 +98,15 @@ impl Scheme for Ed25519 {
         child: ChildNumber,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         derive_hardened(secret, key, child)
+    }
+
+    fn derive_private4(
+        secret: &SecretBytes<[u8; 32]>,
+        _parent_public: Option<&[u8; 32]>,
+        key: &HmacSha512,
+        children: [ChildNumber; 4],
+    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
+        derive_hardened4(secret, key, children)
     }
 
     fn parse_public_key(bytes: &[u8]) -> Result<[u8; 32]> {

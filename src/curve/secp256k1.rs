@@ -73,6 +73,37 @@ impl Scheme for Secp256k1 {
         Ok((child_key, chain_code))
     }
 
+    fn derive_private4(
+        secret: &SecretBytes<[u8; 32]>,
+        parent_public: Option<&[u8; 33]>,
+        key: &HmacSha512,
+        children: [ChildNumber; 4],
+    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
+        let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
+        let k = secret.expose();
+        let macs = match parent_public {
+            Some(p) if children.iter().all(|c| c.is_normal()) => {
+                key.mac4([&[p, &i0], &[p, &i1], &[p, &i2], &[p, &i3]])
+            }
+            _ if children.iter().all(|c| c.is_hardened()) => key.mac4([
+                &[&[0], k, &i0],
+                &[&[0], k, &i1],
+                &[&[0], k, &i2],
+                &[&[0], k, &i3],
+            ]),
+            _ => return children.map(|c| Self::derive_private(secret, parent_public, key, c)),
+        };
+        let mut macs = macs.into_iter();
+        children.map(|child| {
+            let (il, chain_code) = split_i(&macs.next().ok_or(Error::InvalidChild { child })?);
+            let mut child_key = secret.clone();
+            if !sys::secp256k1_seckey_tweak_add(child_key.expose_mut(), il.expose()) {
+                return Err(Error::InvalidChild { child });
+            }
+            Ok((child_key, chain_code))
+        })
+    }
+
     fn parse_public_key(bytes: &[u8]) -> Result<[u8; 33]> {
         let arr: [u8; 33] = bytes.try_into().map_err(|_| Error::InvalidPublicKey)?;
         secp256k1::PublicKey::from_byte_array_compressed(arr)
