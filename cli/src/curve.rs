@@ -1,18 +1,22 @@
-//! `--curve`: the [`Curve`] value, the per-scheme output rules ([`CliScheme`]) and the
+//! `--curve`: the [`Curve`] value, the per-scheme rules of the tool ([`CliScheme`]) and the
 //! dispatch from a runtime value to code generic over the scheme ([`SchemeVisitor`]).
 //!
-//! Adding a scheme: a variant here, an arm in [`Curve::visit`] and [`Curve::default_path`],
-//! and a [`CliScheme`] impl. Adding an operation: a [`SchemeVisitor`].
+//! Adding a scheme: a variant here, arms in [`Curve::visit`], [`Curve::name`] and
+//! [`Curve::default_path`], and a [`CliScheme`] impl. Adding an operation: a
+//! [`SchemeVisitor`].
 
 use clap::ValueEnum;
+use fastbip32::cardano::{self, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN, XPUB_LEN};
 use fastbip32::{
-    Curve25519, Ed25519, ExtendedPrivateKey, NistP256, Scheme, Secp256k1, Version, ENCODED_LEN,
+    Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
+    NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 use zeroize::Zeroizing;
 
 use crate::error::CliError;
+use crate::seed::{Seed, SeedKind};
 
-/// The `--curve` values.
+/// The `--curve` values of `derive`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Curve {
     /// BIP-32 over secp256k1.
@@ -28,16 +32,51 @@ pub(crate) enum Curve {
     /// SLIP-10 curve25519 (hardened derivation only).
     #[value(name = "curve25519")]
     Curve25519,
+    /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed.
+    #[value(name = "ed25519-bip32")]
+    Ed25519Bip32,
+    /// BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy.
+    #[value(name = "cardano-icarus")]
+    CardanoIcarus,
 }
 
 impl Curve {
+    /// The name, as `--curve` spells it and the `curve` field prints it.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::Secp256k1 => "secp256k1",
+            Self::Nist256p1 => "nist256p1",
+            Self::Ed25519 => "ed25519",
+            Self::Curve25519 => "curve25519",
+            Self::Ed25519Bip32 => "ed25519-bip32",
+            Self::CardanoIcarus => "cardano-icarus",
+        }
+    }
+
     /// The path `derive` uses without `--path`: BIP-44's first receive address, with every
-    /// level hardened for the hardened-only schemes.
+    /// level hardened for the hardened-only schemes, and CIP-1852's first payment address for
+    /// the Cardano ones.
     pub(crate) const fn default_path(self) -> &'static str {
         match self {
             Self::Secp256k1 | Self::Nist256p1 => "m/44'/0'/0'/0/0",
             Self::Ed25519 | Self::Curve25519 => "m/44'/0'/0'/0'/0'",
+            Self::Ed25519Bip32 | Self::CardanoIcarus => "m/1852'/1815'/0'/0/0",
         }
+    }
+
+    /// What `--seed` and `--mnemonic` give the master key: a BIP-39 seed, or (Icarus) the
+    /// BIP-39 entropy and the passphrase.
+    pub(crate) const fn seed_kind(self) -> SeedKind {
+        match self {
+            Self::CardanoIcarus => SeedKind::Bip39Entropy,
+            _ => SeedKind::Bip39Seed,
+        }
+    }
+
+    /// Whether extended keys of this curve have BIP-32's 78-byte text form (`xprv…`), which
+    /// `inspect` and `derive --xkey` read.
+    pub(crate) const fn has_bip32_text(self) -> bool {
+        matches!(self, Self::Secp256k1 | Self::Nist256p1)
     }
 
     /// Runs `visitor` with this curve's scheme type.
@@ -47,6 +86,28 @@ impl Curve {
             Self::Nist256p1 => visitor.visit::<NistP256>(),
             Self::Ed25519 => visitor.visit::<Ed25519>(),
             Self::Curve25519 => visitor.visit::<Curve25519>(),
+            Self::Ed25519Bip32 | Self::CardanoIcarus => visitor.visit::<Ed25519Bip32>(),
+        }
+    }
+}
+
+/// The `--curve` values of `inspect`: the curves whose keys have BIP-32's text form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TextCurve {
+    /// BIP-32 over secp256k1.
+    #[default]
+    #[value(name = "secp256k1")]
+    Secp256k1,
+    /// SLIP-10 over NIST P-256, in BIP-32's layout with the same versions.
+    #[value(name = "nist256p1")]
+    Nist256p1,
+}
+
+impl From<TextCurve> for Curve {
+    fn from(curve: TextCurve) -> Self {
+        match curve {
+            TextCurve::Secp256k1 => Self::Secp256k1,
+            TextCurve::Nist256p1 => Self::Nist256p1,
         }
     }
 }
@@ -59,72 +120,169 @@ pub(crate) trait SchemeVisitor {
     fn visit<S: CliScheme>(self) -> Self::Output;
 }
 
-/// How the tool prints a scheme's keys, on top of what the library provides.
+/// How the tool makes, reads and prints a scheme's keys, on top of what the library provides.
 pub(crate) trait CliScheme: Scheme {
     /// Bytes printed before the library's public key, so that `public_key` is SLIP-10's
     /// 33-byte form for every SLIP-10 curve (`00 ‖ key` for ed25519 and curve25519) and the
-    /// fingerprint is the first 4 bytes of HASH160 of what is printed.
+    /// fingerprint is the first 4 bytes of HASH160 of what is printed. Empty for
+    /// BIP32-Ed25519, whose `public_key` is the 32-byte `A` (its fingerprint still hashes
+    /// `00 ‖ A`).
     const PUBLIC_KEY_PREFIX: &'static [u8];
 
-    /// The `xprv…` and `xpub…` text (mainnet versions) for the schemes that have a standard
-    /// one; `None` for the others.
+    /// Whether `derive --seed` prints the `xprv` and `xpub` fields.
+    const SEED_KEYS_HAVE_TEXT: bool;
+
+    /// The master key of `curve` (one of this scheme's curves) for `seed`.
+    ///
+    /// # Errors
+    /// The library's error for a seed it refuses.
+    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        let _ = curve;
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
+    /// Parses an extended key of either kind from its text.
+    ///
+    /// # Errors
+    /// The library's parse error; [`Error::UnsupportedByScheme`] for a scheme without a text
+    /// form (callers check [`Curve::has_bip32_text`] first).
+    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+        let _ = text;
+        Err(Error::UnsupportedByScheme)
+    }
+
+    /// The text of an extended private key (in the key's own version family), or `None` for
+    /// a scheme without one.
     ///
     /// # Errors
     /// A failure if the library cannot encode the key.
-    fn extended_key_text(
-        key: &ExtendedPrivateKey<Self>,
-    ) -> Result<Option<(Zeroizing<String>, String)>, CliError>;
+    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
+        let _ = key;
+        Ok(None)
+    }
+
+    /// The text of an extended public key (in the key's own version family), or `None` for
+    /// a scheme without one.
+    ///
+    /// # Errors
+    /// A failure if the library cannot encode the key.
+    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
+        let _ = key;
+        Ok(None)
+    }
 }
 
 impl CliScheme for Secp256k1 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
+    const SEED_KEYS_HAVE_TEXT: bool = true;
 
-    fn extended_key_text(
-        key: &ExtendedPrivateKey<Self>,
-    ) -> Result<Option<(Zeroizing<String>, String)>, CliError> {
-        let mut buf = Zeroizing::new([0u8; ENCODED_LEN]);
-        let xprv = key
-            .encode_xprv(Version::XPRV, &mut buf[..])
-            .map_err(|e| CliError::library("cannot encode the xprv", e))?;
-        let mut xprv_text = Zeroizing::new(String::with_capacity(xprv.len()));
-        xprv_text.push_str(xprv);
-        let mut pub_buf = [0u8; ENCODED_LEN];
-        let xpub = key
-            .encode_xpub(Version::XPUB, &mut pub_buf)
-            .map_err(|e| CliError::library("cannot encode the xpub", e))?;
-        Ok(Some((xprv_text, xpub.to_owned())))
+    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+        text.parse()
+    }
+
+    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
+        bip32_private_text(key).map(Some)
+    }
+
+    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
+        bip32_public_text(key).map(Some)
     }
 }
 
-/// SLIP-10 defines no text form for NIST P-256 keys and no version bytes are registered for it,
-/// so none is printed (the library could encode one with Bitcoin's versions, which would be
-/// mistaken for a secp256k1 key).
+/// SLIP-10 defines no text form for NIST P-256 keys and no version bytes are registered for
+/// it, so `derive --seed` prints none (Bitcoin's versions would be mistaken for a secp256k1
+/// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's layout
+/// with the same versions, as other tools do, and derived keys are printed in the same form.
 impl CliScheme for NistP256 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
+    const SEED_KEYS_HAVE_TEXT: bool = false;
 
-    fn extended_key_text(
-        _key: &ExtendedPrivateKey<Self>,
-    ) -> Result<Option<(Zeroizing<String>, String)>, CliError> {
-        Ok(None)
+    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+        text.parse()
+    }
+
+    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
+        bip32_private_text(key).map(Some)
+    }
+
+    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
+        bip32_public_text(key).map(Some)
     }
 }
 
 impl CliScheme for Ed25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
-
-    fn extended_key_text(
-        _key: &ExtendedPrivateKey<Self>,
-    ) -> Result<Option<(Zeroizing<String>, String)>, CliError> {
-        Ok(None)
-    }
+    const SEED_KEYS_HAVE_TEXT: bool = false;
 }
 
 impl CliScheme for Curve25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
+    const SEED_KEYS_HAVE_TEXT: bool = false;
+}
 
-    fn extended_key_text(
-        _key: &ExtendedPrivateKey<Self>,
-    ) -> Result<Option<(Zeroizing<String>, String)>, CliError> {
-        Ok(None)
+/// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
+/// the Icarus one of BIP-39 entropy and a passphrase (CIP-3). Keys are printed as CIP-5
+/// bech32 with the generic `xprv` / `xpub` prefixes (`kL ‖ kR ‖ c` and `A ‖ c`).
+impl CliScheme for Ed25519Bip32 {
+    const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
+    const SEED_KEYS_HAVE_TEXT: bool = true;
+
+    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        match curve {
+            Curve::CardanoIcarus => {
+                ExtendedPrivateKey::from_icarus(seed.as_bytes(), seed.passphrase())
+            }
+            _ => ExtendedPrivateKey::from_ledger(seed.as_bytes()),
+        }
     }
+
+    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
+        let mut buf = Zeroizing::new([0u8; XPRV_BECH32_MAX_LEN]);
+        let text = key
+            .encode_xprv_bech32(Cip5Prefix::Xprv, &mut buf[..])
+            .map_err(|e| CliError::library("cannot encode the xprv", e))?;
+        Ok(Some(secret_string(text)))
+    }
+
+    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
+        let mut raw = [0u8; XPUB_LEN];
+        let (a, c) = raw.split_at_mut(32);
+        a.copy_from_slice(&key.public_key());
+        c.copy_from_slice(key.chain_code().as_bytes());
+        let mut buf = [0u8; XPUB_BECH32_MAX_LEN];
+        let text = cardano::encode_xpub_bech32(&raw, Cip5Prefix::Xpub, &mut buf)
+            .map_err(|e| CliError::library("cannot encode the xpub", e))?;
+        Ok(Some(text.to_owned()))
+    }
+}
+
+/// BIP-32 text of a private key in its own version.
+fn bip32_private_text<S>(key: &ExtendedPrivateKey<S>) -> Result<Zeroizing<String>, CliError>
+where
+    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+{
+    let mut buf = Zeroizing::new([0u8; MAX_ENCODED_LEN]);
+    let text = key
+        .encode(&mut buf[..])
+        .map_err(|e| CliError::library("cannot encode the xprv", e))?;
+    Ok(secret_string(text))
+}
+
+/// BIP-32 text of a public key in its own version.
+fn bip32_public_text<S>(key: &ExtendedPublicKey<S>) -> Result<String, CliError>
+where
+    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+{
+    let mut buf = [0u8; MAX_ENCODED_LEN];
+    let text = key
+        .encode(&mut buf)
+        .map_err(|e| CliError::library("cannot encode the xpub", e))?;
+    Ok(text.to_owned())
+}
+
+/// A copy of secret text in a string allocated once and wiped on drop.
+fn secret_string(text: &str) -> Zeroizing<String> {
+    let mut out = Zeroizing::new(String::with_capacity(text.len()));
+    out.push_str(text);
+    out
 }

@@ -1,26 +1,34 @@
-//! `fastbip32 derive`: the extended private key at a path, from a seed or a BIP-39 mnemonic.
+//! `fastbip32 derive`: the key at a path, from a seed, a BIP-39 mnemonic (or, for
+//! `cardano-icarus`, BIP-39 entropy), or an extended key (`--xkey`).
 
 use core::fmt;
 
 use clap::Args;
-use fastbip32::{DerivationPath, ExtendedPrivateKey};
+use fastbip32::{DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
 use crate::curve::{CliScheme, Curve, SchemeVisitor};
 use crate::error::CliError;
+use crate::input;
 use crate::record::{Format, Record};
-use crate::seed::{self, DEFAULT_SEED_NOTE};
+use crate::seed::{self, Seed, DEFAULT_SEED_NOTE};
 use crate::Io;
+
+/// The deepest a key can be: BIP-32 serializes the depth in one byte.
+const MAX_DEPTH: usize = 255;
 
 /// The options of `derive`. Secret options are wiped when the value is dropped.
 #[derive(Args)]
 pub(crate) struct DeriveArgs {
-    /// Scheme: BIP-32 secp256k1, or SLIP-10 nist256p1, ed25519, curve25519.
+    /// Scheme: BIP-32 secp256k1; SLIP-10 nist256p1, ed25519, curve25519; BIP32-Ed25519
+    /// (Cardano) with the Ledger master key (ed25519-bip32) or the Icarus one
+    /// (cardano-icarus).
     #[arg(long, value_enum, default_value_t = Curve::Secp256k1)]
     curve: Curve,
 
-    /// Seed as 32 to 128 hex digits (16 to 64 bytes); `-` reads it from standard input.
-    /// Without --seed and --mnemonic, the public BIP-32 test vector 1 seed is used.
+    /// Seed as 32 to 128 hex digits (16 to 64 bytes); for cardano-icarus, BIP-39 entropy of
+    /// 16 to 32 bytes. `-` reads it from standard input. Without --seed, --mnemonic and
+    /// --xkey, the public BIP-32 test vector 1 seed is used.
     #[arg(long, value_name = "HEX|-", conflicts_with = "mnemonic")]
     seed: Option<String>,
 
@@ -28,12 +36,26 @@ pub(crate) struct DeriveArgs {
     #[arg(long, value_name = "WORDS|-")]
     mnemonic: Option<String>,
 
-    /// BIP-39 passphrase for --mnemonic (default: empty).
-    #[arg(long, value_name = "TEXT", requires = "mnemonic")]
+    /// BIP-39 passphrase for --mnemonic (default: empty); for cardano-icarus, the Icarus
+    /// passphrase (its UTF-8 bytes) for --mnemonic or --seed.
+    #[arg(long, value_name = "TEXT")]
     passphrase: Option<String>,
 
+    /// Derive from this extended key (xprv/xpub or a SLIP-132 form such as zprv/zpub; with
+    /// --curve nist256p1 a P-256 key in the same layout) instead of a seed; `-` reads it from
+    /// standard input. --path is then relative to the key.
+    #[arg(
+        long,
+        value_name = "XKEY|-",
+        conflicts_with_all = ["seed", "mnemonic", "passphrase"],
+        requires = "path"
+    )]
+    xkey: Option<String>,
+
     /// Derivation path, such as m/44'/0'/0'/0/0 (' h or H for hardened). Default:
-    /// m/44'/0'/0'/0/0, or m/44'/0'/0'/0'/0' for ed25519 and curve25519.
+    /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519 and curve25519; m/1852'/1815'/0'/0/0
+    /// for ed25519-bip32 and cardano-icarus. With --xkey (required there): relative to the
+    /// key, as m, m/0/1' or 0/1'.
     #[arg(long, value_name = "PATH")]
     path: Option<String>,
 
@@ -47,6 +69,7 @@ impl Drop for DeriveArgs {
         self.seed.zeroize();
         self.mnemonic.zeroize();
         self.passphrase.zeroize();
+        self.xkey.zeroize();
     }
 }
 
@@ -57,6 +80,7 @@ impl fmt::Debug for DeriveArgs {
             .field("seed", &self.seed.as_ref().map(|_| ".."))
             .field("mnemonic", &self.mnemonic.as_ref().map(|_| ".."))
             .field("passphrase", &self.passphrase.as_ref().map(|_| ".."))
+            .field("xkey", &self.xkey.as_ref().map(|_| ".."))
             .field("path", &self.path)
             .field("json", &self.json)
             .finish()
@@ -66,9 +90,32 @@ impl fmt::Debug for DeriveArgs {
 /// Runs `derive`.
 ///
 /// # Errors
-/// A usage error for a bad path, seed or mnemonic; a failure when the key cannot be derived or
-/// the output cannot be written.
+/// A usage error for a bad path, seed, mnemonic or extended key, or a path the key cannot
+/// take; a failure when the key cannot be derived or the output cannot be written.
 pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let (record, default_seed) = match args.xkey.as_deref() {
+        Some(xkey) => (from_xkey(args, xkey, io)?, false),
+        None => from_seed(args, io)?,
+    };
+    let format = if args.json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    let out = record.render(format);
+    if default_seed {
+        // Said only once the result is certain, so that a failure still prints one line.
+        let _ = writeln!(io.stderr, "{DEFAULT_SEED_NOTE}");
+        let _ = io.stderr.flush();
+    }
+    io.stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| io.stdout.flush())
+        .map_err(|e| CliError::output(&e))
+}
+
+/// `derive` from a seed or mnemonic: the record, and whether the default seed was used.
+fn from_seed(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(Record, bool), CliError> {
     let path_text = args
         .path
         .as_deref()
@@ -80,52 +127,64 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         args.seed.as_deref(),
         args.mnemonic.as_deref(),
         args.passphrase.as_deref(),
+        args.curve.seed_kind(),
         io.stdin,
     )?;
-    let record = args.curve.visit(DeriveOne {
-        seed: seed.as_bytes(),
+    let record = args.curve.visit(DeriveFromSeed {
+        curve: args.curve,
+        seed: &seed,
         path: &path,
         path_text,
     })?;
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Text
-    };
-    let out = record.render(format);
-    if seed.is_default() {
-        // Said only once the result is certain, so that a failure still prints one line.
-        let _ = writeln!(io.stderr, "{DEFAULT_SEED_NOTE}");
-        let _ = io.stderr.flush();
+    Ok((record, seed.is_default()))
+}
+
+/// `derive --xkey`.
+fn from_xkey(args: &DeriveArgs, xkey: &str, io: &mut Io<'_>) -> Result<Record, CliError> {
+    if !args.curve.has_bip32_text() {
+        return Err(CliError::Usage(format!(
+            "--xkey needs --curve secp256k1 or nist256p1 ({} keys have no BIP-32 extended key text)",
+            args.curve.name()
+        )));
     }
-    io.stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| io.stdout.flush())
-        .map_err(|e| CliError::output(&e))
+    // clap makes --xkey require --path.
+    let path_text = args.path.as_deref().unwrap_or("m");
+    let path = DerivationPath::parse_relative(path_text)
+        .map_err(|e| CliError::library("invalid --path", e))?;
+    let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
+    args.curve.visit(DeriveFromXkey {
+        curve: args.curve,
+        text: &text,
+        path: &path,
+        path_text,
+    })
 }
 
 /// [`derive_record`] as a [`SchemeVisitor`].
-struct DeriveOne<'a> {
-    seed: &'a [u8],
+struct DeriveFromSeed<'a> {
+    curve: Curve,
+    seed: &'a Seed,
     path: &'a DerivationPath,
     path_text: &'a str,
 }
 
-impl SchemeVisitor for DeriveOne<'_> {
+impl SchemeVisitor for DeriveFromSeed<'_> {
     type Output = Result<Record, CliError>;
 
     fn visit<S: CliScheme>(self) -> Self::Output {
-        derive_record::<S>(self.seed, self.path, self.path_text)
+        derive_record::<S>(self.curve, self.seed, self.path, self.path_text)
     }
 }
 
-/// Derives the key at `path` (parsed from `path_text`) from `seed` and returns its record.
+/// Derives the key at `path` (parsed from `path_text`) from `seed` with `curve`'s master-key
+/// method and returns its record.
 ///
 /// # Errors
 /// A usage error for a normal index with a hardened-only scheme (naming the segment) or a
-/// seed of the wrong length; a failure when the scheme has no key there.
+/// seed the master-key method refuses; a failure when the scheme has no key there.
 pub(crate) fn derive_record<S: CliScheme>(
-    seed: &[u8],
+    curve: Curve,
+    seed: &Seed,
     path: &DerivationPath,
     path_text: &str,
 ) -> Result<Record, CliError> {
@@ -139,22 +198,86 @@ pub(crate) fn derive_record<S: CliScheme>(
             )));
         }
     }
-    let master = ExtendedPrivateKey::<S>::from_seed(seed)
+    let master = S::master_for(curve, seed)
         .map_err(|e| CliError::library("cannot derive the master key", e))?;
     let key = master
         .derive_path(path)
         .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))?;
-    Record::from_private_key(&key, Some(path))
+    Record::from_private_key(curve.name(), &key, Some(path), S::SEED_KEYS_HAVE_TEXT)
 }
 
-/// The byte offset of segment `segment` in `text`, a valid absolute path (`m/…`).
+/// [`derive_xkey_record`] as a [`SchemeVisitor`].
+struct DeriveFromXkey<'a> {
+    curve: Curve,
+    text: &'a str,
+    path: &'a DerivationPath,
+    path_text: &'a str,
+}
+
+impl SchemeVisitor for DeriveFromXkey<'_> {
+    type Output = Result<Record, CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        derive_xkey_record::<S>(self.curve, self.text, self.path, self.path_text)
+    }
+}
+
+/// Derives the key at `path` (relative, parsed from `path_text`) below the extended key in
+/// `text` and returns its record: a private key's from a private key, a public key's from a
+/// public one, with the text in the given key's version family.
+///
+/// # Errors
+/// A usage error for invalid key text, a hardened step below a public key (naming the
+/// segment) or a path that takes the depth past 255; a failure when the scheme has no key
+/// there.
+pub(crate) fn derive_xkey_record<S: CliScheme>(
+    curve: Curve,
+    text: &str,
+    path: &DerivationPath,
+    path_text: &str,
+) -> Result<Record, CliError> {
+    let key =
+        S::parse_extended_key(text).map_err(|e| CliError::Usage(format!("invalid --xkey: {e}")))?;
+    if usize::from(key.depth()) + path.len() > MAX_DEPTH {
+        return Err(CliError::Usage(format!(
+            "invalid --path: {} steps below a key at depth {}: {}",
+            path.len(),
+            key.depth(),
+            Error::DepthExceeded
+        )));
+    }
+    let derive_error = |e| CliError::library(&format!("cannot derive {path}"), e);
+    match key {
+        ExtendedKey::Private(key) => {
+            let child = key.derive_path(path).map_err(derive_error)?;
+            Record::from_private_key(curve.name(), &child, Some(path), true)
+        }
+        ExtendedKey::Public(key) => {
+            if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_hardened()) {
+                return Err(CliError::Usage(format!(
+                    "invalid --path: segment {segment} (byte {}): {}",
+                    segment_offset(path_text, segment),
+                    Error::HardenedFromPublic {
+                        index: child.index()
+                    }
+                )));
+            }
+            let child = key.derive_path(path).map_err(derive_error)?;
+            Record::from_public_key(curve.name(), &child, Some(path))
+        }
+    }
+}
+
+/// The byte offset of segment `segment` in `text`, a valid path: absolute (`m/…`) or relative
+/// (`0/1'`).
 fn segment_offset(text: &str, segment: usize) -> usize {
-    2 + text
-        .split('/')
-        .skip(1)
-        .take(segment)
-        .map(|s| s.len() + 1)
-        .sum::<usize>()
+    let (start, body) = text.strip_prefix("m/").map_or((0, text), |body| (2, body));
+    start
+        + body
+            .split('/')
+            .take(segment)
+            .map(|s| s.len() + 1)
+            .sum::<usize>()
 }
 
 #[cfg(test)]
@@ -166,5 +289,8 @@ mod tests {
         assert_eq!(segment_offset("m/44'/0'/0'/0/0", 0), 2);
         assert_eq!(segment_offset("m/44'/0'/0'/0/0", 3), 12);
         assert_eq!(segment_offset("m/1h/2", 1), 5);
+        assert_eq!(segment_offset("0/1'", 0), 0);
+        assert_eq!(segment_offset("0/1'", 1), 2);
+        assert_eq!(segment_offset("10/1'/7", 2), 6);
     }
 }

@@ -5,9 +5,27 @@
 //! # Contract
 //!
 //! ```text
-//! fastbip32 derive [--curve CURVE] [--seed HEX|- | --mnemonic WORDS|- [--passphrase TEXT]]
+//! fastbip32 derive [--curve CURVE] [--seed HEX|- | --mnemonic WORDS|-] [--passphrase TEXT]
 //!                  [--path PATH] [--json]
+//! fastbip32 derive [--curve secp256k1|nist256p1] --xkey XKEY|- --path PATH [--json]
+//! fastbip32 inspect [--curve secp256k1|nist256p1] [--json] XKEY|-
 //! ```
+//!
+//! `CURVE` is `secp256k1` (the default), `nist256p1`, `ed25519`, `curve25519`,
+//! `ed25519-bip32` (BIP32-Ed25519, Ledger master key) or `cardano-icarus` (BIP32-Ed25519,
+//! Icarus master key from BIP-39 entropy).
+//!
+//! `derive` prints `curve`, `path`, `depth`, `child_number` (hardened bit included),
+//! `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`, `public_key`, and where the
+//! scheme has a text form `xprv` and `xpub`: BIP-32 `Base58Check` for secp256k1 (and for
+//! nist256p1 with `--xkey`, in the given key's version family), CIP-5 bech32 (`xprv1…` of
+//! `kL ‖ kR ‖ c`, `xpub1…` of `A ‖ c`) for the BIP32-Ed25519 curves, whose `private_key` is the
+//! 64 bytes `kL ‖ kR` and `public_key` the 32-byte `A`. From an extended public key
+//! (`--xkey xpub…`) there is no `private_key` or `xprv`.
+//!
+//! `inspect` prints `kind` (`private` or `public`), `version` (8 hex digits), `depth`,
+//! `parent_fingerprint`, `child_number`, `chain_code`, `public_key`, `fingerprint` and, for a
+//! private key, `private_key`.
 //!
 //! * Exit code 0: the result on standard output (with `--json`, exactly one JSON object on
 //!   one line), and at most one `note: …` line on standard error.
@@ -16,12 +34,14 @@
 //!   secret input.
 //! * `--help` and `--version` print to standard output and exit 0.
 //!
-//! One module per subcommand (`derive`); `curve` maps the `--curve` value to a
+//! One module per subcommand (`derive`, `inspect`); `curve` maps the `--curve` value to a
 //! [`fastbip32::Scheme`] and dispatches to code written once, generically, over it.
 
 mod curve;
 mod derive;
 mod error;
+mod input;
+mod inspect;
 mod record;
 mod seed;
 
@@ -33,8 +53,8 @@ use clap::{Parser, Subcommand};
 
 use crate::error::CliError;
 
-/// Derive and inspect hierarchical deterministic keys: BIP-32 (secp256k1) and SLIP-10
-/// (nist256p1, ed25519, curve25519).
+/// Derive and inspect hierarchical deterministic keys: BIP-32 (secp256k1), SLIP-10
+/// (nist256p1, ed25519, curve25519) and BIP32-Ed25519 (Cardano).
 #[derive(Debug, Parser)]
 #[command(
     name = "fastbip32",
@@ -49,13 +69,15 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Derive the extended private key at a path from a seed or BIP-39 mnemonic.
+    /// Derive the key at a path from a seed, a BIP-39 mnemonic or an extended key.
     Derive(derive::DeriveArgs),
+    /// Show the fields of an extended key (xprv, xpub, SLIP-132 forms).
+    Inspect(inspect::InspectArgs),
 }
 
 /// The three standard streams, as the subcommands see them.
 pub(crate) struct Io<'a> {
-    /// Standard input (`--seed -`, `--mnemonic -`).
+    /// Standard input (`--seed -`, `--mnemonic -`, `--xkey -`, `inspect -`).
     pub(crate) stdin: &'a mut dyn Read,
     /// Standard output: results only.
     pub(crate) stdout: &'a mut dyn Write,
@@ -107,6 +129,7 @@ where
     };
     let result = match &cli.command {
         Command::Derive(args) => derive::run(args, &mut io),
+        Command::Inspect(args) => inspect::run(args, &mut io),
     };
     match result {
         Ok(()) => 0,

@@ -7,7 +7,7 @@
 
 use core::fmt::{self, Write as _};
 
-use fastbip32::{DerivationPath, ExtendedPrivateKey};
+use fastbip32::{DerivationPath, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey};
 use zeroize::Zeroizing;
 
 use crate::curve::CliScheme;
@@ -48,20 +48,21 @@ impl fmt::Debug for Record {
 }
 
 impl Record {
-    /// The record of an extended private key: `curve`, `path` (when known), `depth`,
+    /// The record of a derived extended private key: `curve`, `path` (when known), `depth`,
     /// `child_number` (raw), `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`,
-    /// `public_key` and, where the scheme has them, `xprv` and `xpub`.
+    /// `public_key` and, when `with_text` is set and the scheme has a text form, `xprv` and
+    /// `xpub` (in the key's version family).
     ///
     /// # Errors
     /// A failure if the library cannot encode the extended key text.
     pub(crate) fn from_private_key<S: CliScheme>(
+        curve: &str,
         key: &ExtendedPrivateKey<S>,
         path: Option<&DerivationPath>,
+        with_text: bool,
     ) -> Result<Self, CliError> {
-        let mut record = Self {
-            fields: Vec::with_capacity(11),
-        };
-        record.text("curve", S::NAME.to_owned());
+        let mut record = Self::with_capacity(11);
+        record.text("curve", curve.to_owned());
         if let Some(path) = path {
             record.text("path", path.to_string());
         }
@@ -71,14 +72,73 @@ impl Record {
         record.text("fingerprint", key.fingerprint().to_string());
         record.secret("chain_code", secret_hex(key.chain_code().as_bytes()));
         record.secret("private_key", secret_hex(key.private_key().as_ref()));
-        let mut public = S::PUBLIC_KEY_PREFIX.to_vec();
-        public.extend_from_slice(key.public_key().as_ref());
-        record.text("public_key", hex::encode(public));
-        if let Some((xprv, xpub)) = S::extended_key_text(key)? {
-            record.secret("xprv", xprv);
+        record.text("public_key", public_key_hex::<S>(&key.public_key()));
+        if with_text {
+            if let Some(xprv) = S::private_text(key)? {
+                record.secret("xprv", xprv);
+            }
+            if let Some(xpub) = S::public_text(&key.to_extended_public_key())? {
+                record.text("xpub", xpub);
+            }
+        }
+        Ok(record)
+    }
+
+    /// The record of a derived extended public key: the fields of
+    /// [`from_private_key`](Self::from_private_key) without `private_key` and `xprv`.
+    ///
+    /// # Errors
+    /// A failure if the library cannot encode the extended key text.
+    pub(crate) fn from_public_key<S: CliScheme>(
+        curve: &str,
+        key: &ExtendedPublicKey<S>,
+        path: Option<&DerivationPath>,
+    ) -> Result<Self, CliError> {
+        let mut record = Self::with_capacity(9);
+        record.text("curve", curve.to_owned());
+        if let Some(path) = path {
+            record.text("path", path.to_string());
+        }
+        record.uint("depth", u64::from(key.depth()));
+        record.uint("child_number", u64::from(key.child_number().to_raw()));
+        record.text("parent_fingerprint", key.parent_fingerprint().to_string());
+        record.text("fingerprint", key.fingerprint().to_string());
+        record.secret("chain_code", secret_hex(key.chain_code().as_bytes()));
+        record.text("public_key", public_key_hex::<S>(&key.public_key()));
+        if let Some(xpub) = S::public_text(key)? {
             record.text("xpub", xpub);
         }
         Ok(record)
+    }
+
+    /// The record `inspect` prints for an extended key: `kind` (`private` or `public`),
+    /// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
+    /// `chain_code`, `public_key`, `fingerprint` and, for a private key, `private_key`.
+    pub(crate) fn from_extended_key<S: CliScheme>(key: &ExtendedKey<S>) -> Self {
+        let mut record = Self::with_capacity(9);
+        let kind = if key.is_private() {
+            "private"
+        } else {
+            "public"
+        };
+        record.text("kind", kind.to_owned());
+        record.text("version", key.version().to_string());
+        record.uint("depth", u64::from(key.depth()));
+        record.text("parent_fingerprint", key.parent_fingerprint().to_string());
+        record.uint("child_number", u64::from(key.child_number().to_raw()));
+        record.secret("chain_code", secret_hex(key.chain_code().as_bytes()));
+        record.text("public_key", public_key_hex::<S>(&key.public_key()));
+        record.text("fingerprint", key.fingerprint().to_string());
+        if let ExtendedKey::Private(private) = key {
+            record.secret("private_key", secret_hex(private.private_key().as_ref()));
+        }
+        record
+    }
+
+    fn with_capacity(fields: usize) -> Self {
+        Self {
+            fields: Vec::with_capacity(fields),
+        }
     }
 
     /// Adds an integer field.
@@ -163,6 +223,14 @@ fn write_json_string(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
         }
     }
     out.write_char('"')
+}
+
+/// The printed public key: the scheme's prefix (see [`CliScheme::PUBLIC_KEY_PREFIX`]) and the
+/// key, in lowercase hex.
+fn public_key_hex<S: CliScheme>(public: &S::PublicKey) -> String {
+    let mut out = hex::encode(S::PUBLIC_KEY_PREFIX);
+    out.push_str(&hex::encode(public.as_ref()));
+    out
 }
 
 /// Lowercase hex of `bytes`, in a string allocated once and wiped on drop.

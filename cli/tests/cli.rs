@@ -1010,3 +1010,1086 @@ fn extreme_but_valid_arguments() {
     ));
     assert_eq!(u64_field(&got, "depth"), 255);
 }
+
+// ---------------------------------------------------------------------------------------------
+// inspect (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/// The fields `inspect --json` prints, in order, for a private key.
+const INSPECT_FIELDS: [&str; 9] = [
+    "kind",
+    "version",
+    "depth",
+    "parent_fingerprint",
+    "child_number",
+    "chain_code",
+    "public_key",
+    "fingerprint",
+    "private_key",
+];
+
+/// The published chain steps of BIP-32 vectors 1–4.
+fn bip32_steps() -> Vec<Value> {
+    cases(BIP32_JSON)
+        .into_iter()
+        .filter(|case| case["kind"] == "derivation")
+        .flat_map(|case| case["chain"].as_array().unwrap().clone())
+        .collect()
+}
+
+/// The keys of a JSON object, in order.
+fn keys(map: &serde_json::Map<String, Value>) -> Vec<&str> {
+    map.keys().map(String::as_str).collect()
+}
+
+#[test]
+fn inspect_bip32_vectors_every_field() {
+    let mut checked = 0;
+    for case in cases(BIP32_JSON) {
+        if case["kind"] != "derivation" {
+            continue;
+        }
+        let chain = case["chain"].as_array().unwrap();
+        for (i, step) in chain.iter().enumerate() {
+            let decoded = &step["decoded"];
+            for private in [true, false] {
+                let text = step[if private { "xprv" } else { "xpub" }]
+                    .as_str()
+                    .unwrap();
+                let context = format!("{} {} {text}", case["id"], step["path"]);
+                let got = json_ok(&run(&["inspect", text, "--json"], b""));
+                let mut expected_keys = INSPECT_FIELDS.to_vec();
+                if !private {
+                    expected_keys.pop();
+                }
+                // serde_json's map is sorted unless `preserve_order`: compare as sets.
+                let mut got_keys = keys(&got);
+                got_keys.sort_unstable();
+                expected_keys.sort_unstable();
+                assert_eq!(got_keys, expected_keys, "{context}");
+                assert_eq!(
+                    str_field(&got, "kind"),
+                    if private { "private" } else { "public" },
+                    "{context}"
+                );
+                let version = if private {
+                    "xprv_version_hex"
+                } else {
+                    "xpub_version_hex"
+                };
+                assert_eq!(
+                    str_field(&got, "version"),
+                    decoded[version].as_str().unwrap(),
+                    "{context}"
+                );
+                assert_eq!(u64_field(&got, "depth"), decoded["depth"].as_u64().unwrap());
+                assert_eq!(
+                    u64_field(&got, "child_number"),
+                    decoded["child_number"].as_u64().unwrap(),
+                    "{context}"
+                );
+                assert_eq!(
+                    u64_field(&got, "child_number") >= 1 << 31,
+                    decoded["hardened"].as_bool().unwrap()
+                );
+                for (field, expected) in [
+                    ("parent_fingerprint", "parent_fingerprint_hex"),
+                    ("chain_code", "chain_code_hex"),
+                    ("public_key", "public_key_hex"),
+                ] {
+                    assert_eq!(
+                        str_field(&got, field),
+                        decoded[expected].as_str().unwrap(),
+                        "{context} {field}"
+                    );
+                }
+                if private {
+                    assert_eq!(
+                        str_field(&got, "private_key"),
+                        decoded["private_key_hex"].as_str().unwrap(),
+                        "{context}"
+                    );
+                }
+                let fingerprint = str_field(&got, "fingerprint");
+                assert_eq!(
+                    fingerprint,
+                    hash160_prefix(decoded["public_key_hex"].as_str().unwrap()),
+                    "{context}"
+                );
+                if let Some(next) = chain.get(i + 1) {
+                    assert_eq!(
+                        fingerprint,
+                        next["decoded"]["parent_fingerprint_hex"].as_str().unwrap(),
+                        "{context}"
+                    );
+                }
+                // The same from standard input (with surrounding whitespace).
+                let from_stdin = json_ok(&run(
+                    &["inspect", "--json", "-"],
+                    format!("  {text}\n").as_bytes(),
+                ));
+                assert_eq!(from_stdin, got, "{context}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 34, "every xprv and xpub of vectors 1-4");
+}
+
+#[test]
+fn inspect_prints_fields_in_the_contract_order() {
+    let xprv = bip32_steps()[1]["xprv"].as_str().unwrap().to_owned();
+    let out = run(&["inspect", &xprv, "--json"], b"");
+    assert_eq!(out.code, 0);
+    let mut last = 0;
+    for field in INSPECT_FIELDS {
+        let at = out
+            .stdout
+            .find(&format!("\"{field}\":"))
+            .unwrap_or_else(|| panic!("{field} in {}", out.stdout));
+        assert!(at >= last, "{field} out of order in {}", out.stdout);
+        last = at;
+    }
+    // Text mode: the same fields and values, one `name: value` line each.
+    let json = json_ok(&out);
+    let text = run(&["inspect", &xprv], b"");
+    assert_eq!(text.code, 0);
+    assert_eq!(text.stderr, "");
+    let names: Vec<&str> = text
+        .stdout
+        .lines()
+        .map(|line| {
+            let (name, value) = line.split_once(": ").expect("name: value");
+            match &json[name] {
+                Value::String(s) => assert_eq!(value, s, "{name}"),
+                Value::Number(n) => assert_eq!(value, n.to_string(), "{name}"),
+                other => panic!("unexpected {other}"),
+            }
+            name
+        })
+        .collect();
+    assert_eq!(names, INSPECT_FIELDS);
+}
+
+/// The message each vector-5 key is rejected with (the library error's `Display`).
+fn vector5_reason(reason_code: &str) -> &'static str {
+    match reason_code {
+        "xpub_version_with_private_key_data" => "public key version with private key data",
+        "xprv_version_with_public_key_data" => "private key version with public key data",
+        "invalid_pubkey_prefix_04" | "invalid_pubkey_prefix_01" | "pubkey_not_on_curve" => {
+            "invalid public key"
+        }
+        "invalid_prvkey_prefix_04" | "invalid_prvkey_prefix_01" => {
+            "private key data does not start with 0x00"
+        }
+        "zero_depth_nonzero_parent_fingerprint" => "depth 0 with a non-zero parent fingerprint",
+        "zero_depth_nonzero_index" => "depth 0 with a non-zero child number",
+        "unknown_version" => "unknown extended key version 01010101",
+        "private_key_zero" | "private_key_equals_n" => "private key out of range",
+        "invalid_checksum" => "base58check checksum mismatch",
+        other => panic!("unknown reason code {other}"),
+    }
+}
+
+#[test]
+fn inspect_and_derive_reject_every_vector5_key() {
+    let mut checked = 0;
+    for case in cases(BIP32_JSON) {
+        if case["kind"] != "invalid_extended_key" {
+            continue;
+        }
+        let key = case["extended_key"].as_str().unwrap();
+        let reason = vector5_reason(case["reason_code"].as_str().unwrap());
+        let out = run(&["inspect", key, "--json"], b"");
+        assert_error(&out, 2);
+        assert_eq!(
+            out.stderr,
+            format!("error: invalid extended key: {reason}\n"),
+            "{}",
+            case["id"]
+        );
+        assert_eq!(run(&["inspect", "-"], key.as_bytes()), out);
+        let out = run(&["derive", "--xkey", key, "--path", "0", "--json"], b"");
+        assert_error(&out, 2);
+        assert_eq!(
+            out.stderr,
+            format!("error: invalid --xkey: {reason}\n"),
+            "{}",
+            case["id"]
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 16, "every key of vector 5");
+}
+
+#[test]
+fn inspect_bad_input() {
+    let xpub = bip32_steps()[0]["xpub"].as_str().unwrap().to_owned();
+    for (text, needle) in [
+        ("", "invalid extended key: extended key is 0 bytes"),
+        ("0OIl", "invalid extended key: invalid base58 character"),
+        (&xpub[..xpub.len() - 1], "invalid extended key: "),
+        ("xpub", "invalid extended key: "),
+        (
+            " xpub661MyMwAqRbc",
+            "invalid extended key: invalid base58 character",
+        ),
+    ] {
+        assert_usage_error(&["inspect", text, "--json"], "", needle, None);
+    }
+    // A private key is never repeated in an error.
+    let xprv = bip32_steps()[0]["xprv"].as_str().unwrap().to_owned();
+    let broken = format!("{}1", &xprv[..xprv.len() - 1]);
+    assert_usage_error(&["inspect", &broken], "", "checksum", Some(&xprv[4..40]));
+    assert_usage_error(&["inspect", "-"], "", "extended key is 0 bytes", None);
+    let out = run(&["inspect", "-"], b"xprv\xff\n");
+    assert_error(&out, 2);
+    assert!(
+        out.stderr.contains("XKEY: standard input is not UTF-8"),
+        "{out:?}"
+    );
+    assert_usage_error(&["inspect"], "", "XKEY", None);
+    assert_usage_error(&["inspect", &xpub, &xpub], "", "unexpected value", None);
+    assert_usage_error(
+        &["inspect", "--curve", "ed25519", &xpub],
+        "",
+        "possible values: secp256k1, nist256p1",
+        None,
+    );
+    assert_clean_failure(&[OsString::from("inspect"), non_utf8()], b"", true);
+    assert_clean_failure(&os(&["inspect", &"x".repeat(1_000_000)]), b"", false);
+    assert_clean_failure(&os(&["inspect", "-"]), "1".repeat(100_000).as_bytes(), true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// derive --xkey (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/// `derive --xkey KEY --path PATH --json` (plus `extra` arguments), expected to succeed.
+fn derive_xkey(key: &str, path: &str, extra: &[&str]) -> serde_json::Map<String, Value> {
+    let mut args = vec!["derive", "--xkey", key, "--path", path, "--json"];
+    args.extend_from_slice(extra);
+    json_ok(&run(&args, b""))
+}
+
+/// `record` without its private fields.
+fn public_part(record: &serde_json::Map<String, Value>) -> serde_json::Map<String, Value> {
+    let mut out = record.clone();
+    out.remove("private_key");
+    out.remove("xprv");
+    out
+}
+
+#[test]
+fn derive_xkey_reproduces_bip32_vectors() {
+    let mut checked = 0;
+    for case in cases(BIP32_JSON) {
+        if case["kind"] != "derivation" {
+            continue;
+        }
+        let seed = case["seed_hex"].as_str().unwrap();
+        let chain = case["chain"].as_array().unwrap();
+        let master_xprv = chain[0]["xprv"].as_str().unwrap();
+        for (i, step) in chain.iter().enumerate() {
+            let path = step["path"].as_str().unwrap();
+            // From the master key, a path relative to it is the absolute path: the record is
+            // the one seed derivation prints.
+            let from_seed = json_ok(&run(&derive_args("secp256k1", seed, path), b""));
+            assert_eq!(derive_xkey(master_xprv, path, &[]), from_seed, "{path}");
+            // From the parent, the last segment alone (bare and with `m/`).
+            let Some(parent) = i.checked_sub(1).map(|p| &chain[p]) else {
+                continue;
+            };
+            let last = path.rsplit('/').next().unwrap();
+            for relative in [last.to_owned(), format!("m/{last}")] {
+                let got = derive_xkey(parent["xprv"].as_str().unwrap(), &relative, &[]);
+                assert_eq!(str_field(&got, "xprv"), step["xprv"].as_str().unwrap());
+                assert_eq!(str_field(&got, "xpub"), step["xpub"].as_str().unwrap());
+                assert_eq!(str_field(&got, "path"), format!("m/{last}"));
+                assert_eq!(got, with_path(&from_seed, &format!("m/{last}")), "{path}");
+                if !last.ends_with('\'') {
+                    // Public derivation gives the same public record.
+                    let public = derive_xkey(parent["xpub"].as_str().unwrap(), &relative, &[]);
+                    assert_eq!(public, public_part(&got), "{path}");
+                    assert!(!public.contains_key("private_key"));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 13, "every non-master step of vectors 1-4");
+}
+
+/// `record` with another `path` field, for comparing records derived from different keys.
+fn with_path(
+    record: &serde_json::Map<String, Value>,
+    path: &str,
+) -> serde_json::Map<String, Value> {
+    let mut out = record.clone();
+    out.insert("path".to_owned(), Value::String(path.to_owned()));
+    out
+}
+
+#[test]
+fn derive_xkey_private_and_public_agree_on_soft_paths() {
+    let steps = bip32_steps();
+    for step in [&steps[0], &steps[1], &steps[4], &steps[7]] {
+        let xprv = step["xprv"].as_str().unwrap();
+        let xpub = step["xpub"].as_str().unwrap();
+        for path in ["m", "0", "0/1/2", "m/5/7", "2147483647/0", "0000/1"] {
+            let private = derive_xkey(xprv, path, &[]);
+            let public = derive_xkey(xpub, path, &[]);
+            assert_eq!(public, public_part(&private), "{xprv} {path}");
+            assert!(private.contains_key("private_key") && private.contains_key("xprv"));
+            assert!(!public.contains_key("private_key") && !public.contains_key("xprv"));
+            // And the printed private key's neutered form is the printed public key.
+            let neutered = json_ok(&run(
+                &["inspect", str_field(&public, "xpub"), "--json"],
+                b"",
+            ));
+            assert_eq!(
+                str_field(&neutered, "public_key"),
+                str_field(&private, "public_key")
+            );
+        }
+    }
+    // From standard input.
+    let xprv = steps[0]["xprv"].as_str().unwrap();
+    let got = json_ok(&run(
+        &["derive", "--xkey", "-", "--path", "0/1", "--json"],
+        format!("{xprv}\n").as_bytes(),
+    ));
+    assert_eq!(got, derive_xkey(xprv, "0/1", &[]));
+}
+
+#[test]
+fn derive_xkey_keeps_slip132_families() {
+    use fastbip32::{ExtendedPrivateKey, Secp256k1, VersionPair};
+
+    let steps = bip32_steps();
+    // Vector 1: m/0' and its soft child m/0'/1.
+    let (parent, child) = (&steps[1], &steps[2]);
+    assert_eq!(child["path"], "m/0'/1");
+    let key: ExtendedPrivateKey<Secp256k1> = parent["xprv"].as_str().unwrap().parse().unwrap();
+    for pair in VersionPair::KNOWN {
+        let key = key.clone().with_version_pair(pair);
+        let prv_name = pair.private().name().unwrap();
+        let pub_name = pair.public().name().unwrap();
+        let xprv = key.to_xprv_string(pair.private());
+        let xpub = key.to_extended_public_key().to_string();
+        assert!(xprv.starts_with(prv_name) && xpub.starts_with(pub_name));
+
+        for (text, version) in [
+            (xprv.as_str(), pair.private()),
+            (xpub.as_str(), pair.public()),
+        ] {
+            let inspected = json_ok(&run(&["inspect", text, "--json"], b""));
+            assert_eq!(str_field(&inspected, "version"), version.to_string());
+            let plain = json_ok(&run(
+                &["inspect", parent["xpub"].as_str().unwrap(), "--json"],
+                b"",
+            ));
+            for field in [
+                "depth",
+                "parent_fingerprint",
+                "child_number",
+                "chain_code",
+                "public_key",
+            ] {
+                assert_eq!(inspected[field], plain[field], "{prv_name} {field}");
+            }
+        }
+
+        let private = derive_xkey(&xprv, "1", &[]);
+        let public = derive_xkey(&xpub, "1", &[]);
+        assert!(
+            str_field(&private, "xprv").starts_with(prv_name),
+            "{private:?}"
+        );
+        assert!(
+            str_field(&private, "xpub").starts_with(pub_name),
+            "{private:?}"
+        );
+        assert_eq!(public, public_part(&private), "{prv_name}");
+        // The same key as the published child, in the family's versions.
+        let back: ExtendedPrivateKey<Secp256k1> = str_field(&private, "xprv").parse().unwrap();
+        assert_eq!(back.version_pair(), pair);
+        assert_eq!(
+            back.to_xprv_string(fastbip32::Version::XPRV).as_str(),
+            child["xprv"].as_str().unwrap()
+        );
+        assert_eq!(
+            back.to_xpub_string(fastbip32::Version::XPUB),
+            child["xpub"].as_str().unwrap()
+        );
+    }
+}
+
+#[test]
+fn derive_xkey_hardened_from_public_is_an_error() {
+    let xpub = bip32_steps()[0]["xpub"].as_str().unwrap().to_owned();
+    for (path, needle) in [
+        (
+            "0'",
+            "segment 0 (byte 0): cannot derive hardened child 0' from a public key",
+        ),
+        (
+            "m/0h",
+            "segment 0 (byte 2): cannot derive hardened child 0' from a public key",
+        ),
+        (
+            "0/1/2H",
+            "segment 2 (byte 4): cannot derive hardened child 2' from a public key",
+        ),
+        (
+            "m/7/2147483647'",
+            "segment 1 (byte 4): cannot derive hardened child 2147483647'",
+        ),
+    ] {
+        assert_usage_error(
+            &["derive", "--xkey", &xpub, "--path", path, "--json"],
+            "",
+            &format!("error: invalid --path: {needle}"),
+            None,
+        );
+    }
+}
+
+#[test]
+fn derive_xkey_depth_past_255_is_an_error() {
+    let steps = bip32_steps();
+    let deep = &steps[5]; // vector 1, m/0'/1/2'/2/1000000000: depth 5
+    assert_eq!(deep["decoded"]["depth"], 5);
+    for key in [
+        deep["xprv"].as_str().unwrap(),
+        deep["xpub"].as_str().unwrap(),
+    ] {
+        let ok_path = vec!["0"; 250].join("/");
+        let got = derive_xkey(key, &ok_path, &[]);
+        assert_eq!(u64_field(&got, "depth"), 255);
+        let too_deep = vec!["0"; 251].join("/");
+        assert_usage_error(
+            &["derive", "--xkey", key, "--path", &too_deep],
+            "",
+            "error: invalid --path: 251 steps below a key at depth 5: depth would exceed 255",
+            None,
+        );
+        // More than 255 segments is a path error before the key is read.
+        let way_too_deep = vec!["0"; 256].join("/");
+        assert_usage_error(
+            &["derive", "--xkey", key, "--path", &way_too_deep],
+            "",
+            "more than 255 segments",
+            None,
+        );
+    }
+}
+
+#[test]
+fn derive_xkey_bad_arguments() {
+    let xprv = bip32_steps()[0]["xprv"].as_str().unwrap().to_owned();
+    // --path is required, and relative paths follow the path grammar.
+    assert_usage_error(
+        &["derive", "--xkey", &xprv],
+        "",
+        "--path",
+        Some(&xprv[4..40]),
+    );
+    for (path, needle) in [
+        ("", "invalid --path: segment 0 (byte 0): the path is empty"),
+        ("/0", "invalid --path: segment 0"),
+        ("0/", "trailing"),
+        ("M/0", "invalid --path: segment 0 (byte 0)"),
+        ("0//1", "invalid --path: segment 1 (byte 2): empty segment"),
+        ("2147483648", "index must be below 2^31"),
+    ] {
+        assert_usage_error(
+            &["derive", "--xkey", &xprv, "--path", path],
+            "",
+            needle,
+            Some(&xprv[4..40]),
+        );
+    }
+    // --xkey excludes the seed options.
+    for other in [
+        &["--seed", TV1_SEED][..],
+        &["--mnemonic", ABANDON_ABOUT],
+        &["--passphrase", "x"],
+    ] {
+        let mut args = vec!["derive", "--xkey", &xprv, "--path", "0"];
+        args.extend_from_slice(other);
+        let out = run(&args, b"");
+        assert_error(&out, 2);
+        assert!(out.stderr.contains("--xkey"), "{out:?}");
+        assert!(!out.stderr.contains(&xprv[4..40]), "{out:?}");
+    }
+    // Only the curves with BIP-32 text.
+    for curve in ["ed25519", "curve25519", "ed25519-bip32", "cardano-icarus"] {
+        assert_usage_error(
+            &["derive", "--curve", curve, "--xkey", &xprv, "--path", "0"],
+            "",
+            &format!("--xkey needs --curve secp256k1 or nist256p1 ({curve} keys"),
+            Some(&xprv[4..40]),
+        );
+    }
+    assert_usage_error(
+        &["derive", "--xkey", "-", "--path", "0"],
+        "",
+        "invalid --xkey: extended key is 0 bytes",
+        None,
+    );
+}
+
+#[test]
+fn nist256p1_xkey_derivation_retry() {
+    use fastbip32::{ChainCode, ChildNumber, ExtendedPrivateKey, Fingerprint, NistP256};
+
+    let case = cases(SLIP10_JSON)
+        .into_iter()
+        .find(|c| c["kind"] == "derivation_retry")
+        .unwrap();
+    let chain = case["chain"].as_array().unwrap();
+    let (parent, child) = (&chain[1], &chain[2]);
+    assert_eq!(parent["path"], "m/28578'");
+    assert_eq!(child["path"], "m/28578'/33941");
+    let bytes = |v: &Value| -> Vec<u8> { hex::decode(v.as_str().unwrap()).unwrap() };
+    let key = ExtendedPrivateKey::<NistP256>::from_parts(
+        bytes(&parent["private_key_hex"]).try_into().unwrap(),
+        ChainCode::new(bytes(&parent["chain_code_hex"]).try_into().unwrap()),
+        1,
+        Fingerprint::new(bytes(&parent["parent_fingerprint_hex"]).try_into().unwrap()),
+        ChildNumber::from_raw(
+            parent["path_indices"][0]
+                .as_u64()
+                .unwrap()
+                .try_into()
+                .unwrap(),
+        ),
+    )
+    .unwrap();
+    let xprv = key.to_xprv_string(fastbip32::Version::XPRV);
+    let xpub = key.to_extended_public_key().to_string();
+
+    // inspect --curve nist256p1 reads both.
+    for (text, kind) in [(xprv.as_str(), "private"), (xpub.as_str(), "public")] {
+        let got = json_ok(&run(
+            &["inspect", "--curve", "nist256p1", text, "--json"],
+            b"",
+        ));
+        assert_eq!(str_field(&got, "kind"), kind);
+        assert_eq!(
+            str_field(&got, "public_key"),
+            parent["public_key_hex"].as_str().unwrap()
+        );
+        assert_eq!(
+            str_field(&got, "chain_code"),
+            parent["chain_code_hex"].as_str().unwrap()
+        );
+        assert_eq!(
+            str_field(&got, "fingerprint"),
+            child["parent_fingerprint_hex"].as_str().unwrap()
+        );
+    }
+
+    let nist = ["--curve", "nist256p1"];
+    let private = derive_xkey(&xprv, "33941", &nist);
+    let public = derive_xkey(&xpub, "33941", &nist);
+    assert_eq!(str_field(&private, "curve"), "nist256p1");
+    for (field, expected) in [
+        ("private_key", "private_key_hex"),
+        ("chain_code", "chain_code_hex"),
+        ("public_key", "public_key_hex"),
+        ("parent_fingerprint", "parent_fingerprint_hex"),
+    ] {
+        assert_eq!(
+            str_field(&private, field),
+            child[expected].as_str().unwrap(),
+            "{field}"
+        );
+    }
+    assert_eq!(u64_field(&private, "depth"), 2);
+    assert_eq!(u64_field(&private, "child_number"), 33941);
+    // Printed in the input's family, and the same both ways.
+    assert!(str_field(&private, "xprv").starts_with("xprv"));
+    assert!(str_field(&private, "xpub").starts_with("xpub"));
+    assert_eq!(public, public_part(&private));
+    // Re-reading the printed child gives the published key.
+    let again = json_ok(&run(
+        &[
+            "inspect",
+            "--curve",
+            "nist256p1",
+            str_field(&private, "xprv"),
+            "--json",
+        ],
+        b"",
+    ));
+    assert_eq!(
+        str_field(&again, "private_key"),
+        child["private_key_hex"].as_str().unwrap()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// BIP32-Ed25519: ed25519-bip32 (Ledger) and cardano-icarus (issue 4)
+// ---------------------------------------------------------------------------------------------
+
+const ED25519_BIP32_JSON: &str = include_str!("../../tests/data/ed25519_bip32.json");
+
+/// Checks a derived BIP32-Ed25519 record against an `expected` object of the vector file:
+/// every field the vector has, the 32-byte public key, the fingerprint rule, and the CIP-5
+/// `xprv` / `xpub` fields against the library's decoders.
+fn check_ed25519_bip32(got: &serde_json::Map<String, Value>, expected: &Value, context: &str) {
+    use fastbip32::{cardano, Ed25519Bip32, ExtendedPrivateKey};
+
+    for (field, name) in [
+        ("private_key", "private_key_hex"),
+        ("chain_code", "chain_code_hex"),
+        ("public_key", "public_key_hex"),
+        ("parent_fingerprint", "parent_fingerprint_hex"),
+    ] {
+        if let Some(value) = expected.get(name) {
+            assert_eq!(
+                str_field(got, field),
+                value.as_str().unwrap(),
+                "{context} {field}"
+            );
+        }
+    }
+    let public_key = str_field(got, "public_key");
+    assert_eq!(public_key.len(), 64, "{context}: 32-byte A, no prefix");
+    assert_eq!(
+        str_field(got, "private_key").len(),
+        128,
+        "{context}: kL ‖ kR"
+    );
+    assert_eq!(
+        str_field(got, "fingerprint"),
+        hash160_prefix(&format!("00{public_key}")),
+        "{context}"
+    );
+    let xprv = str_field(got, "xprv");
+    assert!(xprv.starts_with("xprv1"), "{context}");
+    let decoded = ExtendedPrivateKey::<Ed25519Bip32>::from_bech32(xprv).unwrap();
+    assert_eq!(
+        hex::encode(*decoded.to_xprv_bytes()),
+        format!(
+            "{}{}",
+            str_field(got, "private_key"),
+            str_field(got, "chain_code")
+        ),
+        "{context}"
+    );
+    if let Some(xprv_hex) = expected.get("xprv_hex") {
+        assert_eq!(
+            hex::encode(*decoded.to_xprv_bytes()),
+            xprv_hex.as_str().unwrap()
+        );
+    }
+    let (xpub, prefix) = cardano::decode_xpub_bech32(str_field(got, "xpub")).unwrap();
+    assert_eq!(prefix, cardano::Cip5Prefix::Xpub);
+    assert_eq!(
+        hex::encode(xpub),
+        format!("{public_key}{}", str_field(got, "chain_code")),
+        "{context}"
+    );
+    if let Some(xpub_hex) = expected.get("xpub_hex") {
+        assert_eq!(hex::encode(xpub), xpub_hex.as_str().unwrap(), "{context}");
+    }
+}
+
+#[test]
+fn ed25519_bip32_ledger_vectors() {
+    let mut checked = 0;
+    for case in cases(ED25519_BIP32_JSON) {
+        // Chains from a hex seed (bip_utils' "Kholaw" is the Ledger method).
+        if case["kind"] == "derivation" && case["root"]["scheme"] == "ledger" {
+            let seed = case["root"]["inputs"]["seed_hex"].as_str().unwrap();
+            let steps = case["steps"].as_array().unwrap();
+            for (i, step) in steps.iter().enumerate() {
+                let path = step["path"].as_str().unwrap();
+                let context = format!("{} {path}", case["id"]);
+                let got = json_ok(&run(&derive_args("ed25519-bip32", seed, path), b""));
+                assert_eq!(str_field(&got, "curve"), "ed25519-bip32");
+                assert_eq!(str_field(&got, "path"), path);
+                let indices = step["path_indices"].as_array().unwrap();
+                assert_eq!(u64_field(&got, "depth"), indices.len() as u64, "{context}");
+                assert_eq!(
+                    u64_field(&got, "child_number"),
+                    indices.last().map_or(0, |v| v.as_u64().unwrap()),
+                    "{context}"
+                );
+                check_ed25519_bip32(&got, &step["expected"], &context);
+                if let Some(next) = steps.get(i + 1) {
+                    assert_eq!(
+                        str_field(&got, "fingerprint"),
+                        next["expected"]["parent_fingerprint_hex"].as_str().unwrap(),
+                        "{context}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        // Master keys from a mnemonic and passphrase (the BIP-39 seed).
+        if case["kind"] == "master_key" && case["scheme"] == "ledger" {
+            let inputs = &case["inputs"];
+            let args = [
+                "derive",
+                "--curve",
+                "ed25519-bip32",
+                "--mnemonic",
+                inputs["mnemonic"].as_str().unwrap(),
+                "--passphrase",
+                inputs["passphrase_utf8"].as_str().unwrap(),
+                "--path",
+                "m",
+                "--json",
+            ];
+            let got = json_ok(&run(&args, b""));
+            check_ed25519_bip32(&got, &case["expected"], case["id"].as_str().unwrap());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 15, "two 6-step chains and three master keys");
+}
+
+/// The BIP-39 entropy of an English mnemonic, as hex.
+fn entropy_hex(mnemonic: &str) -> String {
+    let parsed = bip39::Mnemonic::parse_in_normalized(bip39::Language::English, mnemonic).unwrap();
+    hex::encode(parsed.to_entropy())
+}
+
+#[test]
+fn cardano_icarus_master_keys() {
+    let mut checked = 0;
+    for case in cases(ED25519_BIP32_JSON) {
+        if case["kind"] != "master_key" || case["scheme"] != "icarus" {
+            continue;
+        }
+        let id = case["id"].as_str().unwrap();
+        let inputs = &case["inputs"];
+        let passphrase_bytes = hex::decode(inputs["passphrase_hex"].as_str().unwrap()).unwrap();
+        let Ok(passphrase) = String::from_utf8(passphrase_bytes) else {
+            // A passphrase of raw bytes that are not UTF-8 cannot be given on the command line.
+            continue;
+        };
+        let entropy = inputs["entropy_hex"]
+            .as_str()
+            .map(str::to_owned)
+            .or_else(|| inputs["mnemonic"].as_str().map(entropy_hex))
+            .unwrap();
+        if !(32..=64).contains(&entropy.len()) {
+            continue; // 12-byte (9-word) entropy: see cardano_icarus_bad_input.
+        }
+        let mut args = vec!["derive", "--curve", "cardano-icarus", "--seed", &entropy];
+        if !passphrase.is_empty() {
+            args.extend(["--passphrase", &passphrase]);
+        }
+        args.extend(["--path", "m", "--json"]);
+        let got = json_ok(&run(&args, b""));
+        check_ed25519_bip32(&got, &case["expected"], id);
+        assert_eq!(str_field(&got, "curve"), "cardano-icarus");
+        assert_eq!(u64_field(&got, "depth"), 0);
+        assert_eq!(str_field(&got, "parent_fingerprint"), "00000000");
+        if let Some(mnemonic) = inputs["mnemonic"].as_str() {
+            let mut args = vec![
+                "derive",
+                "--curve",
+                "cardano-icarus",
+                "--mnemonic",
+                mnemonic,
+            ];
+            if !passphrase.is_empty() {
+                args.extend(["--passphrase", &passphrase]);
+            }
+            args.extend(["--path", "m", "--json"]);
+            assert_eq!(json_ok(&run(&args, b"")), got, "{id}");
+            // And the mnemonic from standard input.
+            args[4] = "-";
+            assert_eq!(json_ok(&run(&args, mnemonic.as_bytes())), got, "{id}");
+        }
+        checked += 1;
+    }
+    assert_eq!(
+        checked, 10,
+        "every Icarus master key with UTF-8 passphrase, 16-32 bytes"
+    );
+}
+
+#[test]
+fn cardano_icarus_derivations() {
+    let mut checked = 0;
+    let mut default_path_checked = 0;
+    for case in cases(ED25519_BIP32_JSON) {
+        if case["kind"] != "derivation" || case["root"]["scheme"] != "icarus" {
+            continue;
+        }
+        let inputs = &case["root"]["inputs"];
+        assert_eq!(inputs["passphrase_hex"], "");
+        let entropy = inputs["entropy_hex"]
+            .as_str()
+            .map(str::to_owned)
+            .or_else(|| inputs["mnemonic"].as_str().map(entropy_hex))
+            .unwrap();
+        if !(32..=64).contains(&entropy.len()) {
+            continue; // 12 or 64 bytes: see cardano_icarus_bad_input.
+        }
+        let steps = case["steps"].as_array().unwrap();
+        let chain = case["steps_are"].as_str().unwrap().starts_with("a chain");
+        for (i, step) in steps.iter().enumerate() {
+            let path = step["path"].as_str().unwrap();
+            let context = format!("{} {path}", case["id"]);
+            let got = json_ok(&run(&derive_args("cardano-icarus", &entropy, path), b""));
+            check_ed25519_bip32(&got, &step["expected"], &context);
+            if let Some(computed) = step.get("computed") {
+                // bip_utils' public keys where the source published only the private key.
+                check_ed25519_bip32(&got, computed, &context);
+            }
+            if chain {
+                if let Some(next) = steps.get(i + 1) {
+                    assert_eq!(
+                        str_field(&got, "fingerprint"),
+                        next["expected"]["parent_fingerprint_hex"].as_str().unwrap(),
+                        "{context}"
+                    );
+                }
+            }
+            if let Some(mnemonic) = inputs["mnemonic"].as_str() {
+                let args = [
+                    "derive",
+                    "--curve",
+                    "cardano-icarus",
+                    "--mnemonic",
+                    mnemonic,
+                    "--path",
+                    path,
+                    "--json",
+                ];
+                assert_eq!(json_ok(&run(&args, b"")), got, "{context}");
+                if path == "m/1852'/1815'/0'/0/0" {
+                    // The default path of the Cardano curves.
+                    let args = [
+                        "derive",
+                        "--curve",
+                        "cardano-icarus",
+                        "--mnemonic",
+                        mnemonic,
+                        "--json",
+                    ];
+                    assert_eq!(json_ok(&run(&args, b"")), got, "{context}");
+                    default_path_checked += 1;
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        default_path_checked, 5,
+        "cardano-addresses goldens, 12 to 24 words"
+    );
+    assert_eq!(
+        checked, 35,
+        "cardano-crypto, cardano-addresses and bip_utils chains"
+    );
+}
+
+#[test]
+fn cardano_icarus_passphrase_and_stdin() {
+    // CIP-3 "With passphrase": --seed (entropy) and --mnemonic with the same passphrase.
+    let case = cases(ED25519_BIP32_JSON)
+        .into_iter()
+        .find(|c| c["id"] == "icarus-cip3-passphrase")
+        .unwrap();
+    let mnemonic = case["inputs"]["mnemonic"].as_str().unwrap();
+    let entropy = entropy_hex(mnemonic);
+    let base = [
+        "derive",
+        "--curve",
+        "cardano-icarus",
+        "--path",
+        "m",
+        "--json",
+    ];
+    let with = |extra: &[&str], stdin: &str| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        json_ok(&run(&args, stdin.as_bytes()))
+    };
+    let expected = with(&["--seed", &entropy, "--passphrase", "foo"], "");
+    check_ed25519_bip32(&expected, &case["expected"], "cip3 passphrase");
+    assert_eq!(
+        with(&["--seed", "-", "--passphrase", "foo"], &entropy),
+        expected
+    );
+    assert_eq!(
+        with(&["--mnemonic", mnemonic, "--passphrase", "foo"], ""),
+        expected
+    );
+    assert_eq!(
+        with(&["--mnemonic", "-", "--passphrase", "foo"], mnemonic),
+        expected
+    );
+    // No passphrase is the empty one, and differs.
+    let plain = with(&["--seed", &entropy], "");
+    assert_eq!(with(&["--seed", &entropy, "--passphrase", ""], ""), plain);
+    assert_ne!(plain, expected);
+
+    // No seed: the public test vector 1 seed as entropy (bip_utils' Icarus chain), with the
+    // note, at the Cardano default path.
+    let out = run(&["derive", "--curve", "cardano-icarus", "--json"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stderr, format!("{DEFAULT_NOTE}\n"));
+    assert_eq!(
+        json_of(&out),
+        json_ok(&run(
+            &derive_args("cardano-icarus", TV1_SEED, "m/1852'/1815'/0'/0/0"),
+            b""
+        ))
+    );
+    let out = run(&["derive", "--curve", "ed25519-bip32"], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("path: m/1852'/1815'/0'/0/0\n"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn cardano_icarus_bad_input() {
+    fn icarus_seed(seed: &str, needle: &str, secret: Option<&str>) {
+        assert_usage_error(
+            &[
+                "derive",
+                "--curve",
+                "cardano-icarus",
+                "--seed",
+                seed,
+                "--path",
+                "m/0",
+            ],
+            "",
+            needle,
+            secret,
+        );
+    }
+    for len in [0, 12, 15, 17, 31, 33, 64] {
+        let seed = "ab".repeat(len);
+        let needle = format!(
+            "invalid --seed: {len} bytes; for cardano-icarus --seed is BIP-39 entropy of 16, 20, 24, 28 or 32 bytes"
+        );
+        icarus_seed(&seed, &needle, None);
+        assert_usage_error(
+            &["derive", "--curve", "cardano-icarus", "--seed", "-"],
+            &seed,
+            &needle,
+            None,
+        );
+    }
+    // The bip_utils chain whose "entropy" is a 64-byte seed is refused, not silently used.
+    let case = cases(ED25519_BIP32_JSON)
+        .into_iter()
+        .find(|c| c["id"] == "v2-bip_utils-icarus-2")
+        .unwrap();
+    let long = case["root"]["inputs"]["entropy_hex"].as_str().unwrap();
+    icarus_seed(long, "invalid --seed: 64 bytes", Some(&long[..32]));
+    icarus_seed("zz", "invalid --seed: not hexadecimal (byte 0)", None);
+    icarus_seed("abc", "odd number of hex digits (3)", None);
+    // A 9-word mnemonic (12 bytes of entropy) and a bad checksum.
+    assert_usage_error(
+        &[
+            "derive",
+            "--curve",
+            "cardano-icarus",
+            "--mnemonic",
+            "test child burst immense armed parrot company walk dog",
+        ],
+        "",
+        "invalid --mnemonic: 9 words",
+        Some("parrot"),
+    );
+    assert_usage_error(
+        &[
+            "derive",
+            "--curve",
+            "cardano-icarus",
+            "--mnemonic",
+            &ABANDON_ABOUT.replace("about", "abandon"),
+        ],
+        "",
+        "checksum mismatch",
+        None,
+    );
+    // --passphrase needs a mnemonic or an entropy seed; with other curves, a mnemonic.
+    assert_usage_error(
+        &["derive", "--curve", "cardano-icarus", "--passphrase", "foo"],
+        "",
+        "--passphrase needs --mnemonic or --seed",
+        None,
+    );
+    for curve in ["secp256k1", "ed25519-bip32"] {
+        assert_usage_error(
+            &[
+                "derive",
+                "--curve",
+                curve,
+                "--seed",
+                TV1_SEED,
+                "--passphrase",
+                "foo",
+            ],
+            "",
+            "--passphrase needs --mnemonic",
+            None,
+        );
+    }
+}
+
+#[test]
+fn ed25519_bip32_bad_input() {
+    for (seed, needle) in [
+        (
+            "00".repeat(15),
+            "invalid --seed: 15 bytes; a seed must be 16 to 64 bytes",
+        ),
+        (
+            "00".repeat(65),
+            "invalid --seed: 65 bytes; a seed must be 16 to 64 bytes",
+        ),
+        ("0g".to_owned(), "not hexadecimal (byte 1)"),
+    ] {
+        assert_usage_error(
+            &[
+                "derive",
+                "--curve",
+                "ed25519-bip32",
+                "--seed",
+                &seed,
+                "--json",
+            ],
+            "",
+            needle,
+            None,
+        );
+    }
+    // 16 and 64 bytes are the limits, and accepted; soft indices everywhere.
+    for seed in ["00".repeat(16), "ff".repeat(64)] {
+        let got = json_ok(&run(&derive_args("ed25519-bip32", &seed, "m/0/1/2"), b""));
+        assert_eq!(u64_field(&got, "child_number"), 2);
+    }
+    for curve in ["ed25519-bip32", "cardano-icarus"] {
+        for (path, needle) in [("m/", "trailing"), ("0/1", "must start with \"m\"")] {
+            assert_usage_error(
+                &[
+                    "derive", "--curve", curve, "--seed", TV1_SEED, "--path", path,
+                ],
+                "",
+                needle,
+                None,
+            );
+        }
+        // The deepest path works.
+        let deepest = format!("m{}", "/1".repeat(255));
+        let got = json_ok(&run(&derive_args(curve, TV1_SEED, &deepest), b""));
+        assert_eq!(u64_field(&got, "depth"), 255);
+    }
+}
