@@ -225,17 +225,7 @@ impl HmacSha512 {
         } else {
             key
         };
-        let mut ipad = [IPAD; BLOCK];
-        let mut opad = [OPAD; BLOCK];
-        for ((i, o), k) in ipad.iter_mut().zip(opad.iter_mut()).zip(key) {
-            *i ^= k;
-            *o ^= k;
-        }
-        let mut inner = IV;
-        let mut outer = IV;
-        crate::sys::sha512x4::compress2(&mut inner, &ipad, &mut outer, &opad);
-        ipad.zeroize();
-        opad.zeroize();
+        let (inner, outer) = crate::sys::sha512x4::hmac_states(key, IV);
         hashed.zeroize();
         Self { inner, outer }
     }

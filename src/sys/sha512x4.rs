@@ -11,17 +11,73 @@ use crate::hash::K;
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(avx2_cpuid, "avx2");
 
+/// A 128-byte block as 16 big-endian words.
+fn words(block: &[u8; 128]) -> [u64; 16] {
+    let mut w = [0u64; 16];
+    for (word, bytes) in w.iter_mut().zip(block.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(bytes);
+        *word = u64::from_be_bytes(b);
+    }
+    w
+}
+
 /// `states[i] := compress(states[i], blocks[i])` for the four lanes.
 #[inline]
 pub(crate) fn compress4(states: &mut [[u64; 8]; 4], blocks: [&[u8; 128]; 4]) {
     #[cfg(target_arch = "x86_64")]
     if avx2_cpuid::get() {
+        let mut w = blocks.map(words);
+        let [w0, w1, w2, w3] = &w;
         // SAFETY: the CPU supports AVX2 (checked at run time just above), which is the only
         // requirement of `avx2::compress4`; it reads only the given arrays.
-        unsafe { avx2::compress4(states, blocks) };
+        unsafe { avx2::compress4(states, [w0, w1, w2, w3]) };
+        zeroize::Zeroize::zeroize(&mut w);
         return;
     }
     portable4(states, blocks);
+}
+
+/// The inner and outer HMAC-SHA512 states of a key of at most 128 bytes: two compressions
+/// from the IV, of `key ⊕ ipad` and `key ⊕ opad`. With AVX2 the pads are formed in
+/// registers from the key's words (no padded copy of the key in memory) and the two
+/// compressions run in two lanes.
+pub(crate) fn hmac_states(key: &[u8], iv: [u64; 8]) -> ([u64; 8], [u64; 8]) {
+    let mut block = [0u8; 128];
+    if let Some(dst) = block.get_mut(..key.len()) {
+        dst.copy_from_slice(key);
+    }
+    let mut w = words(&block);
+    zeroize::Zeroize::zeroize(&mut block);
+    let mut ipad = w.map(|x| x ^ 0x3636_3636_3636_3636);
+    let mut opad = w.map(|x| x ^ 0x5c5c_5c5c_5c5c_5c5c);
+    zeroize::Zeroize::zeroize(&mut w);
+    let mut states = [iv; 4];
+    #[cfg(target_arch = "x86_64")]
+    let done = if avx2_cpuid::get() {
+        // SAFETY: AVX2 support was checked at run time just above.
+        unsafe { avx2::compress4(&mut states, [&ipad, &opad, &ipad, &opad]) };
+        true
+    } else {
+        false
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = false;
+    if !done {
+        for (state, pad) in states.iter_mut().zip([&ipad, &opad]) {
+            let mut bytes = [0u8; 128];
+            for (chunk, word) in bytes.chunks_exact_mut(8).zip(pad) {
+                chunk.copy_from_slice(&word.to_be_bytes());
+            }
+            sha2::block_api::compress512(state, core::slice::from_ref(&bytes));
+            zeroize::Zeroize::zeroize(&mut bytes);
+        }
+    }
+    zeroize::Zeroize::zeroize(&mut ipad);
+    zeroize::Zeroize::zeroize(&mut opad);
+    let [inner, outer, ..] = states;
+    zeroize::Zeroize::zeroize(&mut states);
+    (inner, outer)
 }
 
 /// The fallback: four compressions one after another.
@@ -29,30 +85,6 @@ fn portable4(states: &mut [[u64; 8]; 4], blocks: [&[u8; 128]; 4]) {
     for (state, block) in states.iter_mut().zip(blocks) {
         sha2::block_api::compress512(state, core::slice::from_ref(block));
     }
-}
-
-/// `a := compress(a, block_a)` and `b := compress(b, block_b)`; in two AVX2 lanes when
-/// available (the other two lanes idle), else one after the other.
-#[inline]
-pub(crate) fn compress2(
-    a: &mut [u64; 8],
-    block_a: &[u8; 128],
-    b: &mut [u64; 8],
-    block_b: &[u8; 128],
-) {
-    #[cfg(target_arch = "x86_64")]
-    if avx2_cpuid::get() {
-        let mut states = [*a, *b, *a, *b];
-        // SAFETY: as in `compress4`: AVX2 support was checked at run time.
-        unsafe { avx2::compress4(&mut states, [block_a, block_b, block_a, block_b]) };
-        let [na, nb, ..] = states;
-        *a = na;
-        *b = nb;
-        zeroize::Zeroize::zeroize(&mut states);
-        return;
-    }
-    sha2::block_api::compress512(a, core::slice::from_ref(block_a));
-    sha2::block_api::compress512(b, core::slice::from_ref(block_b));
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -80,15 +112,6 @@ mod avx2 {
         };
     }
 
-    #[allow(clippy::cast_possible_wrap)] // bit-for-bit reinterpretation of u64 lanes
-    fn word(block: &[u8; 128], t: usize) -> i64 {
-        let mut w = [0u8; 8];
-        if let Some(src) = block.get(t * 8..t * 8 + 8) {
-            w.copy_from_slice(src);
-        }
-        u64::from_be_bytes(w) as i64
-    }
-
     /// The AVX2 kernel.
     #[target_feature(enable = "avx2")]
     #[allow(
@@ -97,10 +120,10 @@ mod avx2 {
         clippy::many_single_char_names,
         clippy::indexing_slicing
     )] // lanes are reinterpreted bit for bit; schedule indices are masked with `& 15`
-    pub(super) fn compress4(states: &mut [[u64; 8]; 4], blocks: [&[u8; 128]; 4]) {
+    pub(super) fn compress4(states: &mut [[u64; 8]; 4], blocks: [&[u64; 16]; 4]) {
         let [b0, b1, b2, b3] = blocks;
         let mut w: [__m256i; 16] = core::array::from_fn(|t| {
-            _mm256_set_epi64x(word(b3, t), word(b2, t), word(b1, t), word(b0, t))
+            _mm256_set_epi64x(b3[t] as i64, b2[t] as i64, b1[t] as i64, b0[t] as i64)
         });
         let [s0, s1, s2, s3] = *states;
         let init: [__m256i; 8] = core::array::from_fn(|i| {
@@ -180,12 +203,22 @@ mod tests {
         #[cfg(target_arch = "x86_64")]
         if avx2_cpuid::get() {
             let mut direct = states;
+            let w = [b0, b1, b2, b3].map(words);
             // SAFETY: AVX2 support checked just above.
-            unsafe { avx2::compress4(&mut direct, [b0, b1, b2, b3]) };
+            unsafe { avx2::compress4(&mut direct, [&w[0], &w[1], &w[2], &w[3]]) };
             assert_eq!(direct, expected);
         }
-        let (mut a, mut b) = (states[0], states[1]);
-        compress2(&mut a, b0, &mut b, b1);
-        assert_eq!([a, b], [expected[0], expected[1]]);
+        // The HMAC key states: lanes fed from words equal two plain compressions of the pads.
+        let key: [u8; 45] = core::array::from_fn(|i| i as u8 ^ 0xa5);
+        let (mut inner, mut outer) = ([7u64; 8], [7u64; 8]);
+        let mut ipad = [0x36u8; 128];
+        let mut opad = [0x5cu8; 128];
+        for ((i, o), k) in ipad.iter_mut().zip(opad.iter_mut()).zip(key) {
+            *i ^= k;
+            *o ^= k;
+        }
+        sha2::block_api::compress512(&mut inner, core::slice::from_ref(&ipad));
+        sha2::block_api::compress512(&mut outer, core::slice::from_ref(&opad));
+        assert_eq!(hmac_states(&key, [7u64; 8]), (inner, outer));
     }
 }
