@@ -30,7 +30,11 @@ fn group<C, I: ?Sized, O: PartialEq + Debug>(
     let (ref_id, ref_fn) = candidates[0];
     let reference = ref_fn(ctx, input);
     for (id, f) in candidates {
-        assert_eq!(f(ctx, input), reference, "{name}: {id} disagrees with {ref_id}");
+        assert_eq!(
+            f(ctx, input),
+            reference,
+            "{name}: {id} disagrees with {ref_id}"
+        );
     }
     let mut g = c.benchmark_group(name);
     g.sampling_mode(sampling);
@@ -42,13 +46,34 @@ fn group<C, I: ?Sized, O: PartialEq + Debug>(
 
 fn derive(c: &mut Criterion) {
     let ctx = secp256k1::Ctx::new();
-    group(c, secp256k1::GROUP, &ctx, &SEED[..], secp256k1::CANDIDATES, SamplingMode::Auto);
+    group(
+        c,
+        secp256k1::GROUP,
+        &ctx,
+        &SEED[..],
+        secp256k1::CANDIDATES,
+        SamplingMode::Auto,
+    );
 
     let ctx = ed25519::Ctx::new();
-    group(c, ed25519::GROUP, &ctx, &SEED[..], ed25519::CANDIDATES, SamplingMode::Auto);
+    group(
+        c,
+        ed25519::GROUP,
+        &ctx,
+        &SEED[..],
+        ed25519::CANDIDATES,
+        SamplingMode::Auto,
+    );
 
     let ctx = nist256p1::Ctx::new();
-    group(c, nist256p1::GROUP, &ctx, &SEED[..], nist256p1::CANDIDATES, SamplingMode::Auto);
+    group(
+        c,
+        nist256p1::GROUP,
+        &ctx,
+        &SEED[..],
+        nist256p1::CANDIDATES,
+        SamplingMode::Auto,
+    );
 
     let ctx = ed25519_bip32::Ctx::new();
     group(
@@ -152,11 +177,15 @@ fn floor_rows(c: &mut Criterion) {
 
     let public = floor::secp256k1_mul_base_ffi(&floor::SECRET);
     let mut g = c.benchmark_group("floor/hash160");
-    g.bench_function("sha2+ripemd", |b| b.iter(|| floor::hash160(black_box(&public))));
+    g.bench_function("sha2+ripemd", |b| {
+        b.iter(|| floor::hash160(black_box(&public)))
+    });
     g.finish();
 
     let mut g = c.benchmark_group("floor/base58check_78");
-    g.bench_function("bs58", |b| b.iter(|| floor::base58check(black_box(&floor::XKEY78))));
+    g.bench_function("bs58", |b| {
+        b.iter(|| floor::base58check(black_box(&floor::XKEY78)))
+    });
     g.finish();
 }
 

@@ -363,8 +363,8 @@ pub mod nist256p1 {
         use bip0032::slip10::{Slip10MasterKey, Slip10NonHardenedDerivation};
         let master = bip0032::ExtendedPrivateKey::<Nist256p1Curve<P256Backend>>::new_slip10(seed)
             .expect("seed");
-        let key = Slip10NonHardenedDerivation::derive_slip10_path(&master, &ctx.bip0032)
-            .expect("derive");
+        let key =
+            Slip10NonHardenedDerivation::derive_slip10_path(&master, &ctx.bip0032).expect("derive");
         *key.to_bytes()
     }
 
@@ -377,7 +377,14 @@ pub mod nist256p1 {
         let pair = hd_wallet::ExtendedKeyPair::from(master);
         let child =
             hd_wallet::Slip10::derive_child_key_pair_with_path(&pair, super::secp256k1::RAW);
-        arr32(child.secret_key().secret_key.as_ref().to_be_bytes().as_bytes())
+        arr32(
+            child
+                .secret_key()
+                .secret_key
+                .as_ref()
+                .to_be_bytes()
+                .as_bytes(),
+        )
     }
 
     /// Every implementation, ours first.

@@ -68,7 +68,10 @@ fn measure(mut op: impl FnMut()) -> (f64, f64) {
     }
     ON.store(false, Relaxed);
     let n = OPS as f64;
-    (CALLS.load(Relaxed) as f64 / n, BYTES.load(Relaxed) as f64 / n)
+    (
+        CALLS.load(Relaxed) as f64 / n,
+        BYTES.load(Relaxed) as f64 / n,
+    )
 }
 
 struct Row {
@@ -102,11 +105,29 @@ fn main() {
     let mut rows = Vec::new();
 
     let ctx = secp256k1::Ctx::new();
-    rows_of(&mut rows, secp256k1::GROUP, &ctx, &SEED[..], secp256k1::CANDIDATES);
+    rows_of(
+        &mut rows,
+        secp256k1::GROUP,
+        &ctx,
+        &SEED[..],
+        secp256k1::CANDIDATES,
+    );
     let ctx = ed25519::Ctx::new();
-    rows_of(&mut rows, ed25519::GROUP, &ctx, &SEED[..], ed25519::CANDIDATES);
+    rows_of(
+        &mut rows,
+        ed25519::GROUP,
+        &ctx,
+        &SEED[..],
+        ed25519::CANDIDATES,
+    );
     let ctx = nist256p1::Ctx::new();
-    rows_of(&mut rows, nist256p1::GROUP, &ctx, &SEED[..], nist256p1::CANDIDATES);
+    rows_of(
+        &mut rows,
+        nist256p1::GROUP,
+        &ctx,
+        &SEED[..],
+        nist256p1::CANDIDATES,
+    );
     let ctx = ed25519_bip32::Ctx::new();
     rows_of(
         &mut rows,
@@ -117,8 +138,17 @@ fn main() {
     );
     // Per 1000 children; 2 children per op here is enough to see per-child allocations.
     let ctx = ed25519_bip32::XpubCtx::new();
-    rows_of(&mut rows, ed25519_bip32::XPUB_GROUP, &ctx, &2, ed25519_bip32::XPUB_CANDIDATES);
-    for r in rows.iter_mut().filter(|r| r.group == ed25519_bip32::XPUB_GROUP) {
+    rows_of(
+        &mut rows,
+        ed25519_bip32::XPUB_GROUP,
+        &ctx,
+        &2,
+        ed25519_bip32::XPUB_CANDIDATES,
+    );
+    for r in rows
+        .iter_mut()
+        .filter(|r| r.group == ed25519_bip32::XPUB_GROUP)
+    {
         r.allocs *= f64::from(ed25519_bip32::CHILDREN) / 2.0;
         r.bytes *= f64::from(ed25519_bip32::CHILDREN) / 2.0;
     }
@@ -127,12 +157,11 @@ fn main() {
     // SLIP-10 curve25519 has no peer and no bench group, but it is a scheme of ours.
     let curve25519_path: fastbip32::DerivationPath = "m/44'/0'/0'/0'/0'".parse().unwrap();
     let (allocs, bytes) = measure(|| {
-        let key = fastbip32::ExtendedPrivateKey::<fastbip32::Curve25519>::from_seed(black_box(
-            &SEED[..],
-        ))
-        .unwrap()
-        .derive_path(black_box(&curve25519_path))
-        .unwrap();
+        let key =
+            fastbip32::ExtendedPrivateKey::<fastbip32::Curve25519>::from_seed(black_box(&SEED[..]))
+                .unwrap()
+                .derive_path(black_box(&curve25519_path))
+                .unwrap();
         black_box(key.private_key());
     });
     rows.push(Row {
@@ -162,7 +191,13 @@ fn main() {
     println!("| group | implementation | allocs/op | bytes/op |");
     println!("|---|---|--:|--:|");
     for r in &rows {
-        println!("| {} | {} | {} | {} |", r.group, r.id, fmt(r.allocs), fmt(r.bytes));
+        println!(
+            "| {} | {} | {} | {} |",
+            r.group,
+            r.id,
+            fmt(r.allocs),
+            fmt(r.bytes)
+        );
     }
     println!();
 
@@ -171,9 +206,15 @@ fn main() {
         .filter(|r| r.id == "fastbip32" && (r.allocs != 0.0 || r.bytes != 0.0))
         .collect();
     for r in &offenders {
-        eprintln!("fastbip32 allocates in {}: {} allocs/op, {} bytes/op", r.group, r.allocs, r.bytes);
+        eprintln!(
+            "fastbip32 allocates in {}: {} allocs/op, {} bytes/op",
+            r.group, r.allocs, r.bytes
+        );
     }
-    assert!(offenders.is_empty(), "fastbip32 must not allocate per derivation");
+    assert!(
+        offenders.is_empty(),
+        "fastbip32 must not allocate per derivation"
+    );
     println!("allocs: fastbip32 does 0 heap allocations in every row");
 }
 

@@ -14,7 +14,11 @@ fn all_agree<C, I: ?Sized, O: PartialEq + std::fmt::Debug>(
     let (ref_id, ref_fn) = candidates[0];
     let reference = ref_fn(ctx, input);
     for (id, f) in candidates {
-        assert_eq!(f(ctx, input), reference, "{group}: {id} disagrees with {ref_id}");
+        assert_eq!(
+            f(ctx, input),
+            reference,
+            "{group}: {id} disagrees with {ref_id}"
+        );
     }
 }
 
@@ -58,7 +62,12 @@ fn nist256p1_slip10() {
 #[test]
 fn ed25519_bip32_private_path() {
     let ctx = ed25519_bip32::Ctx::new();
-    all_agree(ed25519_bip32::GROUP, &ctx, &ed25519_bip32::ROOT, ed25519_bip32::CANDIDATES);
+    all_agree(
+        ed25519_bip32::GROUP,
+        &ctx,
+        &ed25519_bip32::ROOT,
+        ed25519_bip32::CANDIDATES,
+    );
 }
 
 #[test]
@@ -154,12 +163,18 @@ fn floor_primitives_are_right() {
 
     // Scalar additions.
     let sum = add_be(&floor::SECRET, &floor::TWEAK);
-    assert_eq!(floor::secp256k1_scalar_add(&floor::SECRET, &floor::TWEAK), sum);
+    assert_eq!(
+        floor::secp256k1_scalar_add(&floor::SECRET, &floor::TWEAK),
+        sum
+    );
     assert_eq!(floor::p256_scalar_add(&floor::SECRET, &floor::TWEAK), sum);
 
     // hash160 and Base58Check against rust-bitcoin.
     let public = floor::secp256k1_mul_base_ffi(&floor::SECRET);
-    assert_eq!(floor::hash160(&public), hash160::Hash::hash(&public).to_byte_array());
+    assert_eq!(
+        floor::hash160(&public),
+        hash160::Hash::hash(&public).to_byte_array()
+    );
     let (buf, len) = floor::base58check(&floor::XKEY78);
     assert_eq!(len, 111);
     assert_eq!(
