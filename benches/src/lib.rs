@@ -457,7 +457,8 @@ pub mod ed25519_bip32 {
     /// The public parent (`m/1852'/1815'/0'/0`) in each crate's own type, derived privately
     /// once, outside the timed region.
     pub struct XpubCtx {
-        peer: ed25519_bip32::XPub,
+        /// The peer's parent key.
+        pub peer: ed25519_bip32::XPub,
         #[cfg(feature = "ours-ed25519-bip32")]
         fastbip32: fastbip32::ExtendedPublicKey<fastbip32::Ed25519Bip32>,
         #[cfg(feature = "ours-ed25519-bip32")]
@@ -518,10 +519,30 @@ pub mod ed25519_bip32 {
         *key.extended_secret_key_bytes()
     }
 
-    /// Ours: `ExtendedPublicKey::derive_child` for children `0..count`; the XOR of the child
-    /// public keys (each also passed through `black_box`).
+    /// Ours: `ExtendedPublicKey::derive_public_keys_into` for children `0..count` (the batch
+    /// API: parent decompressed once, compressions share one inversion per 32); the XOR of
+    /// the child public keys.
     #[cfg(feature = "ours-ed25519-bip32")]
     pub fn fastbip32_xpub(ctx: &XpubCtx, count: &u32) -> [u8; 32] {
+        let mut out = [[0u8; 32]; CHILDREN as usize];
+        let out = &mut out[..*count as usize];
+        ctx.fastbip32
+            .derive_public_keys_into(ctx.children[0], out)
+            .expect("soft children");
+        let mut acc = [0u8; 32];
+        for pk in out.iter() {
+            let pk = core::hint::black_box(*pk);
+            for (a, b) in acc.iter_mut().zip(pk) {
+                *a ^= b;
+            }
+        }
+        acc
+    }
+
+    /// Ours, one child at a time: `ExtendedPublicKey::derive_child` for children `0..count`;
+    /// the XOR of the child public keys (each also passed through `black_box`).
+    #[cfg(feature = "ours-ed25519-bip32")]
+    pub fn fastbip32_xpub_one_by_one(ctx: &XpubCtx, count: &u32) -> [u8; 32] {
         let mut acc = [0u8; 32];
         for child in &ctx.children[..*count as usize] {
             let key = ctx.fastbip32.derive_child(*child).expect("soft child");

@@ -1,0 +1,254 @@
+//! Many keys at once (issue 5) and public batches (issues 4, 5), each against its baseline and
+//! floor in the same run. Outputs are asserted equal before timing.
+//!
+//! ```text
+//! cd benches && CARGO_TARGET_DIR=/tmp/target-benches cargo bench --bench batch
+//! ```
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
+use fastbip32::{
+    ChainCode, ChildNumber, Ed25519Bip32, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint,
+    PathTree, Secp256k1, SecretBytes,
+};
+use fastbip32_benches::{ed25519_bip32, floor, SEED};
+
+const SIBLINGS: usize = 1000;
+
+/// The parent `m/44'/60'/0'/0` as bare parts, so every iteration starts from a key whose
+/// public key is not yet computed.
+struct Parent {
+    private_key: [u8; 32],
+    chain_code: [u8; 32],
+}
+
+impl Parent {
+    fn new() -> Self {
+        let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED)
+            .unwrap()
+            .derive_path("m/44'/60'/0'/0")
+            .unwrap();
+        Self {
+            private_key: *key.private_key(),
+            chain_code: key.chain_code().to_bytes(),
+        }
+    }
+
+    fn fresh(&self) -> ExtendedPrivateKey<Secp256k1> {
+        ExtendedPrivateKey::from_parts(
+            self.private_key,
+            ChainCode::new(self.chain_code),
+            4,
+            Fingerprint::ZERO,
+            ChildNumber::from_raw(0),
+        )
+        .unwrap()
+    }
+}
+
+/// XOR of all outputs: one value to compare and to `black_box`.
+fn fold<const N: usize>(keys: impl IntoIterator<Item = [u8; N]>) -> [u8; N] {
+    let mut acc = [0u8; N];
+    for k in keys {
+        for (a, b) in acc.iter_mut().zip(k) {
+            *a ^= b;
+        }
+    }
+    acc
+}
+
+fn siblings_batch(parent: &Parent) -> [u8; 32] {
+    let key = parent.fresh();
+    let mut out = vec![SecretBytes::<[u8; 32]>::default(); SIBLINGS];
+    key.derive_private_keys_into(ChildNumber::from_raw(0), &mut out)
+        .unwrap();
+    fold(out.iter().map(|k| *k.expose()))
+}
+
+fn siblings_one_by_one(parent: &Parent) -> [u8; 32] {
+    // Each child from a parent whose public key must be computed again (no cache).
+    fold((0..SIBLINGS as u32).map(|i| {
+        *parent
+            .fresh()
+            .derive_child(ChildNumber::from_raw(i))
+            .unwrap()
+            .private_key()
+    }))
+}
+
+fn siblings_floor(parent: &Parent) -> [u8; 32] {
+    // 1 public key + 1000 × (2 SHA-512 compressions + 1 scalar add): the recipe, not a result.
+    let pk = floor::secp256k1_mul_base_ffi(&parent.private_key);
+    let mut acc = [0u8; 32];
+    for i in 0..SIBLINGS {
+        let s = floor::sha512_compress(&floor::SHA512_IV, &floor::BLOCK);
+        let s = floor::sha512_compress(&s, &floor::BLOCK);
+        let k = floor::secp256k1_scalar_add(&parent.private_key, &floor::TWEAK);
+        acc[i % 32] ^= k[0] ^ (s[0] as u8) ^ pk[1];
+    }
+    acc
+}
+
+fn xpub_children_batch(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
+    let mut out = vec![[0u8; 33]; SIBLINGS];
+    xpub.derive_public_keys_into(ChildNumber::from_raw(0), &mut out)
+        .unwrap();
+    fold(out)
+}
+
+fn xpub_children_one_by_one(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
+    fold((0..SIBLINGS as u32).map(|i| {
+        xpub.derive_child(ChildNumber::from_raw(i))
+            .unwrap()
+            .public_key()
+    }))
+}
+
+fn tweak_add_floor(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
+    // 1000 × libsecp256k1 tweak-add (parse once, add, serialize), the issue's yardstick.
+    let parent = secp256k1::PublicKey::from_byte_array_compressed(xpub.public_key()).unwrap();
+    let tweak = secp256k1::Scalar::from_be_bytes(floor::TWEAK).unwrap();
+    fold((0..SIBLINGS).map(|_| parent.add_exp_tweak(black_box(&tweak)).unwrap().serialize()))
+}
+
+fn tree_paths() -> Vec<String> {
+    let mut paths = Vec::new();
+    for purpose in [44, 84] {
+        for change in 0..2 {
+            for index in 0..50 {
+                paths.push(format!("m/{purpose}'/0'/0'/{change}/{index}"));
+            }
+        }
+    }
+    paths
+}
+
+fn batch(c: &mut Criterion) {
+    let parent = Parent::new();
+    assert_eq!(siblings_batch(&parent), siblings_one_by_one(&parent));
+    let mut g = c.benchmark_group("batch/secp256k1_1000_soft_siblings");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| siblings_batch(black_box(&parent)))
+    });
+    g.bench_function("one-by-one", |b| {
+        b.iter(|| siblings_one_by_one(black_box(&parent)))
+    });
+    g.bench_function("floor", |b| b.iter(|| siblings_floor(black_box(&parent))));
+    g.finish();
+
+    let xpub = parent.fresh().to_extended_public_key();
+    assert_eq!(xpub_children_batch(&xpub), xpub_children_one_by_one(&xpub));
+    let mut g = c.benchmark_group("batch/secp256k1_1000_xpub_children");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| xpub_children_batch(black_box(&xpub)))
+    });
+    g.bench_function("one-by-one", |b| {
+        b.iter(|| xpub_children_one_by_one(black_box(&xpub)))
+    });
+    g.bench_function("floor-tweak-add", |b| {
+        b.iter(|| tweak_add_floor(black_box(&xpub)))
+    });
+    g.finish();
+
+    // BIP32-Ed25519 public children: the batch (shared parent decompression, one inversion
+    // per 32 compressions) against one-by-one and the peer.
+    let ctx = ed25519_bip32::XpubCtx::new();
+    let cardano: ExtendedPublicKey<Ed25519Bip32> = ExtendedPublicKey::from_parts(
+        ctx.peer.public_key(),
+        ChainCode::from(*ctx.peer.chain_code()),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+    .unwrap();
+    let batched = |x: &ExtendedPublicKey<Ed25519Bip32>| {
+        let mut out = vec![[0u8; 32]; SIBLINGS];
+        x.derive_public_keys_into(ChildNumber::from_raw(0), &mut out)
+            .unwrap();
+        fold(out)
+    };
+    let peer = |_: &()| ed25519_bip32::ed25519_bip32_xpub(&ctx, &(SIBLINGS as u32));
+    assert_eq!(batched(&cardano), peer(&()));
+    let mut g = c.benchmark_group("batch/ed25519bip32_1000_xpub_children");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("fastbip32", |b| b.iter(|| batched(black_box(&cardano))));
+    g.bench_function("fastbip32-one-by-one", |b| {
+        b.iter(|| ed25519_bip32::fastbip32_xpub_one_by_one(black_box(&ctx), &(SIBLINGS as u32)));
+    });
+    g.bench_function("ed25519-bip32", |b| b.iter(|| peer(black_box(&()))));
+    g.finish();
+
+    let paths = tree_paths();
+    let mut tree = PathTree::new();
+    for p in &paths {
+        tree.insert(p.as_str()).unwrap();
+    }
+    let by_tree = |seed: &[u8]| {
+        fold(
+            tree.derive_from_seed::<Secp256k1>(seed)
+                .unwrap()
+                .iter()
+                .map(|k| *k.private_key()),
+        )
+    };
+    let independent = |seed: &[u8]| {
+        fold(paths.iter().map(|p| {
+            *ExtendedPrivateKey::<Secp256k1>::from_seed(seed)
+                .unwrap()
+                .derive_path(p.as_str())
+                .unwrap()
+                .private_key()
+        }))
+    };
+    assert_eq!(by_tree(&SEED), independent(&SEED));
+    let mut g = c.benchmark_group("tree/secp256k1_200_paths");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("fastbip32-tree", |b| b.iter(|| by_tree(black_box(&SEED))));
+    g.bench_function("independent-derive_path", |b| {
+        b.iter(|| independent(black_box(&SEED)))
+    });
+    g.finish();
+
+    let key = parent.fresh();
+    let _ = key.public_key();
+    let mut serial = vec![SecretBytes::<[u8; 32]>::default(); 100_000];
+    let mut par = serial.clone();
+    key.derive_private_keys_into(ChildNumber::from_raw(0), &mut serial)
+        .unwrap();
+    key.par_derive_private_keys_into(ChildNumber::from_raw(0), &mut par)
+        .unwrap();
+    assert!(serial == par);
+    let mut g = c.benchmark_group("batch/secp256k1_100k_soft_siblings");
+    g.sampling_mode(SamplingMode::Flat).sample_size(10);
+    g.bench_function("serial", |b| {
+        b.iter(|| {
+            key.derive_private_keys_into(ChildNumber::from_raw(0), black_box(&mut serial))
+                .unwrap()
+        });
+    });
+    g.bench_function("parallel", |b| {
+        b.iter(|| {
+            key.par_derive_private_keys_into(ChildNumber::from_raw(0), black_box(&mut par))
+                .unwrap()
+        });
+    });
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .measurement_time(Duration::from_millis(2500))
+        .warm_up_time(Duration::from_secs(1))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = batch
+}
+criterion_main!(benches);
