@@ -11,7 +11,7 @@ use fastbip32::{
     Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
-use zeroize::Zeroizing;
+use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
@@ -151,23 +151,30 @@ pub(crate) trait CliScheme: Scheme {
         Err(Error::UnsupportedByScheme)
     }
 
-    /// The text of an extended private key (in the key's own version family), or `None` for
-    /// a scheme without one.
+    /// Encodes the text of an extended private key (in the key's own version family) into
+    /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
+    /// The caller wipes `buf` once the text has been used.
     ///
     /// # Errors
     /// A failure if the library cannot encode the key.
-    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
-        let _ = key;
+    fn encode_private_text<'b>(
+        key: &ExtendedPrivateKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        let _ = (key, buf);
         Ok(None)
     }
 
-    /// The text of an extended public key (in the key's own version family), or `None` for
-    /// a scheme without one.
+    /// Encodes the text of an extended public key (in the key's own version family) into
+    /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
     ///
     /// # Errors
     /// A failure if the library cannot encode the key.
-    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
-        let _ = key;
+    fn encode_public_text<'b>(
+        key: &ExtendedPublicKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        let _ = (key, buf);
         Ok(None)
     }
 }
@@ -180,12 +187,18 @@ impl CliScheme for Secp256k1 {
         text.parse()
     }
 
-    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
-        bip32_private_text(key).map(Some)
+    fn encode_private_text<'b>(
+        key: &ExtendedPrivateKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        bip32_private_text(key, buf).map(Some)
     }
 
-    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
-        bip32_public_text(key).map(Some)
+    fn encode_public_text<'b>(
+        key: &ExtendedPublicKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        bip32_public_text(key, buf).map(Some)
     }
 }
 
@@ -201,12 +214,18 @@ impl CliScheme for NistP256 {
         text.parse()
     }
 
-    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
-        bip32_private_text(key).map(Some)
+    fn encode_private_text<'b>(
+        key: &ExtendedPrivateKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        bip32_private_text(key, buf).map(Some)
     }
 
-    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
-        bip32_public_text(key).map(Some)
+    fn encode_public_text<'b>(
+        key: &ExtendedPublicKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        bip32_public_text(key, buf).map(Some)
     }
 }
 
@@ -236,53 +255,66 @@ impl CliScheme for Ed25519Bip32 {
         }
     }
 
-    fn private_text(key: &ExtendedPrivateKey<Self>) -> Result<Option<Zeroizing<String>>, CliError> {
-        let mut buf = Zeroizing::new([0u8; XPRV_BECH32_MAX_LEN]);
-        let text = key
-            .encode_xprv_bech32(Cip5Prefix::Xprv, &mut buf[..])
-            .map_err(|e| CliError::library("cannot encode the xprv", e))?;
-        Ok(Some(secret_string(text)))
+    fn encode_private_text<'b>(
+        key: &ExtendedPrivateKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        key.encode_xprv_bech32(Cip5Prefix::Xprv, buf)
+            .map(Some)
+            .map_err(|e| CliError::library("cannot encode the xprv", e))
     }
 
-    fn public_text(key: &ExtendedPublicKey<Self>) -> Result<Option<String>, CliError> {
+    fn encode_public_text<'b>(
+        key: &ExtendedPublicKey<Self>,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
         let mut raw = [0u8; XPUB_LEN];
         let (a, c) = raw.split_at_mut(32);
         a.copy_from_slice(&key.public_key());
         c.copy_from_slice(key.chain_code().as_bytes());
-        let mut buf = [0u8; XPUB_BECH32_MAX_LEN];
-        let text = cardano::encode_xpub_bech32(&raw, Cip5Prefix::Xpub, &mut buf)
-            .map_err(|e| CliError::library("cannot encode the xpub", e))?;
-        Ok(Some(text.to_owned()))
+        let text = cardano::encode_xpub_bech32(&raw, Cip5Prefix::Xpub, buf)
+            .map_err(|e| CliError::library("cannot encode the xpub", e));
+        // The chain code is sensitive next to any child private key.
+        raw.zeroize();
+        text.map(Some)
     }
 }
 
-/// BIP-32 text of a private key in its own version.
-fn bip32_private_text<S>(key: &ExtendedPrivateKey<S>) -> Result<Zeroizing<String>, CliError>
+/// BIP-32 text of a private key in its own version, in `buf`.
+fn bip32_private_text<'b, S>(
+    key: &ExtendedPrivateKey<S>,
+    buf: &'b mut [u8],
+) -> Result<&'b str, CliError>
 where
     S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
 {
-    let mut buf = Zeroizing::new([0u8; MAX_ENCODED_LEN]);
-    let text = key
-        .encode(&mut buf[..])
-        .map_err(|e| CliError::library("cannot encode the xprv", e))?;
-    Ok(secret_string(text))
+    key.encode(buf)
+        .map_err(|e| CliError::library("cannot encode the xprv", e))
 }
 
-/// BIP-32 text of a public key in its own version.
-fn bip32_public_text<S>(key: &ExtendedPublicKey<S>) -> Result<String, CliError>
+/// BIP-32 text of a public key in its own version, in `buf`.
+fn bip32_public_text<'b, S>(
+    key: &ExtendedPublicKey<S>,
+    buf: &'b mut [u8],
+) -> Result<&'b str, CliError>
 where
     S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
 {
-    let mut buf = [0u8; MAX_ENCODED_LEN];
-    let text = key
-        .encode(&mut buf)
-        .map_err(|e| CliError::library("cannot encode the xpub", e))?;
-    Ok(text.to_owned())
+    key.encode(buf)
+        .map_err(|e| CliError::library("cannot encode the xpub", e))
 }
 
-/// A copy of secret text in a string allocated once and wiped on drop.
-fn secret_string(text: &str) -> Zeroizing<String> {
-    let mut out = Zeroizing::new(String::with_capacity(text.len()));
-    out.push_str(text);
-    out
+/// The longest extended key text of any scheme: the size of the buffer given to
+/// [`CliScheme::encode_private_text`] and [`CliScheme::encode_public_text`].
+pub(crate) const TEXT_BUF_LEN: usize = max(
+    MAX_ENCODED_LEN,
+    max(XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN),
+);
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
 }

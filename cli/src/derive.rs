@@ -1,10 +1,13 @@
 //! `fastbip32 derive`: the key at a path, from a seed, a BIP-39 mnemonic (or, for
-//! `cardano-icarus`, BIP-39 entropy), or an extended key (`--xkey`).
+//! `cardano-icarus`, BIP-39 entropy), or an extended key (`--xkey`); or, with a path ending
+//! in `*` and `--count`, many siblings ([`batch`]).
+
+mod batch;
 
 use core::fmt;
 
 use clap::Args;
-use fastbip32::{DerivationPath, Error, ExtendedKey};
+use fastbip32::{DerivationPath, Error, ExtendedKey, ExtendedPrivateKey};
 use zeroize::Zeroize;
 
 use crate::curve::{CliScheme, Curve, SchemeVisitor};
@@ -55,13 +58,38 @@ pub(crate) struct DeriveArgs {
     /// Derivation path, such as m/44'/0'/0'/0/0 (' h or H for hardened). Default:
     /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519 and curve25519; m/1852'/1815'/0'/0/0
     /// for ed25519-bip32 and cardano-icarus. With --xkey (required there): relative to the
-    /// key, as m, m/0/1' or 0/1'.
+    /// key, as m, m/0/1' or 0/1'. With --count, the last segment is `*` or `*'`.
     #[arg(long, value_name = "PATH")]
     path: Option<String>,
 
     /// Print one JSON object on one line instead of `name: value` lines.
     #[arg(long)]
     json: bool,
+
+    /// Derive N siblings: --path ends in `*` (normal children) or `*'`, `*h`, `*H` (hardened).
+    ///
+    /// One record is printed per child START, START+1, …, START+N−1, in order, each the
+    /// record `derive --path` prints for that child (with --json, one JSON object per line;
+    /// without, an empty line between records). The key before `*` is derived once. Output
+    /// is streamed, in chunks, so memory stays flat for any N. When a run takes more than a
+    /// second, a progress bar is drawn on standard error while it runs, if standard error is
+    /// a terminal, and one line `note: derived N keys in T s (R keys/s)` is printed on
+    /// standard error at the end, whether or not it is a terminal (never after an error).
+    #[arg(long, value_name = "N")]
+    count: Option<u64>,
+
+    /// With --count: the index of the first child (default 0); START+N−1 must be below 2^31.
+    #[arg(long, value_name = "START", requires = "count")]
+    start: Option<u64>,
+
+    /// With --count: derive on at most K threads (default: every core).
+    #[arg(
+        long,
+        value_name = "K",
+        requires = "count",
+        value_parser = clap::value_parser!(u16).range(1..=1024)
+    )]
+    threads: Option<u16>,
 }
 
 impl Drop for DeriveArgs {
@@ -83,6 +111,9 @@ impl fmt::Debug for DeriveArgs {
             .field("xkey", &self.xkey.as_ref().map(|_| ".."))
             .field("path", &self.path)
             .field("json", &self.json)
+            .field("count", &self.count)
+            .field("start", &self.start)
+            .field("threads", &self.threads)
             .finish()
     }
 }
@@ -93,6 +124,25 @@ impl fmt::Debug for DeriveArgs {
 /// A usage error for a bad path, seed, mnemonic or extended key, or a path the key cannot
 /// take; a failure when the key cannot be derived or the output cannot be written.
 pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let wildcard = match args.path.as_deref() {
+        Some(path) => batch::Wildcard::find(path)?,
+        None => None,
+    };
+    match (wildcard, args.count) {
+        (Some(wildcard), Some(count)) => return batch::run(args, &wildcard, count, io),
+        (Some(_), None) => {
+            return Err(CliError::Usage(
+                "--path ends in `*`: give --count N, the number of children to derive".to_owned(),
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(CliError::Usage(
+                "--count needs a --path whose last segment is `*` (or `*'` for hardened children)"
+                    .to_owned(),
+            ));
+        }
+        (None, None) => {}
+    }
     let (record, default_seed) = match args.xkey.as_deref() {
         Some(xkey) => (from_xkey(args, xkey, io)?, false),
         None => from_seed(args, io)?,
@@ -180,14 +230,27 @@ impl SchemeVisitor for DeriveFromSeed<'_> {
 /// method and returns its record.
 ///
 /// # Errors
-/// A usage error for a normal index with a hardened-only scheme (naming the segment) or a
-/// seed the master-key method refuses; a failure when the scheme has no key there.
+/// As [`check_hardened_only`] and [`key_from_seed`].
 pub(crate) fn derive_record<S: CliScheme>(
     curve: Curve,
     seed: &Seed,
     path: &DerivationPath,
     path_text: &str,
 ) -> Result<Record, CliError> {
+    check_hardened_only::<S>(path, path_text)?;
+    let key = key_from_seed::<S>(curve, seed, path)?;
+    Record::from_private_key(curve.name(), &key, Some(path), S::SEED_KEYS_HAVE_TEXT)
+}
+
+/// For a hardened-only scheme, the usage error for the first normal step of `path` (parsed
+/// from `path_text`), naming the segment.
+///
+/// # Errors
+/// That error.
+fn check_hardened_only<S: CliScheme>(
+    path: &DerivationPath,
+    path_text: &str,
+) -> Result<(), CliError> {
     if !S::SUPPORTS_NORMAL_DERIVATION {
         if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_normal()) {
             return Err(CliError::Usage(format!(
@@ -198,12 +261,25 @@ pub(crate) fn derive_record<S: CliScheme>(
             )));
         }
     }
+    Ok(())
+}
+
+/// The key at `path` below `curve`'s master key for `seed` (after
+/// [`check_hardened_only`]).
+///
+/// # Errors
+/// A usage error for a seed the master-key method refuses; a failure when the scheme has no
+/// key there.
+fn key_from_seed<S: CliScheme>(
+    curve: Curve,
+    seed: &Seed,
+    path: &DerivationPath,
+) -> Result<ExtendedPrivateKey<S>, CliError> {
     let master = S::master_for(curve, seed)
         .map_err(|e| CliError::library("cannot derive the master key", e))?;
-    let key = master
+    master
         .derive_path(path)
-        .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))?;
-    Record::from_private_key(curve.name(), &key, Some(path), S::SEED_KEYS_HAVE_TEXT)
+        .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))
 }
 
 /// [`derive_xkey_record`] as a [`SchemeVisitor`].
@@ -227,31 +303,60 @@ impl SchemeVisitor for DeriveFromXkey<'_> {
 /// public one, with the text in the given key's version family.
 ///
 /// # Errors
-/// A usage error for invalid key text, a hardened step below a public key (naming the
-/// segment) or a path that takes the depth past 255; a failure when the scheme has no key
-/// there.
+/// As [`parse_xkey`] and [`key_from_xkey`].
 pub(crate) fn derive_xkey_record<S: CliScheme>(
     curve: Curve,
     text: &str,
     path: &DerivationPath,
     path_text: &str,
 ) -> Result<Record, CliError> {
+    let key = parse_xkey::<S>(text, path, 0)?;
+    match key_from_xkey(&key, path, path_text)? {
+        ExtendedKey::Private(child) => {
+            Record::from_private_key(curve.name(), &child, Some(path), true)
+        }
+        ExtendedKey::Public(child) => Record::from_public_key(curve.name(), &child, Some(path)),
+    }
+}
+
+/// Parses the extended key in `text`, which is to take `path` and `extra` more steps.
+///
+/// # Errors
+/// A usage error for invalid key text or steps that take the depth past 255.
+fn parse_xkey<S: CliScheme>(
+    text: &str,
+    path: &DerivationPath,
+    extra: usize,
+) -> Result<ExtendedKey<S>, CliError> {
     let key =
         S::parse_extended_key(text).map_err(|e| CliError::Usage(format!("invalid --xkey: {e}")))?;
-    if usize::from(key.depth()) + path.len() > MAX_DEPTH {
+    let steps = path.len() + extra;
+    if usize::from(key.depth()) + steps > MAX_DEPTH {
         return Err(CliError::Usage(format!(
-            "invalid --path: {} steps below a key at depth {}: {}",
-            path.len(),
+            "invalid --path: {steps} steps below a key at depth {}: {}",
             key.depth(),
             Error::DepthExceeded
         )));
     }
+    Ok(key)
+}
+
+/// The key at `path` (relative, parsed from `path_text`) below `key`.
+///
+/// # Errors
+/// A usage error for a hardened step below a public key (naming the segment); a failure
+/// when the scheme has no key there.
+fn key_from_xkey<S: CliScheme>(
+    key: &ExtendedKey<S>,
+    path: &DerivationPath,
+    path_text: &str,
+) -> Result<ExtendedKey<S>, CliError> {
     let derive_error = |e| CliError::library(&format!("cannot derive {path}"), e);
     match key {
-        ExtendedKey::Private(key) => {
-            let child = key.derive_path(path).map_err(derive_error)?;
-            Record::from_private_key(curve.name(), &child, Some(path), true)
-        }
+        ExtendedKey::Private(key) => key
+            .derive_path(path)
+            .map(ExtendedKey::Private)
+            .map_err(derive_error),
         ExtendedKey::Public(key) => {
             if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_hardened()) {
                 return Err(CliError::Usage(format!(
@@ -262,8 +367,9 @@ pub(crate) fn derive_xkey_record<S: CliScheme>(
                     }
                 )));
             }
-            let child = key.derive_path(path).map_err(derive_error)?;
-            Record::from_public_key(curve.name(), &child, Some(path))
+            key.derive_path(path)
+                .map(ExtendedKey::Public)
+                .map_err(derive_error)
         }
     }
 }

@@ -8,6 +8,7 @@
 //! fastbip32 derive [--curve CURVE] [--seed HEX|- | --mnemonic WORDS|-] [--passphrase TEXT]
 //!                  [--path PATH] [--json]
 //! fastbip32 derive [--curve secp256k1|nist256p1] --xkey XKEY|- --path PATH [--json]
+//! fastbip32 derive … --path PREFIX/* --count N [--start S] [--threads K] [--json]
 //! fastbip32 inspect [--curve secp256k1|nist256p1] [--json] XKEY|-
 //! ```
 //!
@@ -23,15 +24,29 @@
 //! 64 bytes `kL ‖ kR` and `public_key` the 32-byte `A`. From an extended public key
 //! (`--xkey xpub…`) there is no `private_key` or `xprv`.
 //!
+//! With `--count N`, the last segment of `--path` is `*` (normal children) or `*'`, `*h`, `*H`
+//! (hardened children), and `derive` prints N records, one per child `S` … `S+N−1` in order
+//! (`--start S`, default 0), each exactly what `derive --path PREFIX/i` prints (with
+//! `--json`, one line each). The key at `PREFIX` is derived once; the children are derived
+//! in chunks, on `--threads K` threads (default: every core), and streamed. A `*` anywhere
+//! but last, more than one `*`, a count of 0, `S+N−1 ≥ 2³¹`, a normal `*` for SLIP-10
+//! ed25519 or curve25519, a hardened `*` below an xpub, `*` without `--count` and `--count`
+//! without `*` are usage errors.
+//!
 //! `inspect` prints `kind` (`private` or `public`), `version` (8 hex digits), `depth`,
 //! `parent_fingerprint`, `child_number`, `chain_code`, `public_key`, `fingerprint` and, for a
 //! private key, `private_key`.
 //!
 //! * Exit code 0: the result on standard output (with `--json`, exactly one JSON object on
-//!   one line), and at most one `note: …` line on standard error.
+//!   one line, or one per child with `--count`), and at most one `note: …` line on standard
+//!   error — plus, for a `--count` run that took more than a second, one
+//!   `note: derived N keys in T s (R keys/s)` line (and, while it runs, a progress bar when
+//!   standard error is a terminal).
 //! * Exit code 2: a usage or input error; 1: any other failure. Either way standard output
 //!   stays empty and standard error gets exactly one line, `error: …`, which never contains
-//!   secret input.
+//!   secret input. (With `--count`, every usage error is found before the first record is
+//!   written; a failure to write, or BIP-32's invalid child at probability 2⁻¹²⁷, can come
+//!   after some records.)
 //! * `--help` and `--version` print to standard output and exit 0.
 //!
 //! One module per subcommand (`derive`, `inspect`); `curve` maps the `--curve` value to a
@@ -81,8 +96,10 @@ pub(crate) struct Io<'a> {
     pub(crate) stdin: &'a mut dyn Read,
     /// Standard output: results only.
     pub(crate) stdout: &'a mut dyn Write,
-    /// Standard error: one `note:` or `error:` line.
+    /// Standard error: `note:` lines, or one `error:` line.
     pub(crate) stderr: &'a mut dyn Write,
+    /// Whether a progress bar may be drawn on the process's standard error (a terminal).
+    pub(crate) progress: bool,
 }
 
 /// Runs the tool with `args` (the program name first, as in [`std::env::args_os`]) and
@@ -118,6 +135,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_with_progress(args, stdin, stdout, stderr, false)
+}
+
+/// [`run`] for the real process: with `progress` set (standard error is a terminal), a long
+/// `derive --count` run draws a progress bar on the process's standard error (directly, not
+/// through `stderr`) while it runs, and clears it before anything else is written there.
+pub fn run_with_progress<I, T>(
+    args: I,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    progress: bool,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err, stdout, stderr),
@@ -126,6 +160,7 @@ where
         stdin,
         stdout,
         stderr,
+        progress,
     };
     let result = match &cli.command {
         Command::Derive(args) => derive::run(args, &mut io),

@@ -1,0 +1,727 @@
+//! `derive --path PREFIX/* --count N [--start S] [--threads K]`: the siblings S … S+N−1 of
+//! the key at PREFIX, one record each, streamed.
+//!
+//! The parent (the key at PREFIX) is derived once, and its public key computed once. The
+//! children are then derived in chunks of [`CHUNK`]: each chunk is cut into sub-ranges, each
+//! sub-range derived with the library's sibling iterator (`children`, which reuses the
+//! parent's public key and computes its chain code's HMAC state once per sub-range) and its
+//! records written into a [`RecordBuf`] that is kept from chunk to chunk; with more than one
+//! thread the sub-ranges run on a local rayon pool of `--threads` threads. Each chunk's
+//! buffers are then written to standard output in order and wiped. Memory stays flat
+//! whatever N is, and no allocation is made per child once the buffers have grown to their
+//! size.
+//!
+//! Every check (path, count, seed, key, depth, hardened-only, hardened from public) is made
+//! before the first byte is written, so a usage error leaves standard output empty.
+
+use core::fmt;
+use core::time::Duration;
+use std::time::Instant;
+
+use fastbip32::{
+    ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
+    PathErrorKind,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::{check_hardened_only, key_from_seed, key_from_xkey, parse_xkey, DeriveArgs, MAX_DEPTH};
+use crate::curve::{CliScheme, Curve, SchemeVisitor};
+use crate::error::CliError;
+use crate::input;
+use crate::record::{private_key_fields, public_key_fields, Format, RecordBuf, TextBuf};
+use crate::seed::{self, Seed, DEFAULT_SEED_NOTE};
+use crate::Io;
+
+/// Children per chunk: large enough to keep every thread busy between two writes, small
+/// enough that the buffers stay a few megabytes.
+const CHUNK: u32 = 4096;
+
+/// Sub-ranges per thread in a chunk, so that a thread that finishes early takes another.
+const TASKS_PER_THREAD: usize = 4;
+
+/// Up to this many children, one thread: starting a pool costs more than it saves.
+const SERIAL_MAX: u32 = 256;
+
+/// A run this long gets a progress bar (on a terminal) and the throughput line.
+const SLOW: Duration = Duration::from_secs(1);
+
+/// The largest child index, 2³¹ − 1.
+const MAX_INDEX: u64 = (1 << 31) - 1;
+
+/// The hardened bit of a raw child number.
+const HARDENED_BIT: u32 = 1 << 31;
+
+/// A path whose last segment is `*`, `*'`, `*h` or `*H`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Wildcard<'a> {
+    /// The path before `/*`: `m`, `m/…`, bare segments (relative), or empty (`*` alone).
+    prefix: &'a str,
+    /// `*'`, `*h` or `*H`.
+    hardened: bool,
+    /// The number of the `*` segment, as the library counts segments in messages.
+    segment: usize,
+    /// The byte offset of the `*` segment.
+    offset: usize,
+}
+
+impl<'a> Wildcard<'a> {
+    /// The wildcard of `text`, or `None` for a path without `*`.
+    ///
+    /// # Errors
+    /// A usage error for more than one `*`, a `*` in any segment but the last, or a last
+    /// segment that holds `*` but is not one of `*`, `*'`, `*h`, `*H`. (The rest of the
+    /// path is checked when it is parsed.)
+    pub(super) fn find(text: &'a str) -> Result<Option<Self>, CliError> {
+        let Some(star) = text.find('*') else {
+            return Ok(None);
+        };
+        if text.matches('*').nth(1).is_some() {
+            return Err(CliError::Usage(
+                "invalid --path: more than one `*`; only the last segment can be `*` (or `*'` for hardened children)"
+                    .to_owned(),
+            ));
+        }
+        let body_start = if text.starts_with("m/") { 2 } else { 0 };
+        let mut segment = 0;
+        let mut offset = body_start;
+        let mut end = text.len();
+        for (i, (pos, _)) in text
+            .char_indices()
+            .filter(|&(pos, c)| pos >= body_start && c == '/')
+            .enumerate()
+        {
+            if pos > star {
+                end = pos;
+                break;
+            }
+            segment = i + 1;
+            offset = pos + 1;
+        }
+        if end != text.len() {
+            return Err(CliError::Usage(format!(
+                "invalid --path: segment {segment} (byte {offset}): `*` can only be the last segment"
+            )));
+        }
+        let hardened = match text.get(offset..) {
+            Some("*") => false,
+            Some("*'" | "*h" | "*H") => true,
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "invalid --path: segment {segment} (byte {offset}): a wildcard segment is `*` for normal children, or `*'`, `*h` or `*H` for hardened ones"
+                )));
+            }
+        };
+        Ok(Some(Self {
+            prefix: text.get(..offset.saturating_sub(1)).unwrap_or_default(),
+            hardened,
+            segment,
+            offset,
+        }))
+    }
+
+    /// The usage error `reason` about the `*` segment.
+    fn error(&self, reason: impl fmt::Display) -> CliError {
+        CliError::Usage(format!(
+            "invalid --path: segment {} (byte {}): {reason}",
+            self.segment, self.offset
+        ))
+    }
+}
+
+/// The children to derive: `count` from `first`.
+#[derive(Debug, Clone, Copy)]
+struct Range {
+    first: ChildNumber,
+    count: u32,
+}
+
+impl Range {
+    /// `count` children from index `start`, hardened or not.
+    ///
+    /// # Errors
+    /// A usage error for a count of 0, or children past index 2³¹ − 1.
+    fn new(start: u64, count: u64, hardened: bool) -> Result<Self, CliError> {
+        if count == 0 {
+            return Err(CliError::Usage(
+                "invalid --count: 0; derive at least one child".to_owned(),
+            ));
+        }
+        if start > MAX_INDEX {
+            return Err(CliError::Usage(format!(
+                "invalid --start: {start} is not a child index (the largest is {MAX_INDEX}, 2^31 - 1)"
+            )));
+        }
+        let last = start.saturating_add(count - 1);
+        if last > MAX_INDEX {
+            return Err(CliError::Usage(format!(
+                "invalid --count: children {start} to {last} run past the largest child index, {MAX_INDEX} (2^31 - 1)"
+            )));
+        }
+        let (Ok(index), Ok(count)) = (u32::try_from(start), u32::try_from(count)) else {
+            return Err(CliError::Usage(format!(
+                "invalid --count: {count} children from {start}"
+            )));
+        };
+        let first = if hardened {
+            ChildNumber::hardened(index)
+        } else {
+            ChildNumber::normal(index)
+        }
+        .map_err(|e| CliError::library("invalid --start", e))?;
+        Ok(Self { first, count })
+    }
+}
+
+/// What every chunk needs: the parent and how to print its children.
+struct Plan<'a, S: CliScheme> {
+    curve: &'static str,
+    parent: Parent<S>,
+    /// The printed path of the parent (`m/84'/0'/0'/0`, or `m`).
+    prefix: String,
+    range: Range,
+    format: Format,
+    threads: usize,
+    /// The path as given, for error messages.
+    path_text: &'a str,
+}
+
+/// The key whose children are derived.
+enum Parent<S: CliScheme> {
+    /// Private children; `with_text` prints `xprv` and `xpub`.
+    Private {
+        key: ExtendedPrivateKey<S>,
+        with_text: bool,
+    },
+    /// Public children (from an xpub).
+    Public(ExtendedPublicKey<S>),
+}
+
+/// The printed path of a child: the parent's path, `/`, the index and `'` if hardened; the
+/// same text as [`DerivationPath`]'s `Display` for the child's path.
+struct ChildPath<'a> {
+    prefix: &'a str,
+    child: ChildNumber,
+}
+
+impl fmt::Display for ChildPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.prefix)?;
+        f.write_str("/")?;
+        fmt::Display::fmt(&self.child.index(), f)?;
+        if self.child.is_hardened() {
+            f.write_str("'")?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `derive` with a `*` path and `--count`.
+///
+/// # Errors
+/// A usage error for any bad argument or input, before anything is written; a failure when
+/// a child cannot be derived (BIP-32's invalid child, probability below 2⁻¹²⁷) or the output
+/// cannot be written, possibly after some records were.
+pub(super) fn run(
+    args: &DeriveArgs,
+    wildcard: &Wildcard<'_>,
+    count: u64,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
+    let format = if args.json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let path_text = args.path.as_deref().unwrap_or_default();
+    let job = Job {
+        curve: args.curve,
+        wildcard,
+        range,
+        format,
+        threads,
+        path_text,
+    };
+    let (elapsed, default_seed) = if let Some(xkey) = args.xkey.as_deref() {
+        (xkey_parent(args, &job, xkey, io)?, false)
+    } else {
+        seed_parent(args, &job, io)?
+    };
+    // Said only once every record is out, so that a failure still prints one line.
+    if default_seed {
+        let _ = writeln!(io.stderr, "{DEFAULT_SEED_NOTE}");
+    }
+    if elapsed >= SLOW {
+        let secs = elapsed.as_secs_f64();
+        let _ = writeln!(
+            io.stderr,
+            "note: derived {} keys in {secs:.2} s ({:.0} keys/s)",
+            range.count,
+            f64::from(range.count) / secs
+        );
+    }
+    let _ = io.stderr.flush();
+    Ok(())
+}
+
+/// `run` with `--xkey`: how long the children took.
+fn xkey_parent(
+    args: &DeriveArgs,
+    job: &Job<'_>,
+    xkey: &str,
+    io: &mut Io<'_>,
+) -> Result<Duration, CliError> {
+    if !args.curve.has_bip32_text() {
+        return Err(CliError::Usage(format!(
+            "--xkey needs --curve secp256k1 or nist256p1 ({} keys have no BIP-32 extended key text)",
+            args.curve.name()
+        )));
+    }
+    let prefix = if job.wildcard.prefix.is_empty() {
+        DerivationPath::master()
+    } else {
+        DerivationPath::parse_relative(job.wildcard.prefix)
+            .map_err(|e| CliError::library("invalid --path", e))?
+    };
+    let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
+    args.curve.visit(FromXkey {
+        job,
+        text: &text,
+        prefix: &prefix,
+        io,
+    })
+}
+
+/// `run` from a seed or mnemonic: how long the children took, and whether the default seed
+/// was used.
+fn seed_parent(
+    args: &DeriveArgs,
+    job: &Job<'_>,
+    io: &mut Io<'_>,
+) -> Result<(Duration, bool), CliError> {
+    let prefix: DerivationPath = if job.wildcard.prefix.is_empty() {
+        // `*` alone: relative, where a seed needs `m/*`.
+        Err(Error::InvalidPath {
+            segment: 0,
+            offset: 0,
+            kind: PathErrorKind::MissingMasterPrefix,
+        })
+    } else {
+        job.wildcard.prefix.parse()
+    }
+    .map_err(|e| CliError::library("invalid --path", e))?;
+    let seed = seed::resolve(
+        args.seed.as_deref(),
+        args.mnemonic.as_deref(),
+        args.passphrase.as_deref(),
+        args.curve.seed_kind(),
+        io.stdin,
+    )?;
+    let elapsed = args.curve.visit(FromSeed {
+        job,
+        seed: &seed,
+        prefix: &prefix,
+        io,
+    })?;
+    Ok((elapsed, seed.is_default()))
+}
+
+/// The arguments, checked, that do not depend on the scheme.
+struct Job<'a> {
+    curve: Curve,
+    wildcard: &'a Wildcard<'a>,
+    range: Range,
+    format: Format,
+    threads: usize,
+    path_text: &'a str,
+}
+
+impl Job<'_> {
+    fn plan<S: CliScheme>(&self, parent: Parent<S>, prefix: &DerivationPath) -> Plan<'_, S> {
+        Plan {
+            curve: self.curve.name(),
+            parent,
+            prefix: prefix.to_string(),
+            range: self.range,
+            format: self.format,
+            threads: self.threads,
+            path_text: self.path_text,
+        }
+    }
+}
+
+/// [`from_seed`] as a [`SchemeVisitor`].
+struct FromSeed<'a, 'io> {
+    job: &'a Job<'a>,
+    seed: &'a Seed,
+    prefix: &'a DerivationPath,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for FromSeed<'_, '_> {
+    type Output = Result<Duration, CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        from_seed::<S>(self.job, self.seed, self.prefix, self.io)
+    }
+}
+
+/// The children of the key at `prefix` below the master key of `seed`.
+fn from_seed<S: CliScheme>(
+    job: &Job<'_>,
+    seed: &Seed,
+    prefix: &DerivationPath,
+    io: &mut Io<'_>,
+) -> Result<Duration, CliError> {
+    check_hardened_only::<S>(prefix, job.path_text)?;
+    if !job.wildcard.hardened && !S::SUPPORTS_NORMAL_DERIVATION {
+        return Err(job.wildcard.error(format_args!(
+            "{} supports hardened derivation only (write *')",
+            S::NAME
+        )));
+    }
+    if prefix.len() >= MAX_DEPTH {
+        return Err(job.wildcard.error(Error::DepthExceeded));
+    }
+    let key = key_from_seed::<S>(job.curve, seed, prefix)?;
+    let parent = Parent::Private {
+        key,
+        with_text: S::SEED_KEYS_HAVE_TEXT,
+    };
+    stream(&job.plan(parent, prefix), io)
+}
+
+/// [`from_xkey`] as a [`SchemeVisitor`].
+struct FromXkey<'a, 'io> {
+    job: &'a Job<'a>,
+    text: &'a str,
+    prefix: &'a DerivationPath,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for FromXkey<'_, '_> {
+    type Output = Result<Duration, CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        from_xkey::<S>(self.job, self.text, self.prefix, self.io)
+    }
+}
+
+/// The children of the key at `prefix` below the extended key in `text`.
+fn from_xkey<S: CliScheme>(
+    job: &Job<'_>,
+    text: &str,
+    prefix: &DerivationPath,
+    io: &mut Io<'_>,
+) -> Result<Duration, CliError> {
+    let key = parse_xkey::<S>(text, prefix, 1)?;
+    if let ExtendedKey::Public(_) = key {
+        // Hardened steps in the prefix are reported by `key_from_xkey`, first.
+        if job.wildcard.hardened && prefix.iter().all(ChildNumber::is_normal) {
+            return Err(job.wildcard.error(Error::HardenedFromPublic {
+                index: job.range.first.index(),
+            }));
+        }
+    }
+    let parent = match key_from_xkey(&key, prefix, job.path_text)? {
+        ExtendedKey::Private(key) => Parent::Private {
+            key,
+            with_text: true,
+        },
+        ExtendedKey::Public(key) => Parent::Public(key),
+    };
+    stream(&job.plan(parent, prefix), io)
+}
+
+/// Derives and prints every child of `plan`, chunk by chunk; returns how long it took.
+fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration, CliError> {
+    let started = Instant::now();
+    if let Parent::Private { key, .. } = &plan.parent {
+        // Computed once and cached in the parent: normal children need it, and hardened
+        // children then get their parent fingerprint from it instead of recomputing it.
+        let _ = key.public_key();
+    }
+    let parallel = plan.threads > 1 && plan.range.count > SERIAL_MAX;
+    let pool = if parallel {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(plan.threads)
+                .thread_name(|i| format!("fastbip32-{i}"))
+                .build()
+                .map_err(|e| {
+                    CliError::Failure(format!("cannot start {} threads: {e}", plan.threads))
+                })?,
+        )
+    } else {
+        None
+    };
+    let tasks = if parallel {
+        plan.threads.saturating_mul(TASKS_PER_THREAD)
+    } else {
+        1
+    };
+    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.format)).collect();
+    let mut progress = Progress::new(io.progress, plan.range.count, started);
+    let first = plan.range.first.index();
+    let mut done = 0u32;
+    while done < plan.range.count {
+        let chunk = CHUNK.min(plan.range.count - done);
+        let base = first + done;
+        // At most `tasks` sub-ranges of `per` children (the last ones may be shorter or empty).
+        let per = chunk
+            .div_ceil(u32::try_from(tasks).unwrap_or(u32::MAX))
+            .max(1);
+        let fill = |(i, worker): (usize, &mut Worker)| -> Result<(), CliError> {
+            let offset = u32::try_from(i).unwrap_or(u32::MAX).saturating_mul(per);
+            if offset >= chunk {
+                return Ok(());
+            }
+            worker.fill(plan, base + offset, per.min(chunk - offset))
+        };
+        match &pool {
+            Some(pool) => pool.install(|| workers.par_iter_mut().enumerate().try_for_each(fill)),
+            None => workers.iter_mut().enumerate().try_for_each(fill),
+        }?;
+        for worker in &mut workers {
+            let written = io.stdout.write_all(worker.out.as_bytes());
+            worker.out.wipe();
+            written.map_err(|e| CliError::output(&e))?;
+        }
+        done += chunk;
+        progress.update(done);
+    }
+    io.stdout.flush().map_err(|e| CliError::output(&e))?;
+    Ok(started.elapsed())
+}
+
+/// One sub-range's output buffer and scratch space, kept from chunk to chunk.
+struct Worker {
+    out: RecordBuf,
+    scratch: TextBuf,
+}
+
+impl Worker {
+    fn new(format: Format) -> Self {
+        Self {
+            out: RecordBuf::new(format),
+            scratch: TextBuf::new(),
+        }
+    }
+
+    /// Derives children `index … index + count − 1` of the plan's parent and writes their
+    /// records.
+    fn fill<S: CliScheme>(
+        &mut self,
+        plan: &Plan<'_, S>,
+        index: u32,
+        count: u32,
+    ) -> Result<(), CliError> {
+        let first = plan.range.first;
+        let start = child_at(first, index);
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        let error = |child: ChildNumber, e| {
+            let path = ChildPath {
+                prefix: &plan.prefix,
+                child,
+            };
+            CliError::library(&format!("cannot derive {path}"), e)
+        };
+        match &plan.parent {
+            Parent::Private { key, with_text } => {
+                let children = key.children(start, count).map_err(|e| {
+                    CliError::library(&format!("invalid --path {}", plan.path_text), e)
+                })?;
+                for (child_number, child) in (index..).zip(children) {
+                    let child = child.map_err(|e| error(child_at(start, child_number), e))?;
+                    let number = child.child_number();
+                    let path = ChildPath {
+                        prefix: &plan.prefix,
+                        child: number,
+                    };
+                    self.out.begin(number != first);
+                    private_key_fields(
+                        &mut self.out,
+                        &mut self.scratch,
+                        plan.curve,
+                        &child,
+                        Some(&path),
+                        *with_text,
+                    )?;
+                    self.out.end();
+                }
+            }
+            Parent::Public(key) => {
+                let children = key.children(start, count).map_err(|e| {
+                    CliError::library(&format!("invalid --path {}", plan.path_text), e)
+                })?;
+                for (child_number, child) in (index..).zip(children) {
+                    let child = child.map_err(|e| error(child_at(start, child_number), e))?;
+                    let number = child.child_number();
+                    let path = ChildPath {
+                        prefix: &plan.prefix,
+                        child: number,
+                    };
+                    self.out.begin(number != first);
+                    public_key_fields(
+                        &mut self.out,
+                        &mut self.scratch,
+                        plan.curve,
+                        &child,
+                        Some(&path),
+                    )?;
+                    self.out.end();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The child with `index`, of the same kind as `like`.
+fn child_at(like: ChildNumber, index: u32) -> ChildNumber {
+    ChildNumber::from_raw(index | (like.to_raw() & HARDENED_BIT))
+}
+
+/// The progress bar of a long run on a terminal: made at the start, hidden, so that its
+/// rate and time estimates cover the whole run, and drawn once the run has taken [`SLOW`].
+struct Progress {
+    started: Instant,
+    bar: Option<ProgressBar>,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(terminal: bool, total: u32, started: Instant) -> Self {
+        let bar = terminal.then(|| {
+            let bar =
+                ProgressBar::with_draw_target(Some(u64::from(total)), ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{wide_bar} {human_pos}/{human_len} keys, {msg}, {eta} left",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Self {
+            started,
+            bar,
+            shown: false,
+        }
+    }
+
+    /// `done` children are out.
+    fn update(&mut self, done: u32) {
+        let Some(bar) = &self.bar else {
+            return;
+        };
+        let elapsed = self.started.elapsed();
+        bar.set_message(format!(
+            "{:.0} keys/s",
+            f64::from(done) / elapsed.as_secs_f64().max(1e-9)
+        ));
+        bar.set_position(u64::from(done));
+        if !self.shown && elapsed >= SLOW && bar.position() < bar.length().unwrap_or(0) {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+    }
+}
+
+impl Drop for Progress {
+    /// Clears the bar, so that the `note:` or `error:` line that follows stands alone.
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(text: &str) -> Result<Option<(String, bool, usize, usize)>, String> {
+        Wildcard::find(text)
+            .map(|w| w.map(|w| (w.prefix.to_owned(), w.hardened, w.segment, w.offset)))
+            .map_err(|e| e.message())
+    }
+
+    #[test]
+    fn wildcards() {
+        assert_eq!(find("m/0/1'"), Ok(None));
+        assert_eq!(
+            find("m/84'/0'/0'/0/*"),
+            Ok(Some(("m/84'/0'/0'/0".to_owned(), false, 4, 14)))
+        );
+        assert_eq!(find("m/*h"), Ok(Some(("m".to_owned(), true, 0, 2))));
+        assert_eq!(find("m/1/*H"), Ok(Some(("m/1".to_owned(), true, 1, 4))));
+        assert_eq!(find("0/*'"), Ok(Some(("0".to_owned(), true, 1, 2))));
+        assert_eq!(find("*"), Ok(Some((String::new(), false, 0, 0))));
+        for (bad, needle) in [
+            (
+                "m/*/0",
+                "segment 0 (byte 2): `*` can only be the last segment",
+            ),
+            (
+                "m/0/*/",
+                "segment 1 (byte 4): `*` can only be the last segment",
+            ),
+            ("m/*/*", "more than one `*`"),
+            ("m/0/**", "more than one `*`"),
+            ("m/0/1*", "segment 1 (byte 4): a wildcard segment is"),
+            ("m/0/*x", "segment 1 (byte 4): a wildcard segment is"),
+            ("m/0/*''", "segment 1 (byte 4): a wildcard segment is"),
+            ("m*", "segment 0 (byte 0): a wildcard segment is"),
+        ] {
+            let message = find(bad).unwrap_err();
+            assert!(message.contains(needle), "{bad}: {message}");
+        }
+    }
+
+    #[test]
+    fn ranges() {
+        let r = Range::new(0, 1, false).unwrap();
+        assert_eq!((r.first, r.count), (ChildNumber::normal(0).unwrap(), 1));
+        let r = Range::new(MAX_INDEX, 1, true).unwrap();
+        assert_eq!(r.first, ChildNumber::hardened(0x7fff_ffff).unwrap());
+        assert_eq!(Range::new(1, MAX_INDEX, false).unwrap().count, 0x7fff_ffff);
+        for (start, count) in [
+            (0, 0),
+            (MAX_INDEX + 1, 1),
+            (1, MAX_INDEX + 1),
+            (5, u64::MAX),
+        ] {
+            assert!(
+                matches!(Range::new(start, count, false), Err(CliError::Usage(_))),
+                "{start} {count}"
+            );
+        }
+    }
+
+    #[test]
+    fn child_paths() {
+        let path = ChildPath {
+            prefix: "m/84'/0'",
+            child: ChildNumber::hardened(7).unwrap(),
+        };
+        assert_eq!(path.to_string(), "m/84'/0'/7'");
+        let path = ChildPath {
+            prefix: "m",
+            child: ChildNumber::normal(2_147_483_647).unwrap(),
+        };
+        assert_eq!(path.to_string(), "m/2147483647");
+        assert_eq!(
+            child_at(ChildNumber::hardened(3).unwrap(), 9),
+            ChildNumber::hardened(9).unwrap()
+        );
+        assert_eq!(
+            child_at(ChildNumber::normal(3).unwrap(), 9),
+            ChildNumber::normal(9).unwrap()
+        );
+    }
+}
