@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora in fuzz/corpus/<target>/ from the vectors in tests/data/.
+
+Run from anywhere: `python3 fuzz/make_corpus.py`. Existing files are overwritten, others are
+left alone. Each file is named after its content's SHA-1 (as libFuzzer names them), so rerunning
+adds nothing twice. The input layouts are documented in fuzz/src/<target>.rs.
+"""
+import hashlib
+import json
+import os
+import struct
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "fuzz", "corpus")
+H = 0x80000000
+
+
+def load(name):
+    with open(os.path.join(ROOT, "tests", "data", name)) as f:
+        return json.load(f)
+
+
+def write(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    folder = os.path.join(CORPUS, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+def b58decode(text):
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    n = 0
+    for ch in text:
+        n = n * 58 + alphabet.index(ch)
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    pad = len(text) - len(text.lstrip("1"))
+    return b"\0" * pad + raw
+
+
+bip32 = load("bip32.json")
+slip10 = load("slip10.json")
+
+# parse_path
+for p in [
+    "m", "m/0", "m/44'/0'/0'/0/0", "m/44h/60H/0'/0/7", "0/1'", "m/2147483647'", "m/2147483647/2147483647h",
+    "m/0001/02h", "m/2147483648", "m//0", "m/0/", "m/1''", "m/'1", "M/0", "m/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17",
+    "m" + "/0" * 255, "m" + "/1'" * 256, "44'", "x", "m/1\u00e9", "m/\uff11",
+]:
+    write("parse_path", p)
+write("parse_path", struct.pack(">6I", 44 | H, H, H, 0, 0, 0xFFFFFFFF))
+
+# parse_xkey: every published xprv/xpub of vectors 1-4, the vector-5 rejects, raw payloads.
+for case in bip32["cases"]:
+    if case["kind"] == "derivation":
+        for i, step in enumerate(case["chain"]):
+            if i % 2 == 0 or len(case["chain"]) <= 3:
+                write("parse_xkey", step["xprv"])
+                write("parse_xkey", step["xpub"])
+    else:
+        write("parse_xkey", case["extended_key"])
+tv1 = bip32["cases"][0]["chain"]
+write("parse_xkey", b58decode(tv1[1]["xprv"])[:78] + b"\x00")
+write("parse_xkey", b58decode(tv1[1]["xpub"])[:78] + b"\x80")
+
+# derive: [scheme, flags, seed_len, seed, count, steps (u32 BE)...]
+SCHEMES = {"secp256k1": 0, "nist256p1": 1, "ed25519": 2, "curve25519": 3}
+
+
+def derive_input(scheme, flags, seed, steps):
+    return bytes([scheme, flags, len(seed)]) + seed + bytes([len(steps)]) + b"".join(struct.pack(">I", s) for s in steps)
+
+
+seen = set()
+for case in slip10["cases"]:
+    seed = bytes.fromhex(case["seed_hex"])
+    steps = (case["chain"][-1]["path_indices"] if "chain" in case else case["path_indices"])[:8]
+    key = (case["curve"], seed, tuple(steps))
+    if key in seen:
+        continue
+    seen.add(key)
+    write("derive", derive_input(SCHEMES[case["curve"]], 1, seed, steps))
+seed = bytes(range(16))
+write("derive", derive_input(4, 1, seed, [1852 | H, 1815 | H, H, 0, 0]))  # ed25519-bip32 (Ledger)
+write("derive", derive_input(4, 0, bytes(64), [0x7FFFFFFF, 0x80000000, 0xFFFFFFFF]))
+write("derive", derive_input(0, 0, bytes(15), []))  # too short a seed
+write("derive", derive_input(2, 0, seed, [H, 0]))  # a normal step on a hardened-only scheme
+# Cardano: [5, flags, which, ...]
+entropy = bytes.fromhex("46e62370a138a182a498b8e2885bc032379ddf38")
+write("derive", bytes([5, 0, 0, len(entropy)]) + entropy + b"\x00" + bytes([3]) + struct.pack(">3I", 1852 | H, 1815 | H, 0))
+write("derive", bytes([5, 6, 0, 32]) + bytes(range(32)) + b"\x06TREZOR\x00")  # + trezor, icarus_bytes
+write("derive", bytes([5, 0, 1, 20]) + entropy + b"\x04abcd\x00")
+write("derive", bytes([5, 0, 2]) + bytes(range(32)) + b"\x01\x00\x00\x00\x05")
+root = bytearray(range(96)); root[0] &= 0xF8; root[31] = (root[31] & 0x1F) | 0x40
+write("derive", bytes([5, 0, 3]) + bytes(root) + b"\x02\x80\x00\x00\x00\x00\x00\x00\x07")
+for case in load("ed25519_bip32.json")["cases"]:
+    xprv = case.get("expected", {}).get("xprv_hex")
+    if xprv:
+        write("derive", bytes([5, 0, 4]) + xprv.encode())
+        break
+write("derive", bytes([5, 0, 5, 16]) + seed + b"\x01\x00\x00\x00\x00")
+
+# cli: [args_len u16 LE] args (NUL-separated) stdin
+
+
+def cli_input(args, stdin=b""):
+    region = b"\0".join(a.encode() if isinstance(a, str) else a for a in args)
+    return struct.pack("<H", len(region)) + region + stdin
+
+
+TV1 = "000102030405060708090a0b0c0d0e0f"
+write("cli", cli_input(["derive", "--seed", TV1, "--path", "m/0'/1", "--json"]))
+write("cli", cli_input(["derive", "--curve", "ed25519", "--seed", "-", "--path", "m/0'"], TV1.encode()))
+write("cli", cli_input(["derive", "--curve", "nist256p1", "--seed", TV1]))
+write("cli", cli_input(["derive", "--mnemonic", "abandon " * 11 + "about", "--passphrase", "TREZOR", "--path", "m/44'/0'/0'/0/0"]))
+write("cli", cli_input(["derive", "--mnemonic", "-"], b"abandon " * 11 + b"about\n"))
+write("cli", cli_input(["derive", "--curve", "ed25519-bip32", "--seed", TV1, "--path", "m/1852'/1815'/0'/0/0", "--json"]))
+write("cli", cli_input(["inspect", tv1[2]["xprv"]]))
+write("cli", cli_input(["inspect", "--json", "-"], tv1[1]["xpub"].encode()))
+write("cli", cli_input(["derive", "--xkey", tv1[1]["xpub"], "--path", "m/0/1", "--json"]))
+write("cli", cli_input(["--help"]))
+write("cli", cli_input(["derive", "--path", "m/2147483648"]))
+write("cli", cli_input(["derive", b"--seed", b"\xff\xfe"]))
