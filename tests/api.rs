@@ -28,6 +28,9 @@ fn keys_are_send_sync_and_zeroize_on_drop() {
     check::<NistP256>();
     check::<Ed25519>();
     check::<Curve25519>();
+    check::<fastbip32::Ed25519Bip32>();
+    assert_send_sync::<fastbip32::ExtendedPublicKey<Secp256k1>>();
+    assert_send_sync::<fastbip32::PathTree>();
     assert_zeroize_on_drop::<ChainCode>();
     assert_zeroize_on_drop::<SecretBytes<[u8; 32]>>();
     assert_zeroize_on_drop::<SecretBytes<[u8; 64]>>();
@@ -56,6 +59,15 @@ fn debug_shows_no_secret() {
     debug_hides_secrets::<NistP256>();
     debug_hides_secrets::<Ed25519>();
     debug_hides_secrets::<Curve25519>();
+    debug_hides_secrets::<fastbip32::Ed25519Bip32>();
+    // A public key's chain code is sensitive too (with any normal child's private key it
+    // gives away the parent's): not shown.
+    let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    let xpub = key.to_extended_public_key();
+    let debug = format!("{xpub:?}");
+    assert!(!debug.contains(&hex::encode(xpub.chain_code())[..8]), "{debug}");
+    let secret = SecretBytes::new([0xc3u8; 32]);
+    assert_eq!(format!("{secret:?}"), "SecretBytes(..)");
 }
 
 #[test]
