@@ -239,6 +239,64 @@ fn batch(c: &mut Criterion) {
     g.finish();
 }
 
+/// Extended-key text (issue 3): parse and encode an xprv and an xpub, fastbip32 against
+/// rust-bitcoin, on BIP-32 test vector 1's `m/0'/1` keys.
+fn serialize(c: &mut Criterion) {
+    use std::str::FromStr;
+    const XPRV: &str = "xprv9wTYmMFdV23N2TdNG573QoEsfRrWKQgWeibmLntzniatZvR9BmLnvSxqu53Kw1UmYPxLgboyZQaXwTCg8MSY3H2EU4pWcQDnRnrVA1xe8fs";
+    const XPUB: &str = "xpub6ASuArnXKPbfEwhqN6e3mwBcDTgzisQN1wXN9BJcM47sSikHjJf3UFHKkNAWbWMiGj7Wf5uMash7SyYq527Hqck2AxYysAA7xmALppuCkwQ";
+    let ours: fastbip32::Xprv = XPRV.parse().unwrap();
+    let theirs = bitcoin::bip32::Xpriv::from_str(XPRV).unwrap();
+    let ours_pub: fastbip32::Xpub = XPUB.parse().unwrap();
+    let theirs_pub = bitcoin::bip32::Xpub::from_str(XPUB).unwrap();
+    assert_eq!(ours.private_key(), &theirs.private_key.secret_bytes());
+    assert_eq!(ours_pub.public_key(), theirs_pub.public_key.serialize());
+    assert_eq!(
+        ours.to_xprv_string(ours.version()).as_str(),
+        theirs.to_string()
+    );
+    assert_eq!(ours_pub.to_string(), theirs_pub.to_string());
+
+    let mut g = c.benchmark_group("serialize/parse_xprv");
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| black_box(black_box(XPRV).parse::<fastbip32::Xprv>().unwrap()))
+    });
+    g.bench_function("bitcoin", |b| {
+        b.iter(|| black_box(bitcoin::bip32::Xpriv::from_str(black_box(XPRV)).unwrap()))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("serialize/parse_xpub");
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| black_box(black_box(XPUB).parse::<fastbip32::Xpub>().unwrap()))
+    });
+    g.bench_function("bitcoin", |b| {
+        b.iter(|| black_box(bitcoin::bip32::Xpub::from_str(black_box(XPUB)).unwrap()))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("serialize/encode_xprv");
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 112];
+            black_box(black_box(&ours).encode(&mut buf).unwrap().len())
+        });
+    });
+    g.bench_function("bitcoin", |b| {
+        b.iter(|| black_box(black_box(&theirs).to_string()))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("serialize/encode_xpub");
+    g.bench_function("fastbip32", |b| {
+        b.iter(|| {
+            let mut buf = [0u8; 112];
+            black_box(black_box(&ours_pub).encode(&mut buf).unwrap().len())
+        });
+    });
+    g.bench_function("bitcoin", |b| {
+        b.iter(|| black_box(black_box(&theirs_pub).to_string()))
+    });
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(20)
@@ -249,6 +307,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = batch
+    targets = batch, serialize
 }
 criterion_main!(benches);
