@@ -21,8 +21,11 @@ pub mod derive;
 pub mod parse_path;
 pub mod parse_xkey;
 
+/// A target's check: panics if a property fails on the input.
+pub type Check = fn(&[u8]);
+
 /// The fuzz targets, by name, with their checks: what `fuzz_replay` iterates over.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("parse_path", parse_path::check),
     ("parse_xkey", parse_xkey::check),
     ("derive", derive::check),
