@@ -65,7 +65,10 @@ fn debug_shows_no_secret() {
     let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
     let xpub = key.to_extended_public_key();
     let debug = format!("{xpub:?}");
-    assert!(!debug.contains(&hex::encode(xpub.chain_code())[..8]), "{debug}");
+    assert!(
+        !debug.contains(&hex::encode(xpub.chain_code())[..8]),
+        "{debug}"
+    );
     let secret = SecretBytes::new([0xc3u8; 32]);
     assert_eq!(format!("{secret:?}"), "SecretBytes(..)");
 }
