@@ -333,7 +333,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_xprv_bytes`.
     pub fn from_xprv_hex(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
-        hex_decode(text, &mut xprv[..])?;
+        crate::hex::decode(text, &mut xprv[..])?;
         Self::from_xprv_bytes(&xprv)
     }
 
@@ -379,7 +379,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPRV_HEX_LEN`].
     pub fn encode_xprv_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
-        hex_encode(&self.to_xprv_bytes()[..], buf)
+        crate::hex::encode(&self.to_xprv_bytes()[..], buf)
     }
 
     /// Writes the lowercase hex of `A ‖ c` into `buf` (at least [`XPUB_HEX_LEN`] bytes) and
@@ -388,7 +388,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
     pub fn encode_xpub_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
-        hex_encode(&self.to_xpub_bytes(), buf)
+        crate::hex::encode(&self.to_xpub_bytes(), buf)
     }
 
     /// Writes the CIP-5 bech32 text of `kL ‖ kR ‖ c` under a private `prefix` into `buf` (at
@@ -459,7 +459,7 @@ pub fn decode_xpub_bech32(text: &str) -> Result<([u8; XPUB_LEN], Cip5Prefix)> {
 /// holds 64 bytes; [`Error::InvalidPublicKey`] if `A` is not a point.
 pub fn decode_xpub_hex(text: &str) -> Result<[u8; XPUB_LEN]> {
     let mut xpub = [0u8; XPUB_LEN];
-    hex_decode(text, &mut xpub)?;
+    crate::hex::decode(text, &mut xpub)?;
     Ed25519Bip32::parse_public_key(&xpub[..32])?;
     Ok(xpub)
 }
@@ -470,71 +470,7 @@ pub fn decode_xpub_hex(text: &str) -> Result<[u8; XPUB_LEN]> {
 /// # Errors
 /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
 pub fn encode_xpub_hex<'b>(xpub: &[u8; XPUB_LEN], buf: &'b mut [u8]) -> Result<&'b str> {
-    hex_encode(xpub, buf)
-}
-
-/// `n` (below 16) as a lowercase hex digit, without branches or tables.
-fn hex_digit(n: u8) -> u8 {
-    // 9 − n wraps to 246..=251 (top bit set) exactly when n > 9.
-    let above_nine = 0u8.wrapping_sub(9u8.wrapping_sub(n) >> 7);
-    n + b'0' + (above_nine & (b'a' - b'0' - 10))
-}
-
-fn hex_encode<'b>(bytes: &[u8], buf: &'b mut [u8]) -> Result<&'b str> {
-    let needed = 2 * bytes.len();
-    let out = buf
-        .get_mut(..needed)
-        .ok_or(Error::BufferTooSmall { needed })?;
-    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
-        if let [hi, lo] = pair {
-            *hi = hex_digit(b >> 4);
-            *lo = hex_digit(b & 0x0F);
-        }
-    }
-    core::str::from_utf8(out).map_err(|_| Error::InvalidHex)
-}
-
-/// The value of hex digit `c` and a validity mask (`0xFF` valid, `0` not), without branches.
-fn hex_value(c: u8) -> (u8, u8) {
-    // in_range(c, lo, hi) = 0xFF if lo ≤ c < hi: the sign bits of the two differences.
-    let in_range = |lo: u8, hi: u8| -> u8 {
-        let below_hi = u16::from(c).wrapping_sub(u16::from(hi)) >> 8; // 0xFF.. if c < hi
-        let at_least_lo = !(u16::from(c).wrapping_sub(u16::from(lo)) >> 8); // 0xFF.. if c ≥ lo
-        (below_hi & at_least_lo).to_le_bytes()[0]
-    };
-    let digit = in_range(b'0', b'9' + 1);
-    let lower = in_range(b'a', b'f' + 1);
-    let upper = in_range(b'A', b'F' + 1);
-    let value = (digit & c.wrapping_sub(b'0'))
-        | (lower & c.wrapping_sub(b'a' - 10))
-        | (upper & c.wrapping_sub(b'A' - 10));
-    (value, digit | lower | upper)
-}
-
-/// Decodes hex into exactly `out.len()` bytes, in constant time for valid input.
-fn hex_decode(text: &str, out: &mut [u8]) -> Result<()> {
-    let text = text.as_bytes();
-    if text.len() != 2 * out.len() {
-        return Err(Error::InvalidKeyLength {
-            len: text.len() / 2,
-            expected: out.len(),
-        });
-    }
-    let mut valid = 0xFFu8;
-    for (o, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
-        if let [hi, lo] = pair {
-            let (h, vh) = hex_value(*hi);
-            let (l, vl) = hex_value(*lo);
-            valid &= vh & vl;
-            *o = (h << 4) | l;
-        }
-    }
-    if valid == 0xFF {
-        Ok(())
-    } else {
-        out.zeroize();
-        Err(Error::InvalidHex)
-    }
+    crate::hex::encode(xpub, buf)
 }
 
 /// `fmt::Write` into a byte buffer, remembering whether it ran out of room.
@@ -608,41 +544,6 @@ fn bech32_decode(text: &str, out: &mut [u8], private: bool) -> Result<Cip5Prefix
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hex_digits_round_trip() {
-        for n in 0u8..16 {
-            let d = hex_digit(n);
-            assert_eq!(char::from(d), char::from_digit(u32::from(n), 16).unwrap());
-            assert_eq!(hex_value(d), (n, 0xFF));
-            assert_eq!(hex_value(d.to_ascii_uppercase()), (n, 0xFF));
-        }
-        for c in 0u8..=255 {
-            let valid = c.is_ascii_hexdigit();
-            assert_eq!(hex_value(c).1 == 0xFF, valid, "{c}");
-            assert!(hex_value(c).1 == 0xFF || hex_value(c).1 == 0, "{c}");
-        }
-    }
-
-    #[test]
-    fn hex_errors() {
-        let mut out = [0u8; 2];
-        assert_eq!(hex_decode("abcg", &mut out), Err(Error::InvalidHex));
-        assert_eq!(
-            hex_decode("abc", &mut out),
-            Err(Error::InvalidKeyLength {
-                len: 1,
-                expected: 2
-            })
-        );
-        assert_eq!(hex_decode("aBc0", &mut out), Ok(()));
-        assert_eq!(out, [0xab, 0xc0]);
-        let mut small = [0u8; 3];
-        assert_eq!(
-            hex_encode(&out, &mut small),
-            Err(Error::BufferTooSmall { needed: 4 })
-        );
-    }
 
     #[test]
     fn bech32_lengths() {

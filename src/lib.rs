@@ -13,6 +13,7 @@ pub mod cardano;
 pub mod curve;
 mod error;
 mod hash;
+pub mod hex;
 mod key;
 pub mod path;
 mod secret;
