@@ -10,10 +10,10 @@
 //! With the `parallel` feature, the `par_` variants split the range over all cores (rayon);
 //! their results are identical to the serial ones, in the same order.
 
-use crate::curve::Scheme;
+use crate::curve::{check_public_step, check_step, Scheme};
 use crate::error::{Error, Result};
 use crate::hash::HmacSha512;
-use crate::key::{ExtendedPrivateKey, ExtendedPublicKey, Prepared};
+use crate::key::{depth_after, ExtendedPrivateKey, ExtendedPublicKey, Prepared, T};
 use crate::path::{ChildNumber, HARDENED_BIT};
 use crate::secret::SecretBytes;
 
@@ -99,14 +99,8 @@ impl<S: Scheme> ExactSizeIterator for PublicChildren<'_, S> {}
 impl<S: Scheme> ExtendedPrivateKey<S> {
     fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
         let range = sibling_range(start, count)?;
-        if self.depth() == u8::MAX {
-            return Err(Error::DepthExceeded);
-        }
-        if start.is_normal() && !S::SUPPORTS_NORMAL_DERIVATION {
-            return Err(Error::HardenedOnly {
-                index: start.index(),
-            });
-        }
+        depth_after(self.depth(), 1)?;
+        check_step::<S>(start, 0)?;
         Ok(range)
     }
 
@@ -136,7 +130,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         let range = self.check_batch(start, count)?;
         Ok(Children {
             parent: self,
-            prepared: self.prepare(start.is_normal()),
+            prepared: self.prepare(true)?,
             range,
         })
     }
@@ -169,7 +163,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         out: &mut [SecretBytes<S::PrivateKey>],
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal());
+        let prepared = self.prepare(start.is_normal())?;
         self.fill_private(&prepared, range.start, out)
     }
 
@@ -207,7 +201,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     ) -> Result<()> {
         use rayon::prelude::*;
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal());
+        let prepared = self.prepare(start.is_normal())?;
         out.par_chunks_mut(PARALLEL_CHUNK)
             .enumerate()
             .try_for_each(|(i, chunk)| {
@@ -224,14 +218,8 @@ const PARALLEL_CHUNK: usize = 256;
 impl<S: Scheme> ExtendedPublicKey<S> {
     fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
         let range = sibling_range(start, count)?;
-        if start.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: start.index(),
-            });
-        }
-        if self.depth() == u8::MAX {
-            return Err(Error::DepthExceeded);
-        }
+        check_public_step(start, 0)?;
+        depth_after(self.depth(), 1)?;
         Ok(range)
     }
 
@@ -272,7 +260,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         out: &mut [S::PublicKey],
     ) -> Result<()> {
         self.check_batch(start, out.len())?;
-        S::derive_public_batch(&self.public_key(), &self.hmac_key(), start, out)
+        S::derive_public_batch(&self.public_key(), &self.hmac_key(), start, out, T)
     }
 
     /// [`derive_public_keys_into`](Self::derive_public_keys_into) on every core; the same
@@ -294,7 +282,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
             .enumerate()
             .try_for_each(|(i, chunk)| {
                 let first = child_at(range.start + (i * PARALLEL_CHUNK) as u64);
-                S::derive_public_batch(&public, &key, first, chunk)
+                S::derive_public_batch(&public, &key, first, chunk, T)
             })
     }
 }

@@ -10,12 +10,12 @@
 //! | [`from_icarus`](ExtendedPrivateKey::from_icarus) | BIP-39 *entropy* + passphrase | Yoroi, Daedalus (Shelley), cardano-addresses, most wallets |
 //! | [`from_icarus_trezor`](ExtendedPrivateKey::from_icarus_trezor) | BIP-39 entropy + passphrase | Trezor (differs from Icarus for 24 words only) |
 //! | [`from_icarus_bytes`](ExtendedPrivateKey::from_icarus_bytes) | any bytes + passphrase | `bip_utils`' `CardanoIcarusBip32.FromSeed` |
-//! | [`from_ledger`](ExtendedPrivateKey::from_ledger) (= `from_seed`) | BIP-39 *seed* | Ledger, `BitBox02` |
+//! | [`from_seed`](ExtendedPrivateKey::from_seed) | BIP-39 *seed* (the Ledger method) | Ledger, `BitBox02` |
 //! | [`from_paper_secret`](ExtendedPrivateKey::from_paper_secret) | 32-byte secret | the Khovratovich–Law paper, §V.A |
 //! | [`from_root_bytes`](ExtendedPrivateKey::from_root_bytes) | 96-byte `kL ‖ kR ‖ c` | a root exported by another tool |
 //!
 //! A key that is not a root (an account key, say) is imported with
-//! [`from_xprv_bytes`](ExtendedPrivateKey::from_xprv_bytes) or
+//! [`from_raw_bytes`](ExtendedPrivateKey::from_raw_bytes) or
 //! [`ExtendedPrivateKey::from_parts`].
 //!
 //! # Text
@@ -44,7 +44,7 @@
 //!
 //! let account = root.derive_path("m/1852'/1815'/0'")?;
 //! let mut buf = [0u8; XPRV_BECH32_MAX_LEN];
-//! let text = account.encode_xprv_bech32(Cip5Prefix::AcctXsk, &mut buf)?;
+//! let text = account.encode_bech32(Cip5Prefix::AcctXsk, &mut buf)?;
 //! assert!(text.starts_with("acct_xsk1"));
 //! let back = ExtendedPrivateKey::<Ed25519Bip32>::from_bech32(text)?;
 //! assert_eq!(back.private_key(), account.private_key());
@@ -58,11 +58,13 @@ use bech32::{Bech32, Hrp};
 use sha2::Digest;
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::chain_code::ChainCode;
 use crate::curve::ed25519_bip32::{check_root_key, clamp_root};
-use crate::curve::{Ed25519Bip32, Scheme};
+use crate::curve::Ed25519Bip32;
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::pbkdf2_hmac_sha512;
-use crate::key::{ChainCode, ExtendedPrivateKey, Fingerprint};
+use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::ChildNumber;
 
 /// Length of a raw extended private key: `kL ‖ kR ‖ c`.
@@ -74,9 +76,9 @@ pub const XPRV_HEX_LEN: usize = 2 * XPRV_LEN;
 /// Length of the hex text of an extended public key.
 pub const XPUB_HEX_LEN: usize = 2 * XPUB_LEN;
 /// The longest bech32 text of an extended private key (`root_xsk`: 8 + 1 + 154 + 6).
-pub const XPRV_BECH32_MAX_LEN: usize = 8 + 1 + (XPRV_LEN * 8).div_ceil(5) + 6;
+pub const XPRV_BECH32_MAX_LEN: usize = 9 + 1 + (XPRV_LEN * 8).div_ceil(5) + 6;
 /// The longest bech32 text of an extended public key (`root_xvk`: 8 + 1 + 103 + 6).
-pub const XPUB_BECH32_MAX_LEN: usize = 8 + 1 + (XPUB_LEN * 8).div_ceil(5) + 6;
+pub const XPUB_BECH32_MAX_LEN: usize = 9 + 1 + (XPUB_LEN * 8).div_ceil(5) + 6;
 
 /// Icarus PBKDF2 iteration count (CIP-3).
 const ICARUS_ROUNDS: u32 = 4096;
@@ -104,11 +106,15 @@ pub enum Cip5Prefix {
     AddrXsk,
     /// `addr_xvk`: an address extended public key.
     AddrXvk,
+    /// `stake_xsk`: a stake (role 2) extended private key.
+    StakeXsk,
+    /// `stake_xvk`: a stake extended public key.
+    StakeXvk,
 }
 
 impl Cip5Prefix {
     /// Every prefix.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Xprv,
         Self::Xpub,
         Self::RootXsk,
@@ -117,6 +123,8 @@ impl Cip5Prefix {
         Self::AcctXvk,
         Self::AddrXsk,
         Self::AddrXvk,
+        Self::StakeXsk,
+        Self::StakeXvk,
     ];
 
     /// The prefix text, lowercase.
@@ -130,6 +138,8 @@ impl Cip5Prefix {
             Self::AcctXvk => "acct_xvk",
             Self::AddrXsk => "addr_xsk",
             Self::AddrXvk => "addr_xvk",
+            Self::StakeXsk => "stake_xsk",
+            Self::StakeXvk => "stake_xvk",
         }
     }
 
@@ -137,7 +147,7 @@ impl Cip5Prefix {
     pub const fn is_private(self) -> bool {
         matches!(
             self,
-            Self::Xprv | Self::RootXsk | Self::AcctXsk | Self::AddrXsk
+            Self::Xprv | Self::RootXsk | Self::AcctXsk | Self::AddrXsk | Self::StakeXsk
         )
     }
 
@@ -157,7 +167,7 @@ impl fmt::Display for Cip5Prefix {
 /// Checks the length of BIP-39 entropy: 12 to 32 bytes, a multiple of 4 (9 to 24 words).
 fn check_entropy(entropy: &[u8]) -> Result<()> {
     let len = entropy.len();
-    if (12..=32).contains(&len) && len % 4 == 0 {
+    if (12..=32).contains(&len) && len.is_multiple_of(4) {
         Ok(())
     } else {
         Err(Error::InvalidEntropyLength { len })
@@ -171,8 +181,8 @@ fn root_from(xprv: &[u8; XPRV_LEN]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> 
     secret.copy_from_slice(key);
     check_root_key(&secret)?;
     ExtendedPrivateKey::from_parts(
-        *secret,
-        chain_code(chain),
+        &*secret,
+        ChainCode::from_slice(chain),
         0,
         Fingerprint::ZERO,
         ChildNumber::from_raw(0),
@@ -180,14 +190,6 @@ fn root_from(xprv: &[u8; XPRV_LEN]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> 
 }
 
 /// A chain code from 32 bytes, wiping the scratch copy.
-fn chain_code(bytes: &[u8]) -> ChainCode {
-    let mut c = [0u8; 32];
-    c.copy_from_slice(bytes);
-    let chain_code = ChainCode::new(c);
-    c.zeroize();
-    chain_code
-}
-
 /// The Icarus root from a PBKDF2 salt (the entropy, or entropy ‖ checksum for Trezor).
 fn icarus(salt: &[u8], passphrase: &[u8]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> {
     let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
@@ -250,21 +252,6 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
         icarus(&salt[..], passphrase)
     }
 
-    /// The Ledger/BitBox02 master key (CIP-3 "Ledger/BitBox02"), from a BIP-39 seed; the same
-    /// as [`from_seed`](Self::from_seed).
-    ///
-    /// `I = HMAC-SHA512("ed25519 seed", seed)`, recomputed as `HMAC-SHA512("ed25519 seed", I)`
-    /// while bit 5 of `I[31]` is set (a branch on the root candidate that the specification
-    /// mandates); then `kL = I[..32]` with `kL[0] &= 0xF8`, `kL[31] &= 0x7F`, `kL[31] |= 0x40`,
-    /// `kR = I[32..]`; the chain code is `HMAC-SHA256("ed25519 seed", 0x01 ‖ seed)` over the
-    /// original seed.
-    ///
-    /// # Errors
-    /// [`Error::InvalidSeedLength`] unless the seed is 16 to 64 bytes long.
-    pub fn from_ledger(seed: &[u8]) -> Result<Self> {
-        Self::from_seed(seed)
-    }
-
     /// The root key of the BIP32-Ed25519 paper (§V.A) for a 32-byte secret.
     ///
     /// `k = SHA-512(secret)`; if bit 5 of `kL[31]` is set the secret is discarded (half of
@@ -312,13 +299,13 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     ///
     /// # Errors
     /// [`Error::InvalidSecretKey`] unless `kL[0] & 7 == 0` and `kL[31] & 0xC0 == 0x40`.
-    pub fn from_xprv_bytes(xprv: &[u8; XPRV_LEN]) -> Result<Self> {
+    pub fn from_raw_bytes(xprv: &[u8; XPRV_LEN]) -> Result<Self> {
         let (key, chain) = xprv.split_at(64);
         let mut secret = Zeroizing::new([0u8; 64]);
         secret.copy_from_slice(key);
         Self::from_parts(
-            *secret,
-            chain_code(chain),
+            &*secret,
+            ChainCode::from_slice(chain),
             0,
             Fingerprint::ZERO,
             ChildNumber::from_raw(0),
@@ -326,20 +313,20 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     }
 
     /// Imports the hex of `kL ‖ kR ‖ c` (192 digits, either case), as
-    /// [`from_xprv_bytes`](Self::from_xprv_bytes). Decoded in constant time.
+    /// [`from_raw_bytes`](Self::from_raw_bytes). Decoded in constant time.
     ///
     /// # Errors
     /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
-    /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_xprv_bytes`.
-    pub fn from_xprv_hex(text: &str) -> Result<Self> {
+    /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_raw_bytes`.
+    pub fn from_hex(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
         crate::hex::decode(text, &mut xprv[..])?;
-        Self::from_xprv_bytes(&xprv)
+        Self::from_raw_bytes(&xprv)
     }
 
     /// Imports CIP-5 bech32 text. A `root_xsk` key is checked with the root rule (as
     /// [`from_root_bytes`](Self::from_root_bytes)); `xprv`, `acct_xsk` and `addr_xsk` keys
-    /// with the general one (as [`from_xprv_bytes`](Self::from_xprv_bytes)), at depth 0.
+    /// with the general one (as [`from_raw_bytes`](Self::from_raw_bytes)), at depth 0.
     ///
     /// # Errors
     /// [`Error::InvalidBech32`] for malformed text or a bad checksum;
@@ -352,24 +339,16 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
         if prefix == Cip5Prefix::RootXsk {
             Self::from_root_bytes(&xprv)
         } else {
-            Self::from_xprv_bytes(&xprv)
+            Self::from_raw_bytes(&xprv)
         }
     }
 
     /// The raw extended private key `kL ‖ kR ‖ c`, wiped on drop.
-    pub fn to_xprv_bytes(&self) -> Zeroizing<[u8; XPRV_LEN]> {
+    pub fn to_raw_bytes(&self) -> Zeroizing<[u8; XPRV_LEN]> {
         let mut out = Zeroizing::new([0u8; XPRV_LEN]);
         let (key, chain) = out.split_at_mut(64);
         key.copy_from_slice(self.private_key());
         chain.copy_from_slice(self.chain_code().as_bytes());
-        out
-    }
-
-    /// The raw extended public key `A ‖ c`.
-    pub fn to_xpub_bytes(&self) -> [u8; XPUB_LEN] {
-        let mut out = [0u8; XPUB_LEN];
-        out[..32].copy_from_slice(&self.public_key());
-        out[32..].copy_from_slice(self.chain_code().as_bytes());
         out
     }
 
@@ -378,17 +357,8 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     ///
     /// # Errors
     /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPRV_HEX_LEN`].
-    pub fn encode_xprv_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
-        crate::hex::encode(&self.to_xprv_bytes()[..], buf)
-    }
-
-    /// Writes the lowercase hex of `A ‖ c` into `buf` (at least [`XPUB_HEX_LEN`] bytes) and
-    /// returns it.
-    ///
-    /// # Errors
-    /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
-    pub fn encode_xpub_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
-        crate::hex::encode(&self.to_xpub_bytes(), buf)
+    pub fn encode_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
+        crate::hex::encode(&self.to_raw_bytes()[..], buf)
     }
 
     /// Writes the CIP-5 bech32 text of `kL ‖ kR ‖ c` under a private `prefix` into `buf` (at
@@ -397,13 +367,75 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::UnexpectedBech32Prefix`] for a public prefix; [`Error::BufferTooSmall`] if
     /// `buf` is too short.
-    pub fn encode_xprv_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
+    pub fn encode_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
         if !prefix.is_private() {
             return Err(Error::UnexpectedBech32Prefix {
                 expected_private: true,
             });
         }
-        bech32_encode(prefix, &self.to_xprv_bytes()[..], buf)
+        bech32_encode(prefix, &self.to_raw_bytes()[..], buf)
+    }
+}
+
+impl ExtendedPublicKey<Ed25519Bip32> {
+    /// Imports the 64 bytes `A ‖ c` (public key, chain code), as cardano-addresses and the
+    /// `ed25519-bip32` crate lay them out, as depth 0 with no parent fingerprint.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPublicKey`] if `A` is not a point.
+    pub fn from_raw_bytes(xpub: &[u8; XPUB_LEN]) -> Result<Self> {
+        let (public, chain) = xpub.split_at(32);
+        let mut a = [0u8; 32];
+        a.copy_from_slice(public);
+        Self::from_parts(
+            a,
+            ChainCode::from_slice(chain),
+            0,
+            Fingerprint::ZERO,
+            ChildNumber::from_raw(0),
+        )
+    }
+
+    /// Imports the hex of `A ‖ c` (128 digits, either case), as
+    /// [`from_raw_bytes`](Self::from_raw_bytes).
+    ///
+    /// # Errors
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// text holds 64 bytes; [`Error::InvalidPublicKey`] as for `from_raw_bytes`.
+    pub fn from_hex(text: &str) -> Result<Self> {
+        let mut xpub = [0u8; XPUB_LEN];
+        crate::hex::decode(text, &mut xpub)?;
+        Self::from_raw_bytes(&xpub)
+    }
+
+    /// Imports CIP-5 bech32 text under any public [`Cip5Prefix`] (`xpub`, `root_xvk`,
+    /// `acct_xvk`, `addr_xvk`, `stake_xvk`), as [`from_raw_bytes`](Self::from_raw_bytes).
+    ///
+    /// # Errors
+    /// [`Error::InvalidBech32`]; [`Error::UnexpectedBech32Prefix`] for a prefix that is not a
+    /// public [`Cip5Prefix`]; [`Error::InvalidKeyLength`] unless the payload is 64 bytes;
+    /// [`Error::InvalidPublicKey`].
+    pub fn from_bech32(text: &str) -> Result<Self> {
+        let mut xpub = [0u8; XPUB_LEN];
+        bech32_decode(text, &mut xpub, false)?;
+        Self::from_raw_bytes(&xpub)
+    }
+
+    /// The 64 bytes `A ‖ c`.
+    pub fn to_raw_bytes(&self) -> [u8; XPUB_LEN] {
+        let mut out = [0u8; XPUB_LEN];
+        out[..32].copy_from_slice(&self.public_key());
+        out[32..].copy_from_slice(self.chain_code().as_bytes());
+        out
+    }
+
+    /// Writes the lowercase hex of `A ‖ c` into `buf` (at least [`XPUB_HEX_LEN`] bytes) and
+    /// returns it.
+    ///
+    /// # Errors
+    /// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
+    pub fn encode_hex<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str> {
+        crate::hex::encode(&self.to_raw_bytes(), buf)
     }
 
     /// Writes the CIP-5 bech32 text of `A ‖ c` under a public `prefix` into `buf` (at least
@@ -412,65 +444,26 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::UnexpectedBech32Prefix`] for a private prefix; [`Error::BufferTooSmall`] if
     /// `buf` is too short.
-    pub fn encode_xpub_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
-        encode_xpub_bech32(&self.to_xpub_bytes(), prefix, buf)
+    pub fn encode_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
+        if prefix.is_private() {
+            return Err(Error::UnexpectedBech32Prefix {
+                expected_private: false,
+            });
+        }
+        bech32_encode(prefix, &self.to_raw_bytes(), buf)
     }
 }
 
-/// Writes the CIP-5 bech32 text of a raw extended public key `A ‖ c` under a public `prefix`
-/// into `buf` (at least [`XPUB_BECH32_MAX_LEN`] bytes) and returns it.
+/// The [`Cip5Prefix`] of CIP-5 bech32 text (its checksum checked), whatever the key.
 ///
 /// # Errors
-/// [`Error::UnexpectedBech32Prefix`] for a private prefix; [`Error::BufferTooSmall`] if `buf`
-/// is too short.
-pub fn encode_xpub_bech32<'b>(
-    xpub: &[u8; XPUB_LEN],
-    prefix: Cip5Prefix,
-    buf: &'b mut [u8],
-) -> Result<&'b str> {
-    if prefix.is_private() {
-        return Err(Error::UnexpectedBech32Prefix {
-            expected_private: false,
-        });
-    }
-    bech32_encode(prefix, xpub, buf)
-}
-
-/// Decodes CIP-5 bech32 text of an extended public key (`xpub`, `root_xvk`, `acct_xvk`,
-/// `addr_xvk`) into `A ‖ c` and its prefix; `A` must be a curve point.
-///
-/// # Errors
-/// [`Error::InvalidBech32`] for malformed text or a bad checksum;
-/// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a public [`Cip5Prefix`];
-/// [`Error::InvalidKeyLength`] unless the payload is 64 bytes; [`Error::InvalidPublicKey`] if
-/// `A` is not a point.
-pub fn decode_xpub_bech32(text: &str) -> Result<([u8; XPUB_LEN], Cip5Prefix)> {
-    let mut xpub = [0u8; XPUB_LEN];
-    let prefix = bech32_decode(text, &mut xpub, false)?;
-    Ed25519Bip32::parse_public_key(&xpub[..32])?;
-    Ok((xpub, prefix))
-}
-
-/// Decodes the hex of a raw extended public key `A ‖ c` (128 digits, either case); `A` must be
-/// a curve point.
-///
-/// # Errors
-/// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the text
-/// holds 64 bytes; [`Error::InvalidPublicKey`] if `A` is not a point.
-pub fn decode_xpub_hex(text: &str) -> Result<[u8; XPUB_LEN]> {
-    let mut xpub = [0u8; XPUB_LEN];
-    crate::hex::decode(text, &mut xpub)?;
-    Ed25519Bip32::parse_public_key(&xpub[..32])?;
-    Ok(xpub)
-}
-
-/// Writes the lowercase hex of a raw extended public key `A ‖ c` into `buf` (at least
-/// [`XPUB_HEX_LEN`] bytes) and returns it.
-///
-/// # Errors
-/// [`Error::BufferTooSmall`] if `buf` is shorter than [`XPUB_HEX_LEN`].
-pub fn encode_xpub_hex<'b>(xpub: &[u8; XPUB_LEN], buf: &'b mut [u8]) -> Result<&'b str> {
-    crate::hex::encode(xpub, buf)
+/// [`Error::InvalidBech32`] for malformed text or a bad checksum; [`Error::UnexpectedBech32Prefix`]
+/// (with `expected_private: false`) for a prefix that is not a CIP-5 extended-key prefix.
+pub fn cip5_prefix(text: &str) -> Result<Cip5Prefix> {
+    let checked = CheckedHrpstring::new::<Bech32>(text).map_err(|_| Error::InvalidBech32)?;
+    Cip5Prefix::of(&checked.hrp()).ok_or(Error::UnexpectedBech32Prefix {
+        expected_private: false,
+    })
 }
 
 /// `fmt::Write` into a byte buffer, remembering whether it ran out of room.

@@ -16,9 +16,10 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
+use crate::chain_code::ChainCode;
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
-use crate::key::{ChainCode, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::{ByteArray, SecretBytes};
 
@@ -44,120 +45,185 @@ pub use self::nist256p1::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use self::secp256k1::Secp256k1;
 
-mod sealed {
-    pub trait Sealed {}
-}
-pub(crate) use sealed::Sealed;
+pub(crate) use self::sealed::{Math, Sealed, Token};
 
 /// The longest seed a master key accepts, in bytes (BIP-32: 512 bits).
 pub const MAX_SEED_LEN: usize = 64;
 /// The shortest seed a master key accepts, in bytes (BIP-32: 128 bits).
 pub const MIN_SEED_LEN: usize = 16;
 
-/// A key-derivation scheme: a curve together with the rules one specification sets for it.
+/// The key types of a scheme: what its private and public keys are made of.
 ///
-/// Sealed: implemented only by this crate's markers. Items marked `#[doc(hidden)]` are the
-/// scheme's mathematics, called by the generic key types; they are not part of the API.
-pub trait Scheme:
-    Sealed + Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
-{
-    /// The scheme's name as the CLI spells it (`secp256k1`, `nist256p1`, `ed25519`, …).
-    const NAME: &'static str;
-    /// Whether normal (non-hardened) child derivation exists. SLIP-10 ed25519 and curve25519
-    /// are hardened-only.
-    const SUPPORTS_NORMAL_DERIVATION: bool;
+/// A supertrait of [`Scheme`], so `S::PrivateKey` and `S::PublicKey` work for any `S: Scheme`.
+/// Sealed, like every trait of this module.
+pub trait SchemeKeys: Sealed {
     /// The private key bytes: `[u8; 32]`, or `[u8; 64]` (kL ‖ kR) for BIP32-Ed25519.
     type PrivateKey: ByteArray;
     /// The public key bytes: `[u8; 33]` (SEC1 compressed) or `[u8; 32]` (Edwards / Montgomery).
     type PublicKey: Copy + Eq + Hash + Debug + AsRef<[u8]> + Send + Sync + 'static;
-
-    #[doc(hidden)]
-    /// The master key and chain code for a seed already checked to be 16 to 64 bytes.
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
-
-    #[doc(hidden)]
-    /// The public key of a valid private key.
-    fn public_key(secret: &SecretBytes<Self::PrivateKey>) -> Self::PublicKey;
-
-    #[doc(hidden)]
-    /// Whether bytes from outside are a valid private key for the scheme.
-    fn check_private_key(secret: &Self::PrivateKey) -> Result<()>;
-
-    #[doc(hidden)]
-    /// One private derivation step. `parent_public` is `Some` for a normal child (the generic
-    /// code computes it, at most once per parent) and `None` for a hardened one; `key` is the
-    /// parent chain code's HMAC state.
-    fn derive_private(
-        secret: &SecretBytes<Self::PrivateKey>,
-        parent_public: Option<&Self::PublicKey>,
-        key: &HmacSha512,
-        child: ChildNumber,
-    ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
-
-    #[doc(hidden)]
-    /// Four private derivation steps below one parent (a sibling batch). Schemes whose child
-    /// needs one HMAC of at most 111 bytes override it to run the four HMACs in SIMD lanes.
-    fn derive_private4(
-        secret: &SecretBytes<Self::PrivateKey>,
-        parent_public: Option<&Self::PublicKey>,
-        key: &HmacSha512,
-        children: [ChildNumber; 4],
-    ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; 4] {
-        children.map(|child| Self::derive_private(secret, parent_public, key, child))
-    }
-
-    #[doc(hidden)]
-    /// One public derivation step (normal children only). Variable time: every input is public.
-    fn derive_public(
-        public: &Self::PublicKey,
-        key: &HmacSha512,
-        child: ChildNumber,
-    ) -> Result<(Self::PublicKey, ChainCode)> {
-        let _ = (public, key);
-        Err(if child.is_hardened() {
-            Error::HardenedFromPublic {
-                index: child.index(),
-            }
-        } else {
-            Error::UnsupportedByScheme
-        })
-    }
-
-    #[doc(hidden)]
-    /// The public keys of the normal children `first, first + 1, …` (one per slot of `out`),
-    /// sharing the parent's HMAC state. The range is checked by the caller to stay below 2³¹.
-    /// Schemes override it where per-child work can be shared or batched.
-    fn derive_public_batch(
-        public: &Self::PublicKey,
-        key: &HmacSha512,
-        first: ChildNumber,
-        out: &mut [Self::PublicKey],
-    ) -> Result<()> {
-        let mut raw = first.to_raw();
-        for slot in out {
-            *slot = Self::derive_public(public, key, ChildNumber::from_raw(raw))?.0;
-            raw = raw.wrapping_add(1);
-        }
-        Ok(())
-    }
-
-    #[doc(hidden)]
-    /// Parses and validates public key bytes.
-    fn parse_public_key(bytes: &[u8]) -> Result<Self::PublicKey>;
-
-    #[doc(hidden)]
-    /// The fingerprint: the first 4 bytes of HASH160 of the serialized public key.
-    fn fingerprint(public: &Self::PublicKey) -> Fingerprint;
 }
 
-/// Splits HMAC output `I` into `I_L` (as a secret) and `I_R` (as a chain code).
+/// A key-derivation scheme: a curve together with the rules one specification sets for it.
+///
+/// Sealed: implemented only by this crate's markers. The scheme's mathematics lives in a
+/// private supertrait that code outside this crate can neither name nor call; what a scheme
+/// can do beyond hardened private derivation is told by the marker traits
+/// [`NormalDerivation`] and [`Bip32Text`].
+///
+/// ```compile_fail
+/// // The maths is not part of the API: there is no `public_key` to call on a marker.
+/// use fastbip32::{Secp256k1, SecretBytes};
+/// let _ = Secp256k1::public_key(&SecretBytes::new([0u8; 32]));
+/// ```
+///
+/// ```compile_fail
+/// // Nor through a generic bound.
+/// fn leak<S: fastbip32::Scheme>(seed: &[u8]) {
+///     let _ = S::master_key(seed);
+/// }
+/// ```
+pub trait Scheme:
+    SchemeKeys + Math + Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
+{
+    /// The scheme's name as the CLI spells it (`secp256k1`, `nist256p1`, `ed25519`, …).
+    const NAME: &'static str;
+}
+
+/// A scheme with normal (non-hardened) child derivation, and so with public derivation and
+/// [`ExtendedPublicKey`](crate::ExtendedPublicKey)s: BIP-32 secp256k1, SLIP-10 NIST P-256 and
+/// BIP32-Ed25519. Not SLIP-10 ed25519 or curve25519, which are hardened-only.
+pub trait NormalDerivation: Scheme {}
+
+/// A scheme whose extended keys have BIP-32's 78-byte serialization and `Base58Check` text
+/// (`xprv…`, `xpub…`): 32-byte private keys and 33-byte SEC1 public keys. Secp256k1 and NIST
+/// P-256 (SLIP-10 defines no text; this is the layout and the versions other tools use).
+pub trait Bip32Text:
+    NormalDerivation + SchemeKeys<PrivateKey = [u8; 32], PublicKey = [u8; 33]>
+{
+}
+
+mod sealed {
+    use super::{ChainCode, ChildNumber, Error, Fingerprint, HmacSha512, Result, SecretBytes};
+
+    /// Implemented only by this crate's schemes.
+    pub trait Sealed {}
+
+    /// A value only this crate can make: every method of [`Math`] takes one, so nothing
+    /// outside the crate can call them, even through a generic bound.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Token(pub(crate) ());
+
+    /// The mathematics of a scheme, called by the generic key types.
+    pub trait Math: super::SchemeKeys + Sized {
+        /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519).
+        const HARDENED_ONLY: bool;
+
+        /// The master key and chain code for a seed already checked to be 16 to 64 bytes.
+        fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
+
+        /// The public key of a valid private key. A backend failure is an error, never a
+        /// made-up key.
+        fn public_key(secret: &SecretBytes<Self::PrivateKey>, _: Token) -> Result<Self::PublicKey>;
+
+        /// Whether bytes from outside are a valid private key for the scheme.
+        fn check_private_key(secret: &Self::PrivateKey, depth: u8, _: Token) -> Result<()>;
+
+        /// One private derivation step. `parent_public` is `Some` for a normal child (the
+        /// generic code computes it, at most once per parent) and `None` for a hardened one;
+        /// `key` is the parent chain code's HMAC state. The child's kind has been checked
+        /// against [`HARDENED_ONLY`](Self::HARDENED_ONLY) by the caller.
+        fn derive_private(
+            secret: &SecretBytes<Self::PrivateKey>,
+            parent_public: Option<&Self::PublicKey>,
+            key: &HmacSha512,
+            child: ChildNumber,
+            _: Token,
+        ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
+
+        /// Four private derivation steps below one parent (a sibling batch). Schemes whose
+        /// child needs one HMAC of at most 111 bytes override it to run the four HMACs in
+        /// SIMD lanes.
+        fn derive_private4(
+            secret: &SecretBytes<Self::PrivateKey>,
+            parent_public: Option<&Self::PublicKey>,
+            key: &HmacSha512,
+            children: [ChildNumber; 4],
+            t: Token,
+        ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; 4] {
+            children.map(|child| Self::derive_private(secret, parent_public, key, child, t))
+        }
+
+        /// One public derivation step (a normal child, checked by the caller). Variable
+        /// time: every input is public. Hardened-only schemes have none.
+        fn derive_public(
+            public: &Self::PublicKey,
+            key: &HmacSha512,
+            child: ChildNumber,
+            _: Token,
+        ) -> Result<(Self::PublicKey, ChainCode)> {
+            let _ = (public, key, child);
+            Err(Error::UnsupportedByScheme)
+        }
+
+        /// The public keys of the normal children `first, first + 1, …` (one per slot of
+        /// `out`), sharing the parent's HMAC state. The range is checked by the caller to
+        /// stay below 2³¹. Schemes override it where per-child work can be shared or batched.
+        fn derive_public_batch(
+            public: &Self::PublicKey,
+            key: &HmacSha512,
+            first: ChildNumber,
+            out: &mut [Self::PublicKey],
+            t: Token,
+        ) -> Result<()> {
+            let mut raw = first.to_raw();
+            for slot in out {
+                *slot = Self::derive_public(public, key, ChildNumber::from_raw(raw), t)?.0;
+                raw = raw.wrapping_add(1);
+            }
+            Ok(())
+        }
+
+        /// Parses and validates public key bytes.
+        fn parse_public_key(bytes: &[u8], _: Token) -> Result<Self::PublicKey>;
+
+        /// The fingerprint: the first 4 bytes of HASH160 of the serialized public key.
+        fn fingerprint(public: &Self::PublicKey, _: Token) -> Fingerprint;
+    }
+}
+
+/// The one check of a derivation step's kind against the scheme: a normal child of a
+/// hardened-only scheme is [`Error::HardenedOnly`], naming the step.
+#[inline]
+pub(crate) fn check_step<S: Scheme>(child: ChildNumber, segment: usize) -> Result<()> {
+    if S::HARDENED_ONLY && child.is_normal() {
+        return Err(Error::HardenedOnly {
+            index: child.index(),
+            segment,
+        });
+    }
+    Ok(())
+}
+
+/// The one check of a public derivation step: a hardened child is
+/// [`Error::HardenedFromPublic`], naming the step.
+#[inline]
+pub(crate) fn check_public_step(child: ChildNumber, segment: usize) -> Result<()> {
+    if child.is_hardened() {
+        return Err(Error::HardenedFromPublic {
+            index: child.index(),
+            segment,
+        });
+    }
+    Ok(())
+}
+
+/// Splits HMAC output `I` into `I_L` (as a secret) and `I_R` (as a chain code), copying each
+/// half straight into its wiped-on-drop home.
 pub(crate) fn split_i(i: &SecretBytes<[u8; 64]>) -> (SecretBytes<[u8; 32]>, ChainCode) {
     let (l, r) = i.expose().split_at(32);
     let mut il = SecretBytes::new([0u8; 32]);
-    let mut ir = [0u8; 32];
     il.expose_mut().copy_from_slice(l);
-    ir.copy_from_slice(r);
-    (il, ChainCode::new(ir))
+    (il, ChainCode::from_slice(r))
 }
 
 /// SLIP-10 fingerprint of a 32-byte key: HASH160 of `0x00 ‖ key`.

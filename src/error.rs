@@ -6,8 +6,6 @@
 
 use core::fmt;
 
-use crate::path::ChildNumber;
-
 /// A specialised [`core::result::Result`] for this crate.
 pub type Result<T> = core::result::Result<T, Error>;
 
@@ -71,7 +69,7 @@ impl fmt::Display for PathErrorKind {
 #[non_exhaustive]
 pub enum Error {
     /// A child index of 2³¹ or more was given where an index without the hardened bit was
-    /// expected (see [`ChildNumber::hardened`], [`ChildNumber::normal`]).
+    /// expected (see [`ChildNumber::hardened`](crate::ChildNumber::hardened), [`ChildNumber::normal`](crate::ChildNumber::normal)).
     InvalidChildIndex {
         /// The index as given.
         index: u32,
@@ -97,19 +95,30 @@ pub enum Error {
     /// BIP-32 says to proceed with the next index; this is the caller's decision, so the
     /// index is returned. The probability is below 2⁻¹²⁷ per index.
     InvalidChild {
-        /// The child number that has no key.
-        child: ChildNumber,
+        /// The index of the child that has no key (without the hardened bit).
+        index: u32,
+        /// Whether that child is hardened.
+        hardened: bool,
+        /// The zero-based step of the path being walked where it happened (0 for a single
+        /// [`derive_child`](crate::ExtendedPrivateKey::derive_child) or a sibling batch).
+        segment: usize,
     },
     /// The scheme supports hardened derivation only (SLIP-10 ed25519 and curve25519), and a
     /// normal index was given. The index is never silently hardened.
     HardenedOnly {
         /// The normal (non-hardened) index that was given.
         index: u32,
+        /// The zero-based step of the path where it was given (0 for a single child or a
+        /// sibling batch).
+        segment: usize,
     },
     /// A hardened child cannot be derived from a public key.
     HardenedFromPublic {
         /// The hardened index (without the hardened bit).
         index: u32,
+        /// The zero-based step of the path where it was given (0 for a single child or a
+        /// sibling batch).
+        segment: usize,
     },
     /// A private key is out of range for the scheme (zero, or not below the group order).
     InvalidSecretKey,
@@ -202,17 +211,20 @@ impl fmt::Display for Error {
             Self::InvalidSeedLength { len } => {
                 write!(f, "seed is {len} bytes; it must be 16 to 64 bytes")
             }
-            Self::InvalidChild { child } => {
+            Self::InvalidChild {
+                index, hardened, ..
+            } => {
+                let marker = if hardened { "'" } else { "" };
                 write!(
                     f,
-                    "child {child} is invalid (BIP-32: proceed with the next index)"
+                    "child {index}{marker} is invalid (BIP-32: proceed with the next index)"
                 )
             }
-            Self::HardenedOnly { index } => write!(
+            Self::HardenedOnly { index, .. } => write!(
                 f,
                 "normal index {index} requested, but this scheme supports hardened derivation only"
             ),
-            Self::HardenedFromPublic { index } => {
+            Self::HardenedFromPublic { index, .. } => {
                 write!(f, "cannot derive hardened child {index}' from a public key")
             }
             Self::InvalidSecretKey => f.write_str("private key out of range"),
@@ -278,3 +290,23 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl Error {
+    /// The same error, placed at step `segment` of a path walk (for the variants that name a
+    /// step; any other is returned as it is).
+    #[must_use]
+    pub(crate) const fn at_segment(self, segment: usize) -> Self {
+        match self {
+            Self::InvalidChild {
+                index, hardened, ..
+            } => Self::InvalidChild {
+                index,
+                hardened,
+                segment,
+            },
+            Self::HardenedOnly { index, .. } => Self::HardenedOnly { index, segment },
+            Self::HardenedFromPublic { index, .. } => Self::HardenedFromPublic { index, segment },
+            other => other,
+        }
+    }
+}

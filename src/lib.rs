@@ -1,48 +1,72 @@
 #![no_std]
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+//!
+//! # Layers
+//!
+//! Modules import one way, from the top of this list to the bottom (see `ARCHITECTURE.md`):
+//!
+//! 1. value types and errors: [`error`](Error), [`path`], [`ChainCode`], [`Fingerprint`],
+//!    [`Version`], [`hex`], `secret`;
+//! 2. hashing (`hash`: HMAC-SHA512 keyed states, HASH160) and kernels (`sys`);
+//! 3. schemes: [`curve`] and one file per scheme;
+//! 4. keys: [`ExtendedPrivateKey`], [`ExtendedPublicKey`], [`DerivedKey`];
+//! 5. serialization ([`serialize`], [`cardano`]), sibling batches and [`PathTree`].
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+// 1. Value types and errors.
+mod chain_code;
+mod error;
+mod fingerprint;
+pub mod hex;
+pub mod path;
+mod secret;
+mod version;
+
+// 2. Hashing and kernels.
+mod hash;
+mod sys;
+
+// 3. Schemes.
+pub mod curve;
+
+// 4. Keys.
+mod key;
+
+// 5. Serialization, batches, the tree.
 mod batch;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
-pub mod curve;
-mod error;
-mod hash;
-pub mod hex;
-mod key;
-pub mod path;
-mod secret;
 pub mod serialize;
-mod sys;
 #[cfg(feature = "alloc")]
 mod tree;
 
 pub use crate::batch::{Children, PublicChildren};
+pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;
 #[cfg(feature = "nist256p1")]
 pub use crate::curve::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use crate::curve::Secp256k1;
+pub use crate::curve::{
+    Bip32Text, NormalDerivation, Scheme, SchemeKeys, MAX_SEED_LEN, MIN_SEED_LEN,
+};
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
-pub use crate::curve::{Scheme, MAX_SEED_LEN, MIN_SEED_LEN};
 pub use crate::error::{Error, PathErrorKind, Result};
-pub use crate::key::{
-    ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, IntoDerivationPath,
-};
-pub use crate::path::{ChildNumber, DerivationPath};
+pub use crate::fingerprint::Fingerprint;
+pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};
+pub use crate::path::{ChildNumber, DerivationPath, IntoDerivationPath};
 pub use crate::secret::{ByteArray, SecretBytes};
-pub use crate::serialize::{
-    ExtendedKey, Version, VersionPair, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN,
-};
+pub use crate::serialize::{ExtendedKey, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN};
 #[cfg(feature = "alloc")]
 pub use crate::tree::PathTree;
+pub use crate::version::{Version, VersionPair};
 
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.
 #[cfg(feature = "secp256k1")]

@@ -400,12 +400,6 @@ impl DerivationPath {
         Self::from_slice(rest).ok()
     }
 
-    /// The last level, or `None` for the master path.
-    #[inline]
-    pub fn last(&self) -> Option<ChildNumber> {
-        self.as_slice().last().copied()
-    }
-
     /// The path with these levels.
     ///
     /// # Errors
@@ -1024,6 +1018,62 @@ fn write_padded(
         f.write_char(fill)?;
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// IntoDerivationPath
+// ---------------------------------------------------------------------------------------------
+
+/// Anything a derive call accepts as a path: `&str` (parsed lazily, no allocation),
+/// `&DerivationPath`, `&[ChildNumber]` or `&[ChildNumber; N]`.
+///
+/// Text is read as a path *relative to the key*: `m`, `m/…`, or bare segments such as
+/// `0/1'`, with `'`, `h` or `H` for hardened.
+pub trait IntoDerivationPath {
+    /// The iterator over the steps. `Clone`, so that public derivation can look for a
+    /// hardened step before doing any work.
+    type Steps: Iterator<Item = ChildNumber> + Clone;
+
+    /// The number of steps and the steps, after checking the whole path.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`] for text that is not a valid path.
+    fn into_steps(self) -> Result<(usize, Self::Steps)>;
+}
+
+impl<'a> IntoDerivationPath for &'a str {
+    type Steps =
+        core::iter::FilterMap<Segments<'a>, fn(Result<ChildNumber>) -> Option<ChildNumber>>;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        let segments = Segments::relative(self)?;
+        let count = validate(segments.clone())?;
+        Ok((count, segments.filter_map(Result::ok)))
+    }
+}
+
+impl<'a> IntoDerivationPath for &'a DerivationPath {
+    type Steps = Copied<core::slice::Iter<'a, ChildNumber>>;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        Ok((self.len(), self.as_slice().iter().copied()))
+    }
+}
+
+impl<'a> IntoDerivationPath for &'a [ChildNumber] {
+    type Steps = Copied<core::slice::Iter<'a, ChildNumber>>;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        Ok((self.len(), self.iter().copied()))
+    }
+}
+
+impl<'a, const N: usize> IntoDerivationPath for &'a [ChildNumber; N] {
+    type Steps = Copied<core::slice::Iter<'a, ChildNumber>>;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        Ok((N, self.iter().copied()))
+    }
 }
 
 #[cfg(test)]

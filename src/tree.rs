@@ -12,19 +12,13 @@ use alloc::vec::Vec;
 use crate::curve::Scheme;
 use crate::error::{Error, Result};
 use crate::hash::HmacSha512;
-use crate::key::{ExtendedPrivateKey, ExtendedPublicKey, IntoDerivationPath, Prepared};
-use crate::path::ChildNumber;
+use crate::key::{ExtendedPrivateKey, ExtendedPublicKey, Prepared};
+use crate::path::{ChildNumber, IntoDerivationPath, MAX_DEPTH};
 
-/// One node of the trie: a step below its parent.
+/// One node of the trie below the root (its step is the key of its edge).
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    parent: usize,
-    child: ChildNumber,
     depth: u8,
-    children: usize,
-    normal_children: bool,
-    target: bool,
-    first_position: Option<usize>,
 }
 
 /// A set of key paths, merged into a trie, to derive together.
@@ -59,16 +53,18 @@ struct Node {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct PathTree {
-    /// Node 0 is the root; a node's parent always comes before it.
+    /// Node `i + 1` is `nodes[i]` (node 0 is the root); a node's parent comes before it.
     nodes: Vec<Node>,
+    /// `(parent, raw child number) → node`: the trie's edges, in child-number order.
     edges: BTreeMap<(usize, u32), usize>,
+    /// The node of each inserted path, in insertion order.
     targets: Vec<usize>,
 }
 
 /// What a tree derives with: a private or a public extended key.
 trait TreeKey: Sized + Clone + Send + Sync {
     type Prepared: Send + Sync;
-    fn prepare(&self, normal_children: bool) -> Self::Prepared;
+    fn prepare(&self) -> Result<Self::Prepared>;
     fn derive(&self, prepared: &Self::Prepared, child: ChildNumber) -> Result<Self>;
     fn depth(&self) -> u8;
 }
@@ -76,8 +72,10 @@ trait TreeKey: Sized + Clone + Send + Sync {
 impl<S: Scheme> TreeKey for ExtendedPrivateKey<S> {
     type Prepared = Prepared<S>;
 
-    fn prepare(&self, normal_children: bool) -> Prepared<S> {
-        ExtendedPrivateKey::prepare(self, normal_children)
+    fn prepare(&self) -> Result<Prepared<S>> {
+        // Full child keys need the parent's public key: normal ones hash it, hardened ones
+        // take their parent fingerprint from it. Once per parent.
+        ExtendedPrivateKey::prepare(self, true)
     }
 
     fn derive(&self, prepared: &Prepared<S>, child: ChildNumber) -> Result<Self> {
@@ -92,16 +90,11 @@ impl<S: Scheme> TreeKey for ExtendedPrivateKey<S> {
 impl<S: Scheme> TreeKey for ExtendedPublicKey<S> {
     type Prepared = HmacSha512;
 
-    fn prepare(&self, _normal_children: bool) -> HmacSha512 {
-        self.hmac_key()
+    fn prepare(&self) -> Result<HmacSha512> {
+        Ok(self.hmac_key())
     }
 
     fn derive(&self, prepared: &HmacSha512, child: ChildNumber) -> Result<Self> {
-        if child.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: child.index(),
-            });
-        }
         self.derive_prepared(prepared, child)
     }
 
@@ -110,15 +103,50 @@ impl<S: Scheme> TreeKey for ExtendedPublicKey<S> {
     }
 }
 
-const ROOT: Node = Node {
-    parent: 0,
-    child: ChildNumber::from_raw(0),
-    depth: 0,
-    children: 0,
-    normal_children: false,
-    target: false,
-    first_position: None,
-};
+/// Where a derivation puts its results: one slot per inserted path, each set once. A key is
+/// cloned into its slot and never moved out, so every key this buffer held is wiped in place
+/// when it is dropped.
+struct Slots<K> {
+    slots: Vec<spin::Once<K>>,
+    /// `(node, position)` for every inserted path, sorted: a node's positions are a range.
+    by_node: Vec<(usize, usize)>,
+}
+
+impl<K: Clone> Slots<K> {
+    fn new(targets: &[usize]) -> Self {
+        let mut by_node: Vec<(usize, usize)> = targets
+            .iter()
+            .enumerate()
+            .map(|(position, &node)| (node, position))
+            .collect();
+        by_node.sort_unstable();
+        let mut slots = Vec::with_capacity(targets.len());
+        slots.resize_with(targets.len(), spin::Once::new);
+        Self { slots, by_node }
+    }
+
+    /// Stores `key` as the result of every path that ends at `node`.
+    fn fill(&self, node: usize, key: &K) {
+        let from = self.by_node.partition_point(|&(n, _)| n < node);
+        for &(_, position) in self
+            .by_node
+            .iter()
+            .skip(from)
+            .take_while(|&&(n, _)| n == node)
+        {
+            if let Some(slot) = self.slots.get(position) {
+                slot.call_once(|| key.clone());
+            }
+        }
+    }
+
+    /// The results in insertion order, in a vector of exactly that size.
+    fn into_results(self) -> Vec<K> {
+        let mut out = Vec::with_capacity(self.slots.len());
+        out.extend(self.slots.iter().filter_map(spin::Once::get).cloned());
+        out
+    }
+}
 
 impl PathTree {
     /// An empty tree.
@@ -138,42 +166,27 @@ impl PathTree {
 
     /// The number of distinct keys a derivation computes (trie nodes below the root).
     pub fn node_count(&self) -> usize {
-        self.nodes.len().saturating_sub(1)
+        self.nodes.len()
     }
 
     /// Adds a path; returns its position in the results of a derivation.
     ///
     /// # Errors
-    /// [`Error::InvalidPath`] for malformed text.
+    /// [`Error::InvalidPath`] for malformed text; [`Error::DepthExceeded`] for a path of
+    /// more than 255 steps.
     pub fn insert<P: IntoDerivationPath>(&mut self, path: P) -> Result<usize> {
-        let (_, steps) = path.into_steps()?;
-        if self.nodes.is_empty() {
-            self.nodes.push(ROOT);
+        let (count, steps) = path.into_steps()?;
+        if count > MAX_DEPTH {
+            return Err(Error::DepthExceeded);
         }
         let mut at = 0;
+        let mut depth = 0u8;
         for child in steps {
-            at = if let Some(&next) = self.edges.get(&(at, child.to_raw())) {
-                next
-            } else {
-                let next = self.nodes.len();
-                let parent = self.nodes.get_mut(at).ok_or(Error::DepthExceeded)?;
-                parent.children += 1;
-                parent.normal_children |= child.is_normal();
-                let depth = parent.depth.checked_add(1).ok_or(Error::DepthExceeded)?;
-                self.nodes.push(Node {
-                    parent: at,
-                    child,
-                    depth,
-                    ..ROOT
-                });
-                self.edges.insert((at, child.to_raw()), next);
-                next
-            };
-        }
-        let position = self.targets.len();
-        if let Some(node) = self.nodes.get_mut(at) {
-            node.target = true;
-            node.first_position.get_or_insert(position);
+            depth = depth.saturating_add(1);
+            at = *self.edges.entry((at, child.to_raw())).or_insert_with(|| {
+                self.nodes.push(Node { depth });
+                self.nodes.len()
+            });
         }
         self.targets.push(at);
         Ok(self.targets.len() - 1)
@@ -192,7 +205,7 @@ impl PathTree {
                 None => return Ok(None),
             }
         }
-        Ok(self.nodes.get(at).and_then(|n| n.first_position))
+        Ok(self.targets.iter().position(|&t| t == at))
     }
 
     /// Derives every inserted path below `root`, in insertion order.
@@ -204,7 +217,7 @@ impl PathTree {
         &self,
         root: &ExtendedPrivateKey<S>,
     ) -> Result<Vec<ExtendedPrivateKey<S>>> {
-        self.derive_serial(root)
+        self.derive_all(root, false)
     }
 
     /// Derives every inserted path from the master key of `seed`, in insertion order.
@@ -229,62 +242,11 @@ impl PathTree {
         &self,
         root: &ExtendedPublicKey<S>,
     ) -> Result<Vec<ExtendedPublicKey<S>>> {
-        self.derive_serial(root)
+        self.derive_all(root, false)
     }
 
-    fn check_depth<K: TreeKey>(&self, root: &K) -> Result<()> {
-        let deepest = self.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-        if usize::from(root.depth()) + usize::from(deepest) > usize::from(u8::MAX) {
-            return Err(Error::DepthExceeded);
-        }
-        Ok(())
-    }
-
-    fn derive_serial<K: TreeKey>(&self, root: &K) -> Result<Vec<K>> {
-        self.check_depth(root)?;
-        let mut keys: Vec<Option<K>> = Vec::with_capacity(self.nodes.len());
-        let mut prepared: Vec<Option<K::Prepared>> = Vec::with_capacity(self.nodes.len());
-        let mut remaining: Vec<usize> = self.nodes.iter().map(|n| n.children).collect();
-        keys.push(Some(root.clone()));
-        prepared.push(None);
-        for node in self.nodes.iter().skip(1) {
-            let p = node.parent;
-            let parent_node = self.nodes.get(p).copied().unwrap_or(ROOT);
-            let parent_key = keys
-                .get(p)
-                .and_then(Option::as_ref)
-                .ok_or(Error::DepthExceeded)?;
-            let slot = prepared.get_mut(p).ok_or(Error::DepthExceeded)?;
-            let prep = slot.get_or_insert_with(|| parent_key.prepare(parent_node.normal_children));
-            let key = parent_key.derive(prep, node.child)?;
-            keys.push(Some(key));
-            prepared.push(None);
-            // A parent whose children are all derived is dropped unless it is a result.
-            if let Some(left) = remaining.get_mut(p) {
-                *left -= 1;
-                if *left == 0 && !parent_node.target {
-                    if let (Some(k), Some(s)) = (keys.get_mut(p), prepared.get_mut(p)) {
-                        *k = None;
-                        *s = None;
-                    }
-                }
-            }
-        }
-        self.collect(&keys)
-    }
-
-    fn collect<K: TreeKey>(&self, keys: &[Option<K>]) -> Result<Vec<K>> {
-        self.targets
-            .iter()
-            .map(|&t| {
-                keys.get(t)
-                    .and_then(Option::clone)
-                    .ok_or(Error::DepthExceeded)
-            })
-            .collect()
-    }
-
-    /// [`derive`](Self::derive) on every core (rayon), level by level; the same result.
+    /// [`derive`](Self::derive) on every core (rayon): sibling subtrees in parallel; the
+    /// same result.
     ///
     /// # Errors
     /// As [`derive`](Self::derive).
@@ -293,7 +255,7 @@ impl PathTree {
         &self,
         root: &ExtendedPrivateKey<S>,
     ) -> Result<Vec<ExtendedPrivateKey<S>>> {
-        self.derive_parallel(root)
+        self.derive_all(root, true)
     }
 
     /// [`derive_public`](Self::derive_public) on every core (rayon); the same result.
@@ -305,71 +267,48 @@ impl PathTree {
         &self,
         root: &ExtendedPublicKey<S>,
     ) -> Result<Vec<ExtendedPublicKey<S>>> {
-        self.derive_parallel(root)
+        self.derive_all(root, true)
     }
 
-    #[cfg(feature = "parallel")]
-    fn derive_parallel<K: TreeKey>(&self, root: &K) -> Result<Vec<K>> {
-        use rayon::prelude::*;
-        self.check_depth(root)?;
-        let mut levels: Vec<Vec<usize>> = Vec::new();
-        for (i, node) in self.nodes.iter().enumerate().skip(1) {
-            let d = usize::from(node.depth);
-            if levels.len() < d {
-                levels.resize_with(d, Vec::new);
-            }
-            if let Some(level) = levels.get_mut(d - 1) {
-                level.push(i);
-            }
+    fn derive_all<K: TreeKey>(&self, root: &K, parallel: bool) -> Result<Vec<K>> {
+        let deepest = self.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+        if usize::from(root.depth()) + usize::from(deepest) > MAX_DEPTH {
+            return Err(Error::DepthExceeded);
         }
-        let mut keys: Vec<Option<K>> = Vec::new();
-        keys.resize_with(self.nodes.len(), || None);
-        let mut prepared: Vec<Option<K::Prepared>> = Vec::new();
-        prepared.resize_with(self.nodes.len(), || None);
-        if let Some(k) = keys.get_mut(0) {
-            *k = Some(root.clone());
+        let slots = Slots::new(&self.targets);
+        self.visit(root, 0, &slots, parallel)?;
+        Ok(slots.into_results())
+    }
+
+    /// Derives the subtree below `node` (whose key is `key`): each child once, from one
+    /// preparation of `key`, depth first, so only the keys of one path are alive at a time.
+    fn visit<K: TreeKey>(
+        &self,
+        key: &K,
+        node: usize,
+        slots: &Slots<K>,
+        parallel: bool,
+    ) -> Result<()> {
+        slots.fill(node, key);
+        let children: Vec<(ChildNumber, usize)> = self
+            .edges
+            .range((node, 0)..=(node, u32::MAX))
+            .map(|(&(_, raw), &next)| (ChildNumber::from_raw(raw), next))
+            .collect();
+        if children.is_empty() {
+            return Ok(());
         }
-        for level in &levels {
-            // Prepare this level's parents (each once), then derive the level.
-            let mut parents: Vec<usize> = level
-                .iter()
-                .filter_map(|&i| self.nodes.get(i).map(|n| n.parent))
-                .collect();
-            parents.dedup();
-            let made: Vec<(usize, K::Prepared)> = parents
-                .par_iter()
-                .filter_map(|&p| {
-                    let key = keys.get(p)?.as_ref()?;
-                    let normal = self.nodes.get(p)?.normal_children;
-                    Some((p, key.prepare(normal)))
-                })
-                .collect();
-            for (p, prep) in made {
-                if let Some(slot) = prepared.get_mut(p) {
-                    *slot = Some(prep);
-                }
-            }
-            let derived: Vec<Result<K>> = level
-                .par_iter()
-                .map(|&i| {
-                    let node = self.nodes.get(i).ok_or(Error::DepthExceeded)?;
-                    let parent = keys
-                        .get(node.parent)
-                        .and_then(Option::as_ref)
-                        .ok_or(Error::DepthExceeded)?;
-                    let prep = prepared
-                        .get(node.parent)
-                        .and_then(Option::as_ref)
-                        .ok_or(Error::DepthExceeded)?;
-                    parent.derive(prep, node.child)
-                })
-                .collect();
-            for (&i, key) in level.iter().zip(derived) {
-                if let Some(slot) = keys.get_mut(i) {
-                    *slot = Some(key?);
-                }
-            }
+        let prepared = key.prepare()?;
+        let one = |&(child, next): &(ChildNumber, usize)| -> Result<()> {
+            let derived = key.derive(&prepared, child)?;
+            self.visit(&derived, next, slots, parallel)
+        };
+        #[cfg(feature = "parallel")]
+        if parallel && children.len() > 1 {
+            use rayon::prelude::*;
+            return children.par_iter().try_for_each(one);
         }
-        self.collect(&keys)
+        let _ = parallel;
+        children.iter().try_for_each(one)
     }
 }

@@ -6,12 +6,11 @@
 //! [`SchemeVisitor`].
 
 use clap::ValueEnum;
-use fastbip32::cardano::{self, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN, XPUB_LEN};
+use fastbip32::cardano::{Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
-    Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
-    NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
+    Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey,
+    ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
-use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
@@ -132,6 +131,19 @@ pub(crate) trait CliScheme: Scheme {
     /// Whether `derive --seed` prints the `xprv` and `xpub` fields.
     const SEED_KEYS_HAVE_TEXT: bool;
 
+    /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519), so has no
+    /// normal children and no extended public keys.
+    const NO_NORMAL_CHILDREN: bool = false;
+
+    /// The extended public key of `key`, for the schemes that have one.
+    ///
+    /// # Errors
+    /// The library's error if the public key cannot be computed.
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+        let _ = key;
+        Ok(None)
+    }
+
     /// The master key of `curve` (one of this scheme's curves) for `seed`.
     ///
     /// # Errors
@@ -180,6 +192,10 @@ pub(crate) trait CliScheme: Scheme {
 }
 
 impl CliScheme for Secp256k1 {
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+        key.to_xpub().map(Some)
+    }
+
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
 
@@ -207,6 +223,10 @@ impl CliScheme for Secp256k1 {
 /// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's layout
 /// with the same versions, as other tools do, and derived keys are printed in the same form.
 impl CliScheme for NistP256 {
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+        key.to_xpub().map(Some)
+    }
+
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 
@@ -230,11 +250,13 @@ impl CliScheme for NistP256 {
 }
 
 impl CliScheme for Ed25519 {
+    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
 
 impl CliScheme for Curve25519 {
+    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
@@ -243,6 +265,10 @@ impl CliScheme for Curve25519 {
 /// the Icarus one of BIP-39 entropy and a passphrase (CIP-3). Keys are printed as CIP-5
 /// bech32 with the generic `xprv` / `xpub` prefixes (`kL ‖ kR ‖ c` and `A ‖ c`).
 impl CliScheme for Ed25519Bip32 {
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+        key.to_xpub().map(Some)
+    }
+
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
 
@@ -251,7 +277,7 @@ impl CliScheme for Ed25519Bip32 {
             Curve::CardanoIcarus => {
                 ExtendedPrivateKey::from_icarus(seed.as_bytes(), seed.passphrase())
             }
-            _ => ExtendedPrivateKey::from_ledger(seed.as_bytes()),
+            _ => ExtendedPrivateKey::from_seed(seed.as_bytes()),
         }
     }
 
@@ -259,7 +285,7 @@ impl CliScheme for Ed25519Bip32 {
         key: &ExtendedPrivateKey<Self>,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_xprv_bech32(Cip5Prefix::Xprv, buf)
+        key.encode_bech32(Cip5Prefix::Xprv, buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xprv", e))
     }
@@ -268,15 +294,9 @@ impl CliScheme for Ed25519Bip32 {
         key: &ExtendedPublicKey<Self>,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        let mut raw = [0u8; XPUB_LEN];
-        let (a, c) = raw.split_at_mut(32);
-        a.copy_from_slice(&key.public_key());
-        c.copy_from_slice(key.chain_code().as_bytes());
-        let text = cardano::encode_xpub_bech32(&raw, Cip5Prefix::Xpub, buf)
-            .map_err(|e| CliError::library("cannot encode the xpub", e));
-        // The chain code is sensitive next to any child private key.
-        raw.zeroize();
-        text.map(Some)
+        key.encode_bech32(Cip5Prefix::Xpub, buf)
+            .map(Some)
+            .map_err(|e| CliError::library("cannot encode the xpub", e))
     }
 }
 
@@ -286,7 +306,7 @@ fn bip32_private_text<'b, S>(
     buf: &'b mut [u8],
 ) -> Result<&'b str, CliError>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     key.encode(buf)
         .map_err(|e| CliError::library("cannot encode the xprv", e))
@@ -298,7 +318,7 @@ fn bip32_public_text<'b, S>(
     buf: &'b mut [u8],
 ) -> Result<&'b str, CliError>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     key.encode(buf)
         .map_err(|e| CliError::library("cannot encode the xpub", e))

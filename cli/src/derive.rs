@@ -251,7 +251,7 @@ fn check_hardened_only<S: CliScheme>(
     path: &DerivationPath,
     path_text: &str,
 ) -> Result<(), CliError> {
-    if !S::SUPPORTS_NORMAL_DERIVATION {
+    if S::NO_NORMAL_CHILDREN {
         if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_normal()) {
             return Err(CliError::Usage(format!(
                 "invalid --path: segment {segment} (byte {}): {} supports hardened derivation only (write {}')",
@@ -363,7 +363,8 @@ fn key_from_xkey<S: CliScheme>(
                     "invalid --path: segment {segment} (byte {}): {}",
                     segment_offset(path_text, segment),
                     Error::HardenedFromPublic {
-                        index: child.index()
+                        index: child.index(),
+                        segment,
                     }
                 )));
             }

@@ -85,5 +85,5 @@ impl SchemeVisitor for InspectOne<'_> {
 pub(crate) fn inspect_record<S: CliScheme>(text: &str) -> Result<Record, CliError> {
     let key = S::parse_extended_key(text)
         .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
-    Ok(Record::from_extended_key(&key))
+    Record::from_extended_key(&key)
 }

@@ -110,14 +110,16 @@ pub(crate) fn private_key_fields<S: CliScheme>(
         &[],
         &key.parent_fingerprint().to_bytes(),
     );
-    out.hex("fingerprint", &[], &key.fingerprint().to_bytes());
+    let public = key
+        .public_key()
+        .map_err(|e| CliError::library("cannot compute the public key", e))?;
+    let fingerprint = key
+        .fingerprint()
+        .map_err(|e| CliError::library("cannot compute the public key", e))?;
+    out.hex("fingerprint", &[], &fingerprint.to_bytes());
     out.secret_hex("chain_code", key.chain_code().as_bytes());
     out.secret_hex("private_key", key.private_key().as_ref());
-    out.hex(
-        "public_key",
-        S::PUBLIC_KEY_PREFIX,
-        key.public_key().as_ref(),
-    );
+    out.hex("public_key", S::PUBLIC_KEY_PREFIX, public.as_ref());
     if with_text {
         let xprv = S::encode_private_text(key, &mut scratch.0);
         let written = xprv.map(|xprv| {
@@ -127,8 +129,12 @@ pub(crate) fn private_key_fields<S: CliScheme>(
         });
         scratch.0.zeroize();
         written?;
-        if let Some(xpub) = S::encode_public_text(&key.to_extended_public_key(), &mut scratch.0)? {
-            out.text("xpub", xpub);
+        let xpub =
+            S::to_public(key).map_err(|e| CliError::library("cannot compute the public key", e))?;
+        if let Some(xpub) = xpub {
+            if let Some(text) = S::encode_public_text(&xpub, &mut scratch.0)? {
+                out.text("xpub", text);
+            }
         }
     }
     Ok(())
@@ -173,7 +179,13 @@ pub(crate) fn public_key_fields<S: CliScheme>(
 /// The fields `inspect` prints for an extended key: `kind` (`private` or `public`),
 /// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
 /// `chain_code`, `public_key`, `fingerprint` and, for a private key, `private_key`.
-pub(crate) fn extended_key_fields<S: CliScheme>(out: &mut impl Fields, key: &ExtendedKey<S>) {
+///
+/// # Errors
+/// A failure if the library cannot compute the public key of a private key.
+pub(crate) fn extended_key_fields<S: CliScheme>(
+    out: &mut impl Fields,
+    key: &ExtendedKey<S>,
+) -> Result<(), CliError> {
     let kind = if key.is_private() {
         "private"
     } else {
@@ -189,15 +201,18 @@ pub(crate) fn extended_key_fields<S: CliScheme>(out: &mut impl Fields, key: &Ext
     );
     out.uint("child_number", u64::from(key.child_number().to_raw()));
     out.secret_hex("chain_code", key.chain_code().as_bytes());
-    out.hex(
-        "public_key",
-        S::PUBLIC_KEY_PREFIX,
-        key.public_key().as_ref(),
-    );
-    out.hex("fingerprint", &[], &key.fingerprint().to_bytes());
+    let public = key
+        .public_key()
+        .map_err(|e| CliError::library("cannot compute the public key", e))?;
+    out.hex("public_key", S::PUBLIC_KEY_PREFIX, public.as_ref());
+    let fingerprint = key
+        .fingerprint()
+        .map_err(|e| CliError::library("cannot compute the public key", e))?;
+    out.hex("fingerprint", &[], &fingerprint.to_bytes());
     if let ExtendedKey::Private(private) = key {
         out.secret_hex("private_key", private.private_key().as_ref());
     }
+    Ok(())
 }
 
 impl Record {
@@ -240,10 +255,13 @@ impl Record {
     }
 
     /// The record `inspect` prints for an extended key; see [`extended_key_fields`].
-    pub(crate) fn from_extended_key<S: CliScheme>(key: &ExtendedKey<S>) -> Self {
+    ///
+    /// # Errors
+    /// As [`extended_key_fields`].
+    pub(crate) fn from_extended_key<S: CliScheme>(key: &ExtendedKey<S>) -> Result<Self, CliError> {
         let mut record = Self::with_capacity(9);
-        extended_key_fields(&mut record, key);
-        record
+        extended_key_fields(&mut record, key)?;
+        Ok(record)
     }
 
     fn with_capacity(fields: usize) -> Self {

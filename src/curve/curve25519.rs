@@ -2,12 +2,9 @@
 
 use curve25519_dalek::montgomery::MontgomeryPoint;
 
-use crate::curve::ed25519_slip10::{derive_hardened, derive_hardened4};
-use crate::curve::{fingerprint_00_prefixed, split_i, Scheme, Sealed};
-use crate::error::{Error, Result};
+use crate::curve::ed25519_slip10::HardenedOnly;
+use crate::curve::{Scheme, Sealed};
 use crate::hash::HmacSha512;
-use crate::key::{ChainCode, Fingerprint};
-use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 
 /// SLIP-10 over curve25519: hardened derivation only, X25519 public keys.
@@ -24,49 +21,19 @@ impl Sealed for Curve25519 {}
 
 impl Scheme for Curve25519 {
     const NAME: &'static str = "curve25519";
-    const SUPPORTS_NORMAL_DERIVATION: bool = false;
-    type PrivateKey = [u8; 32];
-    type PublicKey = [u8; 32];
+}
 
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        Ok(split_i(&MASTER_KEY.mac(&[seed])))
+impl HardenedOnly for Curve25519 {
+    const MASTER_KEY: &'static HmacSha512 = &MASTER_KEY;
+
+    fn public(secret: &SecretBytes<[u8; 32]>) -> [u8; 32] {
+        // The clamped copy dalek takes by value lives in `scalar`, wiped on drop.
+        let scalar = zeroize::Zeroizing::new(*secret.expose());
+        MontgomeryPoint::mul_base_clamped(*scalar).to_bytes()
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>) -> [u8; 32] {
-        MontgomeryPoint::mul_base_clamped(*secret.expose()).to_bytes()
-    }
-
-    fn check_private_key(_secret: &[u8; 32]) -> Result<()> {
-        Ok(())
-    }
-
-    fn derive_private(
-        secret: &SecretBytes<[u8; 32]>,
-        _parent_public: Option<&[u8; 32]>,
-        key: &HmacSha512,
-        child: ChildNumber,
-    ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        derive_hardened(secret, key, child)
-    }
-
-    fn derive_private4(
-        secret: &SecretBytes<[u8; 32]>,
-        _parent_public: Option<&[u8; 32]>,
-        key: &HmacSha512,
-        children: [ChildNumber; 4],
-    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
-        derive_hardened4(secret, key, children)
-    }
-
-    fn parse_public_key(bytes: &[u8]) -> Result<[u8; 32]> {
-        let bytes = match bytes {
-            [0, rest @ ..] if rest.len() == 32 => rest,
-            _ => bytes,
-        };
-        bytes.try_into().map_err(|_| Error::InvalidPublicKey)
-    }
-
-    fn fingerprint(public: &[u8; 32]) -> Fingerprint {
-        fingerprint_00_prefixed(public)
+    fn valid_public(_bytes: &[u8; 32]) -> bool {
+        // Every 32 bytes are an X25519 `u` coordinate.
+        true
     }
 }

@@ -11,10 +11,13 @@ use curve25519_dalek::Scalar;
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::curve::{fingerprint_00_prefixed, Scheme, Sealed};
+use crate::chain_code::ChainCode;
+use crate::curve::{
+    fingerprint_00_prefixed, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+};
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::{hmac_sha256, HmacSha512};
-use crate::key::{ChainCode, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 
@@ -25,8 +28,7 @@ use crate::secret::SecretBytes;
 /// extended key `kL ‖ kR`, and `kL` itself is the scalar.
 ///
 /// * Master key ([`ExtendedPrivateKey::from_seed`](crate::ExtendedPrivateKey::from_seed)):
-///   the Ledger/BitBox02 method of CIP-3, see
-///   [`from_ledger`](crate::ExtendedPrivateKey::from_ledger). The other Cardano methods
+///   the Ledger/BitBox02 method of CIP-3. The other Cardano methods
 ///   (Icarus, Icarus-Trezor, the paper's own) are constructors on
 ///   `ExtendedPrivateKey<Ed25519Bip32>`.
 /// * Child key, hardened `i` (≥ 2³¹): `Z = HMAC-SHA512(c, 0x00 ‖ kL ‖ kR ‖ le32(i))`, child
@@ -47,8 +49,11 @@ use crate::secret::SecretBytes;
 /// `8·trunc₂₈(Z_L) < 2²²⁷`, so through 255 levels `kL` grows by less than 2²³⁵: it stays a
 /// multiple of 8 in `[2²⁵⁴, 2²⁵⁵)` (no 256-bit overflow), while bit 253 may flip. So an
 /// imported key ([`ExtendedPrivateKey::from_parts`](crate::ExtendedPrivateKey::from_parts))
-/// must satisfy `kL[0] & 7 == 0` and `kL[31] & 0xC0 == 0x40`, or it is
-/// [`Error::InvalidSecretKey`]; a root ([`from_root_bytes`](crate::ExtendedPrivateKey::from_root_bytes))
+/// must satisfy `kL[0] & 7 == 0` and `kL[31] & 0xC0 == 0x40`, and must leave room for the
+/// levels it can still be derived through: `kL ≤ 2²⁵⁵ − 1 − (255 − depth)·8·(2²²⁴ − 1)`
+/// (depth 0 for CIP-5 text and raw bytes, which carry none), so that none of its descendants
+/// can reach bit 255 and each of them imports again at its own depth. Otherwise it is
+/// [`Error::InvalidSecretKey`]. (Keys from any root method are 2²⁵³ below that bound.) A root ([`from_root_bytes`](crate::ExtendedPrivateKey::from_root_bytes))
 /// must also have bit 253 clear, or it is [`Error::InvalidRootKey`]. `kR` is unconstrained.
 ///
 /// # Examples
@@ -75,33 +80,6 @@ const LEDGER_KEY: &[u8] = b"ed25519 seed";
 static MASTER_KEY: HmacSha512 = HmacSha512::new_const(LEDGER_KEY);
 
 impl Sealed for Ed25519Bip32 {}
-
-impl Ed25519Bip32 {
-    /// One public soft-derivation step (paper §V.D): the child public key
-    /// `A_i = A + [8·trunc₂₈(Z_L)]B` and chain code of `public` ‖ `chain_code` at `child`.
-    ///
-    /// A stop-gap until extended public keys exist for every scheme.
-    ///
-    /// # Security
-    /// Variable time: every input is public.
-    ///
-    /// # Errors
-    /// [`Error::HardenedFromPublic`] for a hardened child; [`Error::InvalidPublicKey`] if
-    /// `public` is not a point; [`Error::InvalidChild`] if the child is the identity.
-    pub fn derive_public_child(
-        public: &[u8; 32],
-        chain_code: &ChainCode,
-        child: ChildNumber,
-    ) -> Result<([u8; 32], ChainCode)> {
-        if child.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: child.index(),
-            });
-        }
-        let key = HmacSha512::new(chain_code.as_bytes());
-        <Self as Scheme>::derive_public(public, &key, child)
-    }
-}
 
 /// Clamps a root candidate `kL` in place: clears the 3 lowest bits, applies `top_mask` to the
 /// last byte (`0x1F` for Icarus, `0x7F` for Ledger and the paper) and sets bit 254.
@@ -257,33 +235,77 @@ fn public_child_from_z(parent: &EdwardsPoint, zl: &[u8]) -> Option<[u8; 32]> {
 
 /// The right half of an HMAC output, as a chain code.
 fn chain_code_of(i: &SecretBytes<[u8; 64]>) -> ChainCode {
-    let mut c = [0u8; 32];
-    c.copy_from_slice(&i.expose()[32..]);
-    let chain_code = ChainCode::new(c);
-    c.zeroize();
-    chain_code
+    ChainCode::from_slice(&i.expose()[32..])
+}
+
+fn invalid_child(child: ChildNumber) -> Error {
+    Error::InvalidChild {
+        index: child.index(),
+        hardened: child.is_hardened(),
+        segment: 0,
+    }
+}
+
+/// Whether `kL` (little-endian) is at most `2²⁵⁵ − 1 − (255 − depth)·8·(2²²⁴ − 1)`, computed
+/// without branching on `kL`. `depth` is public.
+fn leaves_room(kl: &[u8], depth: u8) -> bool {
+    // p = m·(2²²⁷ − 8) for m = 255 − depth; the bound is (2²⁵⁵ − 1) − p, which, as p < 2²⁵⁵,
+    // is p's complement in the low 255 bits.
+    let m = u128::from(u8::MAX - depth);
+    let unit: [u64; 4] = [0xFFFF_FFFF_FFFF_FFF8, u64::MAX, u64::MAX, (1 << 35) - 1];
+    let mut p = [0u64; 4];
+    let mut carry = 0u128;
+    for (limb, u) in p.iter_mut().zip(unit) {
+        let wide = u128::from(u) * m + carry;
+        *limb = wide
+            .to_le_bytes()
+            .first_chunk()
+            .map_or(0, |b| u64::from_le_bytes(*b));
+        carry = wide >> 64;
+    }
+    let bound = [!p[0], !p[1], !p[2], p[3] ^ (u64::MAX >> 1)];
+    let mut k = load(kl);
+    // bound − kL borrows exactly when kL > bound.
+    let mut borrow = 0u64;
+    for (b, x) in bound.iter().zip(&k) {
+        let (d, b1) = b.overflowing_sub(*x);
+        let (_, b2) = d.overflowing_sub(borrow);
+        borrow = u64::from(b1) | u64::from(b2);
+    }
+    k.zeroize();
+    borrow == 0
+}
+
+impl SchemeKeys for Ed25519Bip32 {
+    type PrivateKey = [u8; 64];
+    type PublicKey = [u8; 32];
 }
 
 impl Scheme for Ed25519Bip32 {
     const NAME: &'static str = "ed25519-bip32";
-    const SUPPORTS_NORMAL_DERIVATION: bool = true;
-    type PrivateKey = [u8; 64];
-    type PublicKey = [u8; 32];
+}
 
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
+impl NormalDerivation for Ed25519Bip32 {}
+
+impl Math for Ed25519Bip32 {
+    const HARDENED_ONLY: bool = false;
+
+    fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
         Ok(ledger_master_key(seed))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 64]>) -> [u8; 32] {
+    fn public_key(secret: &SecretBytes<[u8; 64]>, _: Token) -> Result<[u8; 32]> {
         let mut scalar = scalar_of(secret);
         let public = EdwardsPoint::mul_base(&scalar).compress().to_bytes();
         scalar.zeroize();
-        public
+        Ok(public)
     }
 
-    /// See "Valid private keys" on [`Ed25519Bip32`]: `kL[0] & 7 == 0`, `kL[31] & 0xC0 == 0x40`.
-    fn check_private_key(secret: &[u8; 64]) -> Result<()> {
-        if (secret[0] & 0x07) | ((secret[31] & 0xC0) ^ 0x40) == 0 {
+    /// See "Valid private keys" on [`Ed25519Bip32`]: `kL[0] & 7 == 0`, `kL[31] & 0xC0 == 0x40`,
+    /// and room for the levels below `depth`.
+    fn check_private_key(secret: &[u8; 64], depth: u8, _: Token) -> Result<()> {
+        let bits_ok = (secret[0] & 0x07) | ((secret[31] & 0xC0) ^ 0x40) == 0;
+        if bits_ok & leaves_room(&secret[..32], depth) {
             Ok(())
         } else {
             Err(Error::InvalidSecretKey)
@@ -295,6 +317,7 @@ impl Scheme for Ed25519Bip32 {
         parent_public: Option<&[u8; 32]>,
         key: &HmacSha512,
         child: ChildNumber,
+        t: Token,
     ) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
         let index = child.to_le_bytes();
         let (z, c) = if child.is_hardened() {
@@ -304,13 +327,16 @@ impl Scheme for Ed25519Bip32 {
                 key.mac(&[&[0x01], k, &index]),
             )
         } else {
-            let public = parent_public.map_or_else(|| Self::public_key(secret), |p| *p);
+            let public = match parent_public {
+                Some(p) => *p,
+                None => Self::public_key(secret, t)?,
+            };
             (
                 key.mac(&[&[0x02], &public, &index]),
                 key.mac(&[&[0x03], &public, &index]),
             )
         };
-        let child_key = private_child_from_z(secret, &z).ok_or(Error::InvalidChild { child })?;
+        let child_key = private_child_from_z(secret, &z).ok_or_else(|| invalid_child(child))?;
         Ok((child_key, chain_code_of(&c)))
     }
 
@@ -318,12 +344,8 @@ impl Scheme for Ed25519Bip32 {
         public: &[u8; 32],
         key: &HmacSha512,
         child: ChildNumber,
+        _: Token,
     ) -> Result<([u8; 32], ChainCode)> {
-        if child.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: child.index(),
-            });
-        }
         let parent = CompressedEdwardsY(*public)
             .decompress()
             .ok_or(Error::InvalidPublicKey)?;
@@ -331,7 +353,7 @@ impl Scheme for Ed25519Bip32 {
         let z = key.mac(&[&[0x02], public, &index]);
         let c = key.mac(&[&[0x03], public, &index]);
         let child_public =
-            public_child_from_z(&parent, &z.expose()[..32]).ok_or(Error::InvalidChild { child })?;
+            public_child_from_z(&parent, &z.expose()[..32]).ok_or_else(|| invalid_child(child))?;
         Ok((child_public, chain_code_of(&c)))
     }
 
@@ -342,6 +364,7 @@ impl Scheme for Ed25519Bip32 {
         key: &HmacSha512,
         first: ChildNumber,
         out: &mut [[u8; 32]],
+        _: Token,
     ) -> Result<()> {
         const BATCH: usize = 32;
         let parent = CompressedEdwardsY(*public)
@@ -357,7 +380,7 @@ impl Scheme for Ed25519Bip32 {
                 store(&mul8_trunc28(&z.expose()[..32]), &mut bytes);
                 *point = parent + EdwardsPoint::mul_base(&Scalar::from_bytes_mod_order(bytes));
                 if point.is_identity() {
-                    return Err(Error::InvalidChild { child });
+                    return Err(invalid_child(child));
                 }
                 raw = raw.wrapping_add(1);
             }
@@ -370,7 +393,7 @@ impl Scheme for Ed25519Bip32 {
     }
 
     /// 32 bytes that decompress to a curve point (RFC 8032 encoding, no `0x00` prefix).
-    fn parse_public_key(bytes: &[u8]) -> Result<[u8; 32]> {
+    fn parse_public_key(bytes: &[u8], _: Token) -> Result<[u8; 32]> {
         let arr: [u8; 32] = bytes.try_into().map_err(|_| Error::InvalidPublicKey)?;
         CompressedEdwardsY(arr)
             .decompress()
@@ -378,7 +401,7 @@ impl Scheme for Ed25519Bip32 {
             .ok_or(Error::InvalidPublicKey)
     }
 
-    fn fingerprint(public: &[u8; 32]) -> Fingerprint {
+    fn fingerprint(public: &[u8; 32], _: Token) -> Fingerprint {
         fingerprint_00_prefixed(public)
     }
 }

@@ -1,13 +1,17 @@
-//! SLIP-10 over ed25519.
+//! SLIP-10 over ed25519 and curve25519: the hardened-only schemes, written once.
+//!
+//! The two differ only in their master HMAC key and in what the public key of a secret is;
+//! [`HardenedOnly`] says that, and one blanket impl gives both the rest of the maths.
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use sha2::Digest;
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
-use crate::curve::{fingerprint_00_prefixed, split_i, Scheme, Sealed};
+use crate::chain_code::ChainCode;
+use crate::curve::{fingerprint_00_prefixed, split_i, Math, Scheme, SchemeKeys, Sealed, Token};
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
-use crate::key::{ChainCode, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 
@@ -24,70 +28,64 @@ use crate::secret::SecretBytes;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ed25519;
 
-static MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"ed25519 seed");
+/// What tells the hardened-only SLIP-10 schemes apart.
+pub(crate) trait HardenedOnly: Sealed + Sized {
+    /// The master key's HMAC states.
+    const MASTER_KEY: &'static HmacSha512;
+    /// The public key of a secret.
+    fn public(secret: &SecretBytes<[u8; 32]>) -> [u8; 32];
+    /// Whether 32 bytes are a valid public key.
+    fn valid_public(bytes: &[u8; 32]) -> bool;
+}
+
+static ED25519_MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"ed25519 seed");
 
 impl Sealed for Ed25519 {}
 
-/// SLIP-10's hardened-only child derivation for ed25519 and curve25519.
-pub(crate) fn derive_hardened(
-    secret: &SecretBytes<[u8; 32]>,
-    key: &HmacSha512,
-    child: ChildNumber,
-) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-    if child.is_normal() {
-        return Err(Error::HardenedOnly {
-            index: child.index(),
-        });
-    }
-    Ok(split_i(&key.mac(&[
-        &[0],
-        secret.expose(),
-        &child.to_be_bytes(),
-    ])))
-}
-
-/// Four hardened children at once (four HMAC lanes); a normal child falls back to the
-/// one-by-one path, which refuses it.
-pub(crate) fn derive_hardened4(
-    secret: &SecretBytes<[u8; 32]>,
-    key: &HmacSha512,
-    children: [ChildNumber; 4],
-) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
-    if children.iter().any(|c| c.is_normal()) {
-        return children.map(|child| derive_hardened(secret, key, child));
-    }
-    let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
-    let k = secret.expose();
-    key.mac4([
-        &[&[0], k, &i0],
-        &[&[0], k, &i1],
-        &[&[0], k, &i2],
-        &[&[0], k, &i3],
-    ])
-    .map(|i| Ok(split_i(&i)))
-}
-
 impl Scheme for Ed25519 {
     const NAME: &'static str = "ed25519";
-    const SUPPORTS_NORMAL_DERIVATION: bool = false;
+}
+
+impl HardenedOnly for Ed25519 {
+    const MASTER_KEY: &'static HmacSha512 = &ED25519_MASTER_KEY;
+
+    fn public(secret: &SecretBytes<[u8; 32]>) -> [u8; 32] {
+        // RFC 8032 §5.1.5: the scalar is the clamped first half of SHA-512(secret). The hash
+        // runs over a zeroizing state (sha2's `zeroize` feature), and its output is wiped.
+        let mut h = Zeroizing::new([0u8; 64]);
+        h.copy_from_slice(&sha2::Sha512::digest(secret.expose()));
+        let mut scalar = Zeroizing::new([0u8; 32]);
+        if let Some(first) = h.first_chunk::<32>() {
+            scalar.copy_from_slice(first);
+        }
+        let point = EdwardsPoint::mul_base_clamped(*scalar);
+        h.zeroize();
+        point.compress().to_bytes()
+    }
+
+    fn valid_public(bytes: &[u8; 32]) -> bool {
+        CompressedEdwardsY(*bytes).decompress().is_some()
+    }
+}
+
+impl<T: HardenedOnly> SchemeKeys for T {
     type PrivateKey = [u8; 32];
     type PublicKey = [u8; 32];
+}
 
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        Ok(split_i(&MASTER_KEY.mac(&[seed])))
+impl<T: HardenedOnly> Math for T {
+    const HARDENED_ONLY: bool = true;
+
+    fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
+        Ok(split_i(&T::MASTER_KEY.mac(&[seed])))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>) -> [u8; 32] {
-        let mut h: [u8; 64] = sha2::Sha512::digest(secret.expose()).into();
-        let mut scalar = [0u8; 32];
-        scalar.copy_from_slice(&h[..32]);
-        let public = EdwardsPoint::mul_base_clamped(scalar).compress().to_bytes();
-        h.zeroize();
-        scalar.zeroize();
-        public
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 32]> {
+        Ok(T::public(secret))
     }
 
-    fn check_private_key(_secret: &[u8; 32]) -> Result<()> {
+    fn check_private_key(_secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
+        // Every 32 bytes are a valid secret (RFC 8032 and RFC 7748 clamp them).
         Ok(())
     }
 
@@ -96,8 +94,13 @@ impl Scheme for Ed25519 {
         _parent_public: Option<&[u8; 32]>,
         key: &HmacSha512,
         child: ChildNumber,
+        _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        derive_hardened(secret, key, child)
+        Ok(split_i(&key.mac(&[
+            &[0],
+            secret.expose(),
+            &child.to_be_bytes(),
+        ])))
     }
 
     fn derive_private4(
@@ -105,23 +108,34 @@ impl Scheme for Ed25519 {
         _parent_public: Option<&[u8; 32]>,
         key: &HmacSha512,
         children: [ChildNumber; 4],
+        _: Token,
     ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
-        derive_hardened4(secret, key, children)
+        let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
+        let k = secret.expose();
+        key.mac4([
+            &[&[0], k, &i0],
+            &[&[0], k, &i1],
+            &[&[0], k, &i2],
+            &[&[0], k, &i3],
+        ])
+        .map(|i| Ok(split_i(&i)))
     }
 
-    fn parse_public_key(bytes: &[u8]) -> Result<[u8; 32]> {
+    fn parse_public_key(bytes: &[u8], _: Token) -> Result<[u8; 32]> {
+        // SLIP-10 serializes these keys with a leading 0x00; accept both forms.
         let bytes = match bytes {
             [0, rest @ ..] if rest.len() == 32 => rest,
             _ => bytes,
         };
         let arr: [u8; 32] = bytes.try_into().map_err(|_| Error::InvalidPublicKey)?;
-        CompressedEdwardsY(arr)
-            .decompress()
-            .map(|_| arr)
-            .ok_or(Error::InvalidPublicKey)
+        if T::valid_public(&arr) {
+            Ok(arr)
+        } else {
+            Err(Error::InvalidPublicKey)
+        }
     }
 
-    fn fingerprint(public: &[u8; 32]) -> Fingerprint {
+    fn fingerprint(public: &[u8; 32], _: Token) -> Fingerprint {
         fingerprint_00_prefixed(public)
     }
 }

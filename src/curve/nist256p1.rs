@@ -8,10 +8,13 @@ use p256::elliptic_curve::ff::{Field, PrimeField};
 use p256::elliptic_curve::group::Group;
 use p256::elliptic_curve::sec1::ToSec1Point;
 
-use crate::curve::{split_i, Scheme, Sealed};
+use zeroize::Zeroize;
+
+use crate::chain_code::ChainCode;
+use crate::curve::{split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token};
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::{fingerprint_of, HmacSha512};
-use crate::key::{ChainCode, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 
@@ -35,8 +38,22 @@ const MAX_ROUNDS: usize = 64;
 
 impl Sealed for NistP256 {}
 
+/// The scalar of 32 big-endian bytes, if below `n`. Our copy of the bytes is wiped; the one
+/// `from_repr` takes by value is beyond our reach.
 fn scalar(bytes: &[u8; 32]) -> Option<p256::Scalar> {
-    Option::from(p256::Scalar::from_repr((*bytes).into()))
+    let mut repr = p256::FieldBytes::default();
+    repr.copy_from_slice(bytes);
+    let s = Option::from(p256::Scalar::from_repr(repr));
+    repr.as_mut_slice().zeroize();
+    s
+}
+
+fn invalid_child(child: ChildNumber) -> Error {
+    Error::InvalidChild {
+        index: child.index(),
+        hardened: child.is_hardened(),
+        segment: 0,
+    }
 }
 
 /// `I_L` as a scalar if it is a valid key on its own: non-zero and below `n`.
@@ -44,13 +61,23 @@ fn nonzero_scalar(bytes: &[u8; 32]) -> Option<p256::Scalar> {
     scalar(bytes).filter(|s| !bool::from(s.is_zero()))
 }
 
-impl Scheme for NistP256 {
-    const NAME: &'static str = "nist256p1";
-    const SUPPORTS_NORMAL_DERIVATION: bool = true;
+impl SchemeKeys for NistP256 {
     type PrivateKey = [u8; 32];
     type PublicKey = [u8; 33];
+}
 
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
+impl Scheme for NistP256 {
+    const NAME: &'static str = "nist256p1";
+}
+
+impl NormalDerivation for NistP256 {}
+
+impl Bip32Text for NistP256 {}
+
+impl Math for NistP256 {
+    const HARDENED_ONLY: bool = false;
+
+    fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let mut i = MASTER_KEY.mac(&[seed]);
         for _ in 0..MAX_ROUNDS {
             let (il, chain_code) = split_i(&i);
@@ -62,11 +89,16 @@ impl Scheme for NistP256 {
         Err(Error::InvalidSecretKey)
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>) -> [u8; 33] {
-        public_key(secret.expose()).unwrap_or([0; 33])
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 33]> {
+        // aws-lc's constant-time base-point multiplication; should it fail for a valid key
+        // (it allocates), p256's own, slower but infallible for a valid scalar.
+        match public_key(secret.expose()) {
+            Some(public) => Ok(public),
+            None => public_key_p256(secret.expose()),
+        }
     }
 
-    fn check_private_key(secret: &[u8; 32]) -> Result<()> {
+    fn check_private_key(secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
         nonzero_scalar(secret)
             .map(|_| ())
             .ok_or(Error::InvalidSecretKey)
@@ -77,8 +109,9 @@ impl Scheme for NistP256 {
         parent_public: Option<&[u8; 33]>,
         key: &HmacSha512,
         child: ChildNumber,
+        _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        let k = scalar(secret.expose()).ok_or(Error::InvalidSecretKey)?;
+        let mut k = scalar(secret.expose()).ok_or(Error::InvalidSecretKey)?;
         let index = child.to_be_bytes();
         let mut i = match parent_public {
             Some(public) if child.is_normal() => key.mac(&[public, &index]),
@@ -86,29 +119,32 @@ impl Scheme for NistP256 {
         };
         for _ in 0..MAX_ROUNDS {
             let (il, chain_code) = split_i(&i);
-            if let Some(t) = scalar(il.expose()) {
-                let sum = t + k;
+            if let Some(mut t) = scalar(il.expose()) {
+                let mut sum = t + k;
+                t.zeroize();
                 if !bool::from(sum.is_zero()) {
                     let mut out = SecretBytes::new([0u8; 32]);
-                    out.expose_mut().copy_from_slice(&sum.to_repr());
+                    let mut repr = sum.to_repr();
+                    out.expose_mut().copy_from_slice(&repr);
+                    repr.as_mut_slice().zeroize();
+                    sum.zeroize();
+                    k.zeroize();
                     return Ok((out, chain_code));
                 }
+                sum.zeroize();
             }
             i = key.mac(&[&[1], chain_code.as_bytes(), &index]);
         }
-        Err(Error::InvalidChild { child })
+        k.zeroize();
+        Err(invalid_child(child))
     }
 
     fn derive_public(
         public: &[u8; 33],
         key: &HmacSha512,
         child: ChildNumber,
+        _: Token,
     ) -> Result<([u8; 33], ChainCode)> {
-        if child.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: child.index(),
-            });
-        }
         let parent =
             p256::PublicKey::from_sec1_bytes(public).map_err(|_| Error::InvalidPublicKey)?;
         let parent = parent.to_projective();
@@ -124,10 +160,10 @@ impl Scheme for NistP256 {
             }
             i = key.mac(&[&[1], chain_code.as_bytes(), &index]);
         }
-        Err(Error::InvalidChild { child })
+        Err(invalid_child(child))
     }
 
-    fn parse_public_key(bytes: &[u8]) -> Result<[u8; 33]> {
+    fn parse_public_key(bytes: &[u8], _: Token) -> Result<[u8; 33]> {
         if bytes.len() != 33 {
             return Err(Error::InvalidPublicKey);
         }
@@ -135,7 +171,7 @@ impl Scheme for NistP256 {
         compressed(&pk)
     }
 
-    fn fingerprint(public: &[u8; 33]) -> Fingerprint {
+    fn fingerprint(public: &[u8; 33], _: Token) -> Fingerprint {
         Fingerprint::new(fingerprint_of(public))
     }
 }
@@ -158,4 +194,14 @@ fn public_key(sk: &[u8; 32]) -> Option<[u8; 33]> {
     out[0] = 0x02 | (y.last()? & 1);
     out[1..].copy_from_slice(x);
     Some(out)
+}
+
+/// `[sk]G` compressed, by p256 (constant time): the fallback should aws-lc fail.
+fn public_key_p256(sk: &[u8; 32]) -> Result<[u8; 33]> {
+    let mut k = scalar(sk).ok_or(Error::InvalidSecretKey)?;
+    let point = p256::ProjectivePoint::mul_by_generator(&k);
+    k.zeroize();
+    let public =
+        p256::PublicKey::from_affine(point.to_affine()).map_err(|_| Error::InvalidSecretKey)?;
+    compressed(&public)
 }

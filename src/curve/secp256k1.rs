@@ -1,9 +1,10 @@
 //! BIP-32 over secp256k1, through libsecp256k1.
 
-use crate::curve::{split_i, Scheme, Sealed};
+use crate::chain_code::ChainCode;
+use crate::curve::{split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token};
 use crate::error::{Error, Result};
+use crate::fingerprint::Fingerprint;
 use crate::hash::{fingerprint_of, HmacSha512};
-use crate::key::{ChainCode, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 use crate::sys;
@@ -25,13 +26,47 @@ static MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"Bitcoin seed");
 
 impl Sealed for Secp256k1 {}
 
-impl Scheme for Secp256k1 {
-    const NAME: &'static str = "secp256k1";
-    const SUPPORTS_NORMAL_DERIVATION: bool = true;
+impl SchemeKeys for Secp256k1 {
     type PrivateKey = [u8; 32];
     type PublicKey = [u8; 33];
+}
 
-    fn master_key(seed: &[u8]) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
+impl Scheme for Secp256k1 {
+    const NAME: &'static str = "secp256k1";
+}
+
+impl NormalDerivation for Secp256k1 {}
+
+impl Bip32Text for Secp256k1 {}
+
+/// `k + I_L`, or BIP-32's invalid child.
+fn add_tweak(
+    secret: &SecretBytes<[u8; 32]>,
+    il: &SecretBytes<[u8; 32]>,
+    child: ChildNumber,
+) -> Result<SecretBytes<[u8; 32]>> {
+    // libsecp256k1 rejects a tweak ≥ n and a zero sum, exactly BIP-32's invalid-child rule (a
+    // zero I_L is allowed, as in BIP-32).
+    let mut child_key = secret.clone();
+    if sys::secp256k1_seckey_tweak_add(child_key.expose_mut(), il.expose()) {
+        Ok(child_key)
+    } else {
+        Err(invalid_child(child))
+    }
+}
+
+fn invalid_child(child: ChildNumber) -> Error {
+    Error::InvalidChild {
+        index: child.index(),
+        hardened: child.is_hardened(),
+        segment: 0,
+    }
+}
+
+impl Math for Secp256k1 {
+    const HARDENED_ONLY: bool = false;
+
+    fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let (il, chain_code) = split_i(&MASTER_KEY.mac(&[seed]));
         if !sys::secp256k1_seckey_verify(il.expose()) {
             return Err(Error::InvalidSecretKey);
@@ -39,12 +74,11 @@ impl Scheme for Secp256k1 {
         Ok((il, chain_code))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>) -> [u8; 33] {
-        // A `SecretBytes` of this scheme is only ever built from a verified key.
-        sys::secp256k1_public_key(secret.expose()).unwrap_or([0; 33])
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 33]> {
+        sys::secp256k1_public_key(secret.expose()).ok_or(Error::InvalidSecretKey)
     }
 
-    fn check_private_key(secret: &[u8; 32]) -> Result<()> {
+    fn check_private_key(secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
         if sys::secp256k1_seckey_verify(secret) {
             Ok(())
         } else {
@@ -57,6 +91,7 @@ impl Scheme for Secp256k1 {
         parent_public: Option<&[u8; 33]>,
         key: &HmacSha512,
         child: ChildNumber,
+        _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let index = child.to_be_bytes();
         let i = match parent_public {
@@ -64,13 +99,7 @@ impl Scheme for Secp256k1 {
             _ => key.mac(&[&[0], secret.expose(), &index]),
         };
         let (il, chain_code) = split_i(&i);
-        // k_i = k + I_L: libsecp256k1 rejects a tweak ≥ n and a zero sum, exactly BIP-32's
-        // invalid-child rule (a zero I_L is allowed, as in BIP-32).
-        let mut child_key = secret.clone();
-        if !sys::secp256k1_seckey_tweak_add(child_key.expose_mut(), il.expose()) {
-            return Err(Error::InvalidChild { child });
-        }
-        Ok((child_key, chain_code))
+        Ok((add_tweak(secret, &il, child)?, chain_code))
     }
 
     fn derive_private4(
@@ -78,6 +107,7 @@ impl Scheme for Secp256k1 {
         parent_public: Option<&[u8; 33]>,
         key: &HmacSha512,
         children: [ChildNumber; 4],
+        t: Token,
     ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
         let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
         let k = secret.expose();
@@ -91,20 +121,17 @@ impl Scheme for Secp256k1 {
                 &[&[0], k, &i2],
                 &[&[0], k, &i3],
             ]),
-            _ => return children.map(|c| Self::derive_private(secret, parent_public, key, c)),
+            _ => return children.map(|c| Self::derive_private(secret, parent_public, key, c, t)),
         };
-        let mut macs = macs.into_iter();
-        children.map(|child| {
-            let (il, chain_code) = split_i(&macs.next().ok_or(Error::InvalidChild { child })?);
-            let mut child_key = secret.clone();
-            if !sys::secp256k1_seckey_tweak_add(child_key.expose_mut(), il.expose()) {
-                return Err(Error::InvalidChild { child });
-            }
-            Ok((child_key, chain_code))
+        let mut children = children.into_iter();
+        macs.map(|i| {
+            let child = children.next().unwrap_or_default();
+            let (il, chain_code) = split_i(&i);
+            Ok((add_tweak(secret, &il, child)?, chain_code))
         })
     }
 
-    fn parse_public_key(bytes: &[u8]) -> Result<[u8; 33]> {
+    fn parse_public_key(bytes: &[u8], _: Token) -> Result<[u8; 33]> {
         let arr: [u8; 33] = bytes.try_into().map_err(|_| Error::InvalidPublicKey)?;
         secp256k1::PublicKey::from_byte_array_compressed(arr)
             .map(|pk| pk.serialize())
@@ -115,21 +142,13 @@ impl Scheme for Secp256k1 {
         public: &[u8; 33],
         key: &HmacSha512,
         child: ChildNumber,
+        t: Token,
     ) -> Result<([u8; 33], ChainCode)> {
-        if child.is_hardened() {
-            return Err(Error::HardenedFromPublic {
-                index: child.index(),
-            });
-        }
-        let (il, chain_code) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
-        let tweak = secp256k1::Scalar::from_be_bytes(*il.expose())
-            .map_err(|_| Error::InvalidChild { child })?;
         let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
             .map_err(|_| Error::InvalidPublicKey)?;
-        let derived = parent
-            .add_exp_tweak(&tweak)
-            .map_err(|_| Error::InvalidChild { child })?;
-        Ok((derived.serialize(), chain_code))
+        let (il, chain_code) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
+        let _ = t;
+        Ok((tweak_public(&parent, &il, child)?, chain_code))
     }
 
     fn derive_public_batch(
@@ -137,6 +156,7 @@ impl Scheme for Secp256k1 {
         key: &HmacSha512,
         first: ChildNumber,
         out: &mut [[u8; 33]],
+        _: Token,
     ) -> Result<()> {
         // Parse (decompress) the parent once instead of once per child.
         let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
@@ -145,18 +165,26 @@ impl Scheme for Secp256k1 {
         for slot in out {
             let child = ChildNumber::from_raw(raw);
             let (il, _) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
-            let tweak = secp256k1::Scalar::from_be_bytes(*il.expose())
-                .map_err(|_| Error::InvalidChild { child })?;
-            *slot = parent
-                .add_exp_tweak(&tweak)
-                .map_err(|_| Error::InvalidChild { child })?
-                .serialize();
+            *slot = tweak_public(&parent, &il, child)?;
             raw = raw.wrapping_add(1);
         }
         Ok(())
     }
 
-    fn fingerprint(public: &[u8; 33]) -> Fingerprint {
+    fn fingerprint(public: &[u8; 33], _: Token) -> Fingerprint {
         Fingerprint::new(fingerprint_of(public))
     }
+}
+
+/// `K + I_L·G`, compressed, or BIP-32's invalid child. Variable time: every input is public.
+fn tweak_public(
+    parent: &secp256k1::PublicKey,
+    il: &SecretBytes<[u8; 32]>,
+    child: ChildNumber,
+) -> Result<[u8; 33]> {
+    let tweak = secp256k1::Scalar::from_be_bytes(*il.expose()).map_err(|_| invalid_child(child))?;
+    Ok(parent
+        .add_exp_tweak(&tweak)
+        .map_err(|_| invalid_child(child))?
+        .serialize())
 }

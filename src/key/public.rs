@@ -3,31 +3,37 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::curve::Scheme;
-use crate::error::{Error, Result};
+use crate::chain_code::ChainCode;
+use crate::curve::{check_public_step, NormalDerivation, Scheme};
+use crate::error::Result;
+use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
-use crate::key::{ChainCode, Fingerprint, IntoDerivationPath};
-use crate::path::ChildNumber;
-use crate::serialize::{Version, VersionPair};
+use crate::key::{depth_after, meta_accessors, Meta, Parent, T};
+use crate::path::{ChildNumber, IntoDerivationPath};
+use crate::version::{Version, VersionPair};
 
-/// How a public key knows its parent's fingerprint.
-#[derive(Clone, Copy)]
-pub(crate) enum PublicParent<S: Scheme> {
-    /// Given (a master key, a parsed key, a neutered key whose parent was private).
-    Known(Fingerprint),
-    /// Derived here: the parent's public key, hashed only when the fingerprint is read.
-    Public(S::PublicKey),
-}
-
-/// An extended public key over a [`Scheme`]: public key, chain code, depth, parent
-/// fingerprint and child number (BIP-32 §"Extended keys"), for watch-only wallets.
+/// An extended public key over a scheme with normal derivation: public key, chain code,
+/// depth, parent fingerprint and child number (BIP-32 §"Extended keys"), for watch-only
+/// wallets.
 ///
-/// Made from a private key ([`ExtendedPrivateKey::to_extended_public_key`]), parsed from text
-/// (`"xpub…".parse()`, for the schemes with 33-byte SEC1 public keys), or from its parts.
-/// Derives normal (non-hardened) children only: BIP-32 `CKDpub`, and for
-/// [`NistP256`](crate::NistP256) SLIP-10's public derivation with the same retry rule as the
-/// private one, so both give the same key. SLIP-10 ed25519 and curve25519 have no public
-/// derivation ([`Error::UnsupportedByScheme`]).
+/// Made from a private key ([`ExtendedPrivateKey::to_xpub`]), parsed from text (`"xpub…"
+/// .parse()` for the [`Bip32Text`](crate::Bip32Text) schemes, CIP-5 bech32 for
+/// [`Ed25519Bip32`](crate::Ed25519Bip32)), or from its parts. Derives normal (non-hardened)
+/// children only: BIP-32 `CKDpub`, and for [`NistP256`](crate::NistP256) SLIP-10's public
+/// derivation with the same retry rule as the private one, so both give the same key. The
+/// hardened-only schemes (SLIP-10 ed25519, curve25519) have no public derivation, so there is
+/// no `ExtendedPublicKey` of them: every way to make one requires [`NormalDerivation`].
+///
+/// ```compile_fail
+/// use fastbip32::{Ed25519, ExtendedPrivateKey};
+/// let xpub = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32]).unwrap().to_xpub();
+/// ```
+///
+/// ```compile_fail
+/// use fastbip32::{ChainCode, ChildNumber, Ed25519, ExtendedPublicKey, Fingerprint};
+/// let cc = ChainCode::new([0; 32]);
+/// let _ = ExtendedPublicKey::<Ed25519>::from_parts([1; 32], cc, 0, Fingerprint::ZERO, ChildNumber::from_raw(0));
+/// ```
 ///
 /// It carries a [`VersionPair`] like the private key (see there); it serializes with the
 /// pair's public version, and derived children keep the pair.
@@ -38,7 +44,7 @@ pub(crate) enum PublicParent<S: Scheme> {
 ///
 /// # Security
 ///
-/// Public derivation is variable-time: every input (public key, chain code, index) is public.
+/// Public derivation is variable-time: every input is public.
 ///
 /// # Examples
 ///
@@ -53,37 +59,29 @@ pub(crate) enum PublicParent<S: Scheme> {
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 ///
-/// [`ExtendedPrivateKey::to_extended_public_key`]: crate::ExtendedPrivateKey::to_extended_public_key
+/// [`ExtendedPrivateKey::to_xpub`]: crate::ExtendedPrivateKey::to_xpub
 pub struct ExtendedPublicKey<S: Scheme> {
     public: S::PublicKey,
-    chain_code: ChainCode,
-    depth: u8,
-    child_number: ChildNumber,
-    parent: PublicParent<S>,
-    versions: VersionPair,
+    meta: Meta<S>,
 }
 
 impl<S: Scheme> Clone for ExtendedPublicKey<S> {
     fn clone(&self) -> Self {
         Self {
             public: self.public,
-            chain_code: self.chain_code.clone(),
-            depth: self.depth,
-            child_number: self.child_number,
-            parent: self.parent,
-            versions: self.versions,
+            meta: self.meta.clone(),
         }
     }
 }
 
-impl<S: Scheme> ExtendedPublicKey<S> {
+impl<S: NormalDerivation> ExtendedPublicKey<S> {
     /// An extended public key from its parts, as found in a serialization. It gets the
     /// [`XPRV_XPUB`](VersionPair::XPRV_XPUB) pair (see
     /// [`with_version_pair`](Self::with_version_pair)).
     ///
     /// # Errors
-    /// [`Error::InvalidPublicKey`] if `public_key` is not a valid point encoding for the
-    /// scheme.
+    /// [`Error::InvalidPublicKey`](crate::Error::InvalidPublicKey) if `public_key` is not a
+    /// valid point encoding for the scheme.
     pub fn from_parts(
         public_key: S::PublicKey,
         chain_code: ChainCode,
@@ -91,98 +89,51 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         parent_fingerprint: Fingerprint,
         child_number: ChildNumber,
     ) -> Result<Self> {
-        let public = S::parse_public_key(public_key.as_ref())?;
-        Ok(Self::new_unchecked(
-            public,
-            chain_code,
-            depth,
-            child_number,
-            PublicParent::Known(parent_fingerprint),
-            VersionPair::XPRV_XPUB,
-        ))
-    }
-
-    /// A key decoded from its serialization: the public key already checked.
-    pub(crate) fn from_decoded(
-        public: S::PublicKey,
-        chain_code: ChainCode,
-        depth: u8,
-        parent_fingerprint: Fingerprint,
-        child_number: ChildNumber,
-        versions: VersionPair,
-    ) -> Self {
-        Self::new_unchecked(
-            public,
-            chain_code,
-            depth,
-            child_number,
-            PublicParent::Known(parent_fingerprint),
-            versions,
+        Self::from_public(
+            public_key.as_ref(),
+            Meta::new(
+                chain_code,
+                depth,
+                child_number,
+                Parent::Known(parent_fingerprint),
+                VersionPair::XPRV_XPUB,
+            ),
         )
     }
 
-    /// From parts known to be valid.
-    pub(crate) fn new_unchecked(
-        public: S::PublicKey,
-        chain_code: ChainCode,
-        depth: u8,
-        child_number: ChildNumber,
-        parent: PublicParent<S>,
-        versions: VersionPair,
-    ) -> Self {
-        Self {
-            public,
-            chain_code,
-            depth,
-            child_number,
-            parent,
-            versions,
-        }
+    /// A key from public key bytes not yet checked against the scheme.
+    pub(crate) fn from_public(public: &[u8], meta: Meta<S>) -> Result<Self> {
+        Ok(Self::new(S::parse_public_key(public, T)?, meta))
     }
+
+    pub(crate) fn new(public: S::PublicKey, meta: Meta<S>) -> Self {
+        Self { public, meta }
+    }
+}
+
+// Everything but construction is defined for any scheme; only schemes with normal derivation
+// can make one, so for SLIP-10 ed25519 and curve25519 the type has no values.
+impl<S: Scheme> ExtendedPublicKey<S> {
+    fn new_child(public: S::PublicKey, meta: Meta<S>) -> Self {
+        Self { public, meta }
+    }
+
+    meta_accessors!();
 
     /// The public key.
     pub fn public_key(&self) -> S::PublicKey {
         self.public
     }
 
-    /// The chain code.
-    pub fn chain_code(&self) -> &ChainCode {
-        &self.chain_code
-    }
-
-    /// The depth: 0 for a master key, one more for each derivation step.
-    pub fn depth(&self) -> u8 {
-        self.depth
-    }
-
-    /// The child number this key was derived with (0 for a master key).
-    pub fn child_number(&self) -> ChildNumber {
-        self.child_number
-    }
-
     /// This key's fingerprint: the first 4 bytes of HASH160 of its serialized public key.
     pub fn fingerprint(&self) -> Fingerprint {
-        S::fingerprint(&self.public)
-    }
-
-    /// The parent's fingerprint (`00000000` for a master key). For a derived key it is
-    /// hashed from the parent's public key when read, not at every derivation step.
-    pub fn parent_fingerprint(&self) -> Fingerprint {
-        match &self.parent {
-            PublicParent::Known(f) => *f,
-            PublicParent::Public(p) => S::fingerprint(p),
-        }
+        S::fingerprint(&self.public, T)
     }
 
     /// The version this key serializes with: the public member of its
     /// [`version_pair`](Self::version_pair).
     pub fn version(&self) -> Version {
-        self.versions.public()
-    }
-
-    /// The version family this key and its children serialize with.
-    pub fn version_pair(&self) -> VersionPair {
-        self.versions
+        self.meta.versions.public()
     }
 
     /// The same key in the family of `version`, a public version this crate knows
@@ -190,18 +141,12 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// [`with_version_pair`](Self::with_version_pair) for a custom one.
     ///
     /// # Errors
-    /// [`Error::VersionKeyMismatch`] for a known private version (`xprv`, …);
-    /// [`Error::UnknownVersion`] for any other.
+    /// [`Error::VersionKeyMismatch`](crate::Error::VersionKeyMismatch) for a known private
+    /// version (`xprv`, …); [`Error::UnknownVersion`](crate::Error::UnknownVersion) for any
+    /// other.
     pub fn with_version(self, version: Version) -> Result<Self> {
         let pair = VersionPair::for_version(version, false)?;
         Ok(self.with_version_pair(pair))
-    }
-
-    /// The same key in the version family `versions` (any pair, known or custom).
-    #[must_use]
-    pub fn with_version_pair(mut self, versions: VersionPair) -> Self {
-        self.versions = versions;
-        self
     }
 
     /// Derives one normal child (BIP-32 `CKDpub`; SLIP-10 "Public parent key → public child
@@ -212,12 +157,12 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// [`Error::HardenedFromPublic`] for a hardened child; [`Error::UnsupportedByScheme`] for
-    /// a scheme without public derivation (SLIP-10 ed25519, curve25519);
-    /// [`Error::DepthExceeded`] past depth 255; [`Error::InvalidChild`] where BIP-32 says the
-    /// child does not exist (secp256k1, probability below 2⁻¹²⁷: try the next index).
+    /// [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) for a hardened child;
+    /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) past depth 255;
+    /// [`Error::InvalidChild`](crate::Error::InvalidChild) where BIP-32 says the child does
+    /// not exist (secp256k1, probability below 2⁻¹²⁷: try the next index).
     pub fn derive_child(&self, child: ChildNumber) -> Result<Self> {
-        self.walk(1, core::iter::once(child))
+        self.derive_steps(1, core::iter::once(child))
     }
 
     /// Derives the key at `path` below this key: a `&str` relative path such as `"0/7"`,
@@ -232,75 +177,71 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// [`Error::InvalidPath`] for malformed text; [`Error::DepthExceeded`] if the path takes
-    /// the depth past 255; [`Error::HardenedFromPublic`] naming the first hardened step; and
-    /// the other errors of [`derive_child`](Self::derive_child) for any step.
+    /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text;
+    /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes the depth past
+    /// 255; [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) naming the first
+    /// hardened step; and the other errors of [`derive_child`](Self::derive_child) for any
+    /// step.
     pub fn derive_path<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
         let (count, steps) = path.into_steps()?;
-        self.walk(count, steps)
+        self.derive_steps(count, steps)
     }
 
     /// One normal child, with the parent chain code's HMAC state given (computed once for
     /// many children).
     pub(crate) fn derive_prepared(&self, key: &HmacSha512, child: ChildNumber) -> Result<Self> {
-        let depth = self.depth.checked_add(1).ok_or(Error::DepthExceeded)?;
-        let (public, chain_code) = S::derive_public(&self.public, key, child)?;
-        Ok(Self {
+        check_public_step(child, 0)?;
+        let depth = depth_after(self.meta.depth, 1)?;
+        let (public, chain_code) = S::derive_public(&self.public, key, child, T)?;
+        Ok(Self::new_child(
             public,
-            chain_code,
-            depth,
-            child_number: child,
-            parent: PublicParent::Public(self.public),
-            versions: self.versions,
-        })
+            self.meta
+                .child(chain_code, depth, child, Parent::Public(self.public)),
+        ))
     }
 
     /// The chain code's HMAC state, for deriving many children.
     pub(crate) fn hmac_key(&self) -> HmacSha512 {
-        HmacSha512::new(self.chain_code.as_bytes())
+        HmacSha512::new(self.meta.chain_code.as_bytes())
     }
 
-    fn walk(&self, count: usize, steps: impl Iterator<Item = ChildNumber> + Clone) -> Result<Self> {
-        let depth =
-            u8::try_from(usize::from(self.depth) + count).map_err(|_| Error::DepthExceeded)?;
-        if let Some(hardened) = steps.clone().find(|c| c.is_hardened()) {
-            return Err(Error::HardenedFromPublic {
-                index: hardened.index(),
-            });
+    pub(crate) fn meta(&self) -> &Meta<S> {
+        &self.meta
+    }
+
+    fn derive_steps(
+        &self,
+        count: usize,
+        steps: impl Iterator<Item = ChildNumber> + Clone,
+    ) -> Result<Self> {
+        let depth = depth_after(self.meta.depth, count)?;
+        for (segment, child) in steps.clone().enumerate() {
+            check_public_step(child, segment)?;
         }
         let mut public = self.public;
-        let mut chain_code = self.chain_code.clone();
-        let mut child_number = self.child_number;
-        let mut parent = None;
-        for child in steps {
+        let mut chain_code = self.meta.chain_code.clone();
+        let mut last = None;
+        for (segment, child) in steps.enumerate() {
             let key = HmacSha512::new(chain_code.as_bytes());
-            let (next_public, next_chain) = S::derive_public(&public, &key, child)?;
-            parent = Some(core::mem::replace(&mut public, next_public));
+            let (next_public, next_chain) =
+                S::derive_public(&public, &key, child, T).map_err(|e| e.at_segment(segment))?;
+            last = Some((core::mem::replace(&mut public, next_public), child));
             chain_code = next_chain;
-            child_number = child;
         }
-        let Some(parent) = parent else {
+        let Some((parent, child)) = last else {
             return Ok(self.clone());
         };
-        Ok(Self {
+        Ok(Self::new_child(
             public,
-            chain_code,
-            depth,
-            child_number,
-            parent: PublicParent::Public(parent),
-            versions: self.versions,
-        })
+            self.meta
+                .child(chain_code, depth, child, Parent::Public(parent)),
+        ))
     }
 }
 
 impl<S: Scheme> PartialEq for ExtendedPublicKey<S> {
     fn eq(&self, other: &Self) -> bool {
-        self.public == other.public
-            && self.chain_code == other.chain_code
-            && self.depth == other.depth
-            && self.child_number == other.child_number
-            && self.versions == other.versions
-            && self.parent_fingerprint() == other.parent_fingerprint()
+        self.public == other.public && bool::from(self.meta.ct_eq(&other.meta))
     }
 }
 
@@ -309,31 +250,24 @@ impl<S: Scheme> Eq for ExtendedPublicKey<S> {}
 impl<S: Scheme> Hash for ExtendedPublicKey<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.public.hash(state);
-        self.chain_code.as_bytes().hash(state);
-        self.depth.hash(state);
-        self.child_number.hash(state);
-        self.versions.hash(state);
+        self.meta.chain_code.as_bytes().hash(state);
+        self.meta.depth.hash(state);
+        self.meta.child_number.hash(state);
+        self.meta.versions.hash(state);
         self.parent_fingerprint().hash(state);
-    }
-}
-
-/// Lowercase hex of public bytes, for `Debug`.
-struct Hex<'a>(&'a [u8]);
-
-impl fmt::Debug for Hex<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
     }
 }
 
 impl<S: Scheme> fmt::Debug for ExtendedPublicKey<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut hex = [0u8; 66];
+        let public = crate::hex::encode(self.public.as_ref(), &mut hex).unwrap_or("");
         f.debug_struct("ExtendedPublicKey")
             .field("scheme", &S::NAME)
             .field("version", &self.version())
-            .field("depth", &self.depth)
-            .field("child_number", &self.child_number)
-            .field("public_key", &Hex(self.public.as_ref()))
+            .field("depth", &self.meta.depth)
+            .field("child_number", &self.meta.child_number)
+            .field("public_key", &public)
             .finish_non_exhaustive()
     }
 }

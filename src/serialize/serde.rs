@@ -17,7 +17,7 @@ use serde::ser::{self, Serialize, Serializer};
 use zeroize::Zeroizing;
 
 use super::MAX_ENCODED_LEN;
-use crate::curve::Scheme;
+use crate::curve::Bip32Text;
 use crate::error::Error;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::{ChildNumber, DerivationPath};
@@ -81,7 +81,7 @@ impl<'de> Deserialize<'de> for ChildNumber {
 
 impl<S> Serialize for ExtendedPublicKey<S>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
         let mut buf = [0u8; MAX_ENCODED_LEN];
@@ -91,7 +91,7 @@ where
 
 impl<'de, S> Deserialize<'de> for ExtendedPublicKey<S>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_str(TextVisitor::new("an extended public key (xpub…)"))
@@ -100,7 +100,7 @@ where
 
 impl<S> Serialize for ExtendedPrivateKey<S>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
         let mut buf = Zeroizing::new([0u8; MAX_ENCODED_LEN]);
@@ -110,7 +110,7 @@ where
 
 impl<'de, S> Deserialize<'de> for ExtendedPrivateKey<S>
 where
-    S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>,
+    S: Bip32Text,
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_str(TextVisitor::new("an extended private key (xprv…)"))

@@ -379,7 +379,7 @@ fn from_seed<S: CliScheme>(
     io: &mut Io<'_>,
 ) -> Result<Duration, CliError> {
     check_hardened_only::<S>(prefix, job.path_text)?;
-    if !job.wildcard.hardened && !S::SUPPORTS_NORMAL_DERIVATION {
+    if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
         return Err(job.wildcard.error(format_args!(
             "{} supports hardened derivation only (write *')",
             S::NAME
@@ -425,6 +425,7 @@ fn from_xkey<S: CliScheme>(
         if job.wildcard.hardened && prefix.iter().all(ChildNumber::is_normal) {
             return Err(job.wildcard.error(Error::HardenedFromPublic {
                 index: job.range.first.index(),
+                segment: prefix.len(),
             }));
         }
     }
