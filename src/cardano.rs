@@ -75,9 +75,9 @@ pub const XPUB_LEN: usize = 64;
 pub const XPRV_HEX_LEN: usize = 2 * XPRV_LEN;
 /// Length of the hex text of an extended public key.
 pub const XPUB_HEX_LEN: usize = 2 * XPUB_LEN;
-/// The longest bech32 text of an extended private key (`root_xsk`: 8 + 1 + 154 + 6).
+/// The longest bech32 text of an extended private key (`stake_xsk`: 9 + 1 + 154 + 6).
 pub const XPRV_BECH32_MAX_LEN: usize = 9 + 1 + (XPRV_LEN * 8).div_ceil(5) + 6;
-/// The longest bech32 text of an extended public key (`root_xvk`: 8 + 1 + 103 + 6).
+/// The longest bech32 text of an extended public key (`stake_xvk`: 9 + 1 + 103 + 6).
 pub const XPUB_BECH32_MAX_LEN: usize = 9 + 1 + (XPUB_LEN * 8).div_ceil(5) + 6;
 
 /// Icarus PBKDF2 iteration count (CIP-3).
@@ -540,14 +540,17 @@ mod tests {
 
     #[test]
     fn bech32_lengths() {
-        assert_eq!(XPRV_BECH32_MAX_LEN, 169);
-        assert_eq!(XPUB_BECH32_MAX_LEN, 118);
+        // The longest prefix is `stake_xsk` / `stake_xvk`: 9 + "1" + 154 (or 103) + 6.
+        assert_eq!(XPRV_BECH32_MAX_LEN, 170);
+        assert_eq!(XPUB_BECH32_MAX_LEN, 119);
         let mut buf = [0u8; XPRV_BECH32_MAX_LEN];
-        let text = bech32_encode(Cip5Prefix::RootXsk, &[0u8; XPRV_LEN], &mut buf).unwrap();
+        let text = bech32_encode(Cip5Prefix::StakeXsk, &[0u8; XPRV_LEN], &mut buf).unwrap();
         assert_eq!(text.len(), XPRV_BECH32_MAX_LEN);
+        let text = bech32_encode(Cip5Prefix::RootXsk, &[0u8; XPRV_LEN], &mut buf).unwrap();
+        assert_eq!(text.len(), XPRV_BECH32_MAX_LEN - 1);
         let mut short = [0u8; XPRV_BECH32_MAX_LEN - 1];
         assert_eq!(
-            bech32_encode(Cip5Prefix::RootXsk, &[0u8; XPRV_LEN], &mut short),
+            bech32_encode(Cip5Prefix::StakeXsk, &[0u8; XPRV_LEN], &mut short),
             Err(Error::BufferTooSmall {
                 needed: XPRV_BECH32_MAX_LEN
             })

@@ -520,21 +520,53 @@ mod tests {
     fn private_key_rules() {
         let mut k = [0u8; 64];
         k[31] = 0x40;
-        assert!(Ed25519Bip32::check_private_key(&k).is_ok());
+        assert!(Ed25519Bip32::check_private_key(&k, 0, Token(())).is_ok());
         assert!(check_root_key(&k).is_ok());
         k[31] = 0x60; // bit 253: allowed for a derived key, not for a root
-        assert!(Ed25519Bip32::check_private_key(&k).is_ok());
+        assert!(Ed25519Bip32::check_private_key(&k, 0, Token(())).is_ok());
         assert_eq!(check_root_key(&k), Err(Error::InvalidRootKey));
         for (byte, value) in [(31, 0xC0), (31, 0x00), (31, 0x80), (0, 0x01), (0, 0x04)] {
             let mut k = [0u8; 64];
             k[31] = 0x40;
             k[byte] = value;
             assert_eq!(
-                Ed25519Bip32::check_private_key(&k),
+                Ed25519Bip32::check_private_key(&k, 0, Token(())),
                 Err(Error::InvalidSecretKey),
                 "{byte} {value:#x}"
             );
             assert_eq!(check_root_key(&k), Err(Error::InvalidRootKey));
+        }
+    }
+
+    #[test]
+    fn import_bound_leaves_room_for_every_level_below() {
+        // bound(d) = 2^255 − 1 − (255 − d)·8·(2^224 − 1), from num-bigint.
+        let bound = |d: u8| {
+            let room =
+                BigUint::from(255u32 - u32::from(d)) * 8u8 * ((BigUint::from(1u8) << 224) - 1u8);
+            (BigUint::from(1u8) << 255) - 1u8 - room
+        };
+        for depth in [0u8, 1, 5, 100, 254, 255] {
+            let b = bound(depth);
+            let at = &b - (&b % 8u8);
+            let mut k = [0u8; 64];
+            k[..32].copy_from_slice(&to32(&at));
+            assert!(
+                Ed25519Bip32::check_private_key(&k, depth, Token(())).is_ok(),
+                "{depth}"
+            );
+            k[..32].copy_from_slice(&to32(&(&at + 8u8)));
+            assert_eq!(
+                Ed25519Bip32::check_private_key(&k, depth, Token(())),
+                Err(Error::InvalidSecretKey),
+                "{depth}"
+            );
+            // One level deeper has 8·(2^224 − 1) more room: the largest child of `at` fits.
+            if depth < 255 {
+                let child = &at + BigUint::from(8u8) * ((BigUint::from(1u8) << 224) - 1u8);
+                k[..32].copy_from_slice(&to32(&child));
+                assert!(Ed25519Bip32::check_private_key(&k, depth + 1, Token(())).is_ok());
+            }
         }
     }
 }

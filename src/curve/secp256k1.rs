@@ -26,6 +26,20 @@ static MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"Bitcoin seed");
 
 impl Sealed for Secp256k1 {}
 
+impl Secp256k1 {
+    /// Re-randomises libsecp256k1's context (side-channel blinding, defence in depth against
+    /// power and EM analysis; constant time does not depend on it) with 32 bytes of entropy
+    /// from the caller.
+    ///
+    /// With `std` every thread's context is already blinded from the OS RNG before its first
+    /// use and refreshed every 1024 public keys; this adds the caller's entropy. Without
+    /// `std` (one global context) the crate can only blind it with a hash of the first secret
+    /// it is used with: call this once at start-up with real entropy. See SECURITY.md.
+    pub fn randomize_context(seed: &[u8; 32]) {
+        sys::randomize_context(seed);
+    }
+}
+
 impl SchemeKeys for Secp256k1 {
     type PrivateKey = [u8; 32];
     type PublicKey = [u8; 33];

@@ -14,39 +14,77 @@ use secp256k1::ffi::types::c_uchar;
 /// Compressed public key size.
 const PUBLIC_KEY_LEN: usize = 33;
 
+/// How many public-key computations a thread's context serves before it is re-randomised
+/// with fresh entropy (with `std`). Re-randomising costs about one public key; this keeps the
+/// cost below 0.1 %.
 #[cfg(feature = "std")]
-fn needs_randomization() -> bool {
+const REFRESH_EVERY: u32 = 1024;
+
+/// Blinds this thread's context before its first use, and again every [`REFRESH_EVERY`] uses,
+/// with 32 bytes from the OS RNG. Should the OS RNG fail, a hash of the secret about to be
+/// used is mixed in instead (libsecp256k1 allows secret data as blinding seed).
+#[cfg(feature = "std")]
+fn blind_before_use(sk: &[u8; 32]) {
     extern crate std;
     std::thread_local! {
-        static DONE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+        static USES: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
     }
     // The `secp256k1` crate keeps one context per thread when `std` is on.
-    DONE.with(|d| !d.replace(true))
+    let due = USES.with(|uses| {
+        let n = uses.get();
+        uses.set(if n + 1 >= REFRESH_EVERY { 0 } else { n + 1 });
+        n == 0
+    });
+    if due {
+        let mut seed = zeroize::Zeroizing::new([0u8; 32]);
+        if getrandom::fill(&mut seed[..]).is_err() {
+            hash_seed(sk, &mut seed);
+        }
+        secp256k1::rerandomize_global_context(&seed);
+        #[cfg(test)]
+        tests::BLINDINGS.with(|b| b.set(b.get() + 1));
+    }
+}
+
+/// Without `std` the crate keeps one global context: it is blinded before its first use with a
+/// hash of the first secret, unless the caller has called [`randomize_secp256k1_context`]
+/// first, which is the way to give it real entropy.
+#[cfg(not(feature = "std"))]
+fn blind_before_use(sk: &[u8; 32]) {
+    use core::sync::atomic::{AtomicBool, Ordering};
+    if !BLINDED.swap(true, Ordering::Relaxed) {
+        let mut seed = zeroize::Zeroizing::new([0u8; 32]);
+        hash_seed(sk, &mut seed);
+        secp256k1::rerandomize_global_context(&seed);
+    }
 }
 
 #[cfg(not(feature = "std"))]
-fn needs_randomization() -> bool {
-    use core::sync::atomic::{AtomicBool, Ordering};
-    // Without `std` the crate keeps one global context.
-    static DONE: AtomicBool = AtomicBool::new(false);
-    !DONE.swap(true, Ordering::Relaxed)
+static BLINDED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// Re-randomises libsecp256k1's context (side-channel blinding) with `seed`: 32 bytes of
+/// entropy from the caller (with `std` the crate seeds each thread's context from the OS RNG
+/// by itself; without `std` this is how to give it real entropy).
+pub(crate) fn randomize_context(seed: &[u8; 32]) {
+    secp256k1::rerandomize_global_context(seed);
+    #[cfg(not(feature = "std"))]
+    BLINDED.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// `SHA-256("fastbip32 context blinding" ‖ sk)` into `out`, over a zeroizing state.
+fn hash_seed(sk: &[u8; 32], out: &mut [u8; 32]) {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    h.update(b"fastbip32 context blinding");
+    h.update(sk);
+    h.finalize_into(out.into());
 }
 
 /// `[sk]G`, compressed. `None` if `sk` is zero or not below the group order.
 ///
-/// The first call on each context re-randomises it (side-channel blinding) with a seed
-/// hashed from the secret, which libsecp256k1 allows; later calls reuse it.
+/// The context is blinded before its first use and refreshed as [`blind_before_use`] says.
 pub(crate) fn secp256k1_public_key(sk: &[u8; 32]) -> Option<[u8; PUBLIC_KEY_LEN]> {
-    use sha2::Digest;
-    let mut blind = zeroize::Zeroizing::new([0u8; 32]);
-    let randomize = needs_randomization();
-    if randomize {
-        let mut h = sha2::Sha256::new();
-        h.update(b"fastbip32 context blinding");
-        h.update(sk);
-        blind.copy_from_slice(&h.finalize());
-    }
-    let seed = if randomize { Some(&*blind) } else { None };
+    blind_before_use(sk);
     secp256k1::with_raw_global_context(
         |ctx| {
             // SAFETY: `ffi::PublicKey::new` makes an all-zero placeholder that libsecp256k1
@@ -75,7 +113,7 @@ pub(crate) fn secp256k1_public_key(sk: &[u8; 32]) -> Option<[u8; PUBLIC_KEY_LEN]
             };
             (ok == 1 && len == PUBLIC_KEY_LEN).then_some(out)
         },
-        seed,
+        None,
     )
 }
 
@@ -104,4 +142,34 @@ pub(crate) fn secp256k1_seckey_verify(sk: &[u8; 32]) -> bool {
         )
     };
     ok == 1
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    extern crate std;
+
+    std::thread_local! {
+        pub(super) static BLINDINGS: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn each_thread_is_blinded_before_its_first_key_and_refreshed() {
+        let counts = std::thread::spawn(|| {
+            let sk = [7u8; 32];
+            let before = BLINDINGS.with(core::cell::Cell::get);
+            let first = super::secp256k1_public_key(&sk);
+            let after_first = BLINDINGS.with(core::cell::Cell::get);
+            for _ in 1..super::REFRESH_EVERY {
+                let _ = super::secp256k1_public_key(&sk);
+            }
+            let before_refresh = BLINDINGS.with(core::cell::Cell::get);
+            let refreshed = super::secp256k1_public_key(&sk);
+            let after_refresh = BLINDINGS.with(core::cell::Cell::get);
+            assert_eq!(first, refreshed, "blinding never changes a result");
+            (before, after_first, before_refresh, after_refresh)
+        })
+        .join()
+        .unwrap();
+        assert_eq!(counts, (0, 1, 1, 2));
+    }
 }
