@@ -30,6 +30,14 @@ use crate::secret::SecretBytes;
 /// Each retry happens with probability about 2⁻³², so a loop of 64 rounds can only end by
 /// exhaustion with probability 2⁻²⁰⁴⁸; if it ever did, [`Error::InvalidChild`] (or
 /// [`Error::InvalidSecretKey`] for a master key) is returned rather than looping forever.
+///
+/// # Text and the curve
+///
+/// SLIP-10 defines no text form. Other tools (trezor-crypto, wallet-core) write P-256 keys in
+/// BIP-32's layout with the *same* version bytes as secp256k1 (`xprv…`, `xpub…`), so the text
+/// alone cannot tell the curves apart: `"xprv…".parse::<ExtendedPrivateKey<NistP256>>()` reads
+/// any such text as a P-256 key, and the type (or the CLI's `--curve nist256p1`) is the
+/// caller's explicit word for which curve is meant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NistP256;
 
