@@ -1,0 +1,176 @@
+//! No secret is left in heap memory that the library frees.
+//!
+//! A `#[global_allocator]` scans every block before it is freed (and every block a
+//! reallocation moves away from) for registered 32-byte secrets. A `PathTree` derivation used
+//! to collect its results into a growing vector and to move keys out of its working vectors,
+//! freeing buffers that still held private keys; now every key the library frees has been
+//! wiped in place first. The first test shows the scanner finds what it is looking for.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core
+)] // test code: failing loudly is the point
+#![allow(unsafe_code)] // a scanning global allocator needs `unsafe impl GlobalAlloc`
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use fastbip32::{ExtendedPrivateKey, PathTree, Secp256k1};
+
+/// Up to this many secrets are looked for.
+const SLOTS: usize = 4;
+
+static PATTERNS: [[AtomicU8; 32]; SLOTS] = [const { [const { AtomicU8::new(0) }; 32] }; SLOTS];
+static PATTERN_COUNT: AtomicUsize = AtomicUsize::new(0);
+static ARMED: AtomicBool = AtomicBool::new(false);
+static HITS: AtomicUsize = AtomicUsize::new(0);
+/// The tests arm one global scanner, so they run one at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+struct Scanning;
+
+fn contains_pattern(block: &[u8]) -> bool {
+    let count = PATTERN_COUNT.load(Ordering::Acquire).min(SLOTS);
+    PATTERNS.iter().take(count).any(|pattern| {
+        let first = pattern[0].load(Ordering::Relaxed);
+        block.windows(32).any(|w| {
+            w[0] == first
+                && w.iter()
+                    .zip(pattern.iter())
+                    .all(|(a, b)| *a == b.load(Ordering::Relaxed))
+        })
+    })
+}
+
+// SAFETY: delegates every allocation to `System`; before freeing, it only reads the block,
+// which is still allocated and `layout.size()` bytes long.
+unsafe impl GlobalAlloc for Scanning {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if ARMED.load(Ordering::Acquire) && layout.size() >= 32 {
+            // SAFETY: `ptr` is a live block of `layout.size()` bytes until the call below.
+            let block = unsafe { std::slice::from_raw_parts(ptr, layout.size()) };
+            if contains_pattern(block) {
+                HITS.fetch_add(1, Ordering::AcqRel);
+            }
+        }
+        // SAFETY: forwarded unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    // `realloc` is the trait's default: alloc, copy, then `dealloc` of the old block, which
+    // is scanned.
+}
+
+#[global_allocator]
+static GLOBAL: Scanning = Scanning;
+
+/// Runs `f` with the scanner looking for `secrets`, and returns how many freed blocks held
+/// one of them.
+fn freed_blocks_holding(secrets: &[[u8; 32]], f: impl FnOnce()) -> usize {
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    assert!(secrets.len() <= SLOTS);
+    for (slot, secret) in PATTERNS.iter().zip(secrets) {
+        for (byte, value) in slot.iter().zip(secret) {
+            byte.store(*value, Ordering::Relaxed);
+        }
+    }
+    PATTERN_COUNT.store(secrets.len(), Ordering::Release);
+    HITS.store(0, Ordering::Release);
+    ARMED.store(true, Ordering::Release);
+    f();
+    ARMED.store(false, Ordering::Release);
+    HITS.load(Ordering::Acquire)
+}
+
+fn tree_of(paths: &[String]) -> PathTree {
+    let mut tree = PathTree::new();
+    for path in paths {
+        tree.insert(path.as_str()).unwrap();
+    }
+    tree
+}
+
+fn paths() -> Vec<String> {
+    let mut paths: Vec<String> = (0..300).map(|i| format!("m/44'/0'/0'/0/{i}")).collect();
+    paths.extend((0..40).map(|i| format!("m/84'/0'/{i}'")));
+    paths
+}
+
+/// The private keys the test looks for: a normal and a hardened result, and an inner node.
+fn watched(seed: &[u8]) -> Vec<[u8; 32]> {
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(seed).unwrap();
+    ["m/44'/0'/0'/0/150", "m/84'/0'/17'", "m/44'/0'/0'/0"]
+        .iter()
+        .map(|p| *root.derive_path(*p).unwrap().private_key())
+        .collect()
+}
+
+#[test]
+fn the_scanner_finds_a_secret_in_a_freed_buffer() {
+    let secret = [0xA5u8; 32];
+    let hits = freed_blocks_holding(&[secret], || {
+        let mut v: Vec<[u8; 32]> = Vec::with_capacity(1);
+        v.push(std::hint::black_box(secret));
+        drop(std::hint::black_box(v));
+    });
+    assert_eq!(hits, 1);
+}
+
+#[test]
+fn a_growing_vector_of_keys_leaves_copies_behind() {
+    // What the library used to do (and what a caller's `collect` into an unreserved vector
+    // still does): every reallocation frees a buffer of unwiped keys.
+    let seed = [3u8; 32];
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let target = *root.derive_path("m/0").unwrap().private_key();
+    let hits = freed_blocks_holding(&[target], || {
+        let mut keys = Vec::new();
+        for i in 0..64 {
+            keys.push(root.derive_path(format!("m/{i}").as_str()).unwrap());
+        }
+        drop(keys);
+    });
+    assert!(hits >= 1, "the reallocations should have been seen");
+}
+
+#[test]
+fn path_tree_frees_no_key() {
+    let seed = [9u8; 32];
+    let tree = tree_of(&paths());
+    let secrets = watched(&seed);
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let hits = freed_blocks_holding(&secrets, || {
+        let keys = tree.derive(&root).unwrap();
+        assert_eq!(keys.len(), 340);
+        assert_eq!(keys[150].private_key(), &secrets[0]);
+        drop(keys);
+    });
+    assert_eq!(hits, 0);
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_path_tree_frees_no_key() {
+    let seed = [9u8; 32];
+    let tree = tree_of(&paths());
+    let secrets = watched(&seed);
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    // Warm the thread pool up first: its own start-up allocations are not ours.
+    drop(tree.par_derive(&root).unwrap());
+    let hits = freed_blocks_holding(&secrets, || {
+        let keys = tree.par_derive(&root).unwrap();
+        assert_eq!(keys[317].private_key(), &secrets[1]);
+        drop(keys);
+    });
+    assert_eq!(hits, 0);
+}
