@@ -300,7 +300,14 @@ impl PathTree {
         }
         let prepared = key.prepare()?;
         let one = |&(child, next): &(ChildNumber, usize)| -> Result<()> {
-            let derived = key.derive(&prepared, child)?;
+            // An error names the step's place in the inserted paths, as `derive_path` does.
+            let segment = self
+                .nodes
+                .get(next.wrapping_sub(1))
+                .map_or(0, |n| usize::from(n.depth).saturating_sub(1));
+            let derived = key
+                .derive(&prepared, child)
+                .map_err(|e| e.at_segment(segment))?;
             self.visit(&derived, next, slots, parallel)
         };
         #[cfg(feature = "parallel")]

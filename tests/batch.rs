@@ -10,8 +10,8 @@
 )] // test code: failing loudly is the point
 
 use fastbip32::{
-    ChildNumber, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedPrivateKey, NistP256, PathTree,
-    Scheme, Secp256k1, SecretBytes,
+    ChildNumber, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedPrivateKey, NistP256,
+    NormalDerivation, PathTree, Scheme, Secp256k1, SecretBytes,
 };
 use proptest::prelude::*;
 
@@ -45,7 +45,7 @@ fn batch_equals_loop<S: Scheme>(seed: &[u8], parent_path: &str, start: ChildNumb
     }
     for (k, expected) in iterated.iter().zip(&one_by_one) {
         assert_eq!(k.parent_fingerprint(), expected.parent_fingerprint());
-        assert_eq!(k.parent_fingerprint(), parent.fingerprint());
+        assert_eq!(k.parent_fingerprint(), parent.fingerprint().unwrap());
     }
     #[cfg(feature = "parallel")]
     {
@@ -57,7 +57,7 @@ fn batch_equals_loop<S: Scheme>(seed: &[u8], parent_path: &str, start: ChildNumb
     }
 }
 
-fn public_batch_equals_private<S: Scheme>(
+fn public_batch_equals_private<S: NormalDerivation>(
     seed: &[u8],
     parent_path: &str,
     start: u32,
@@ -67,8 +67,8 @@ fn public_batch_equals_private<S: Scheme>(
         .unwrap()
         .derive_path(parent_path)
         .unwrap();
-    let xpub = parent.to_extended_public_key();
-    let mut publics = vec![parent.public_key(); count];
+    let xpub = parent.to_xpub().unwrap();
+    let mut publics = vec![parent.public_key().unwrap(); count];
     xpub.derive_public_keys_into(child(start), &mut publics)
         .unwrap();
     let iterated: Vec<_> = xpub
@@ -78,17 +78,22 @@ fn public_batch_equals_private<S: Scheme>(
         .collect();
     for (i, (pk, ext)) in publics.iter().zip(&iterated).enumerate() {
         let private = parent.derive_child(child(start + i as u32)).unwrap();
-        assert_eq!(*pk, private.public_key(), "{} public batch {i}", S::NAME);
+        assert_eq!(
+            *pk,
+            private.public_key().unwrap(),
+            "{} public batch {i}",
+            S::NAME
+        );
         assert_eq!(
             ext,
-            &private.to_extended_public_key(),
+            &private.to_xpub().unwrap(),
             "{} public iterator {i}",
             S::NAME
         );
     }
     #[cfg(feature = "parallel")]
     {
-        let mut par = vec![parent.public_key(); count];
+        let mut par = vec![parent.public_key().unwrap(); count];
         xpub.par_derive_public_keys_into(child(start), &mut par)
             .unwrap();
         assert_eq!(par, publics, "{} parallel public", S::NAME);
@@ -146,10 +151,10 @@ proptest! {
         let soft: Vec<&String> = texts.iter().filter(|t| !t.contains('\'')).collect();
         let mut public_tree = PathTree::new();
         for t in &soft { public_tree.insert(t.as_str()).unwrap(); }
-        let xpub = root.to_extended_public_key();
+        let xpub = root.to_xpub().unwrap();
         let publics = public_tree.derive_public(&xpub).unwrap();
         for (t, k) in soft.iter().zip(&publics) {
-            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_extended_public_key());
+            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub().unwrap());
         }
         #[cfg(feature = "parallel")]
         prop_assert_eq!(public_tree.par_derive_public(&xpub).unwrap(), publics.clone());
@@ -189,19 +194,46 @@ fn batch_errors() {
     let ed = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32]).unwrap();
     assert_eq!(
         ed.children(ChildNumber::normal(5).unwrap(), 3).map(|_| ()),
-        Err(Error::HardenedOnly { index: 5 })
+        Err(Error::HardenedOnly {
+            index: 5,
+            segment: 0
+        })
     );
-    let xpub = key.to_extended_public_key();
+    let xpub = key.to_xpub().unwrap();
     let mut out = [[0u8; 33]; 2];
     assert_eq!(
         xpub.derive_public_keys_into(ChildNumber::hardened(0).unwrap(), &mut out),
-        Err(Error::HardenedFromPublic { index: 0 })
+        Err(Error::HardenedFromPublic {
+            index: 0,
+            segment: 0
+        })
     );
     let mut tree = PathTree::new();
     tree.insert("m/0/1'").unwrap();
+    // The segment is the failing step's place in the inserted path, as for `derive_path`.
     assert_eq!(
         tree.derive_public(&xpub).map(|_| ()),
-        Err(Error::HardenedFromPublic { index: 1 })
+        Err(Error::HardenedFromPublic {
+            index: 1,
+            segment: 1
+        })
+    );
+    assert_eq!(
+        tree.derive_public(&xpub).map(|_| ()),
+        xpub.derive_path("m/0/1'").map(|_| ())
+    );
+    let mut ed_tree = PathTree::new();
+    ed_tree.insert("m/0'/1'/2").unwrap();
+    assert_eq!(
+        ed_tree.derive(&ed).map(|_| ()),
+        Err(Error::HardenedOnly {
+            index: 2,
+            segment: 2
+        })
+    );
+    assert_eq!(
+        ed_tree.derive(&ed).map(|_| ()),
+        ed.derive_path("m/0'/1'/2").map(|_| ())
     );
     let mut deep = PathTree::new();
     deep.insert("m/1").unwrap();
