@@ -312,7 +312,7 @@ fn push_and_from_slice_stop_at_255() {
     for i in 0..255 {
         path.push(n(i)).unwrap();
         assert_eq!(path.len(), usize::try_from(i).unwrap() + 1);
-        assert_eq!(path.last(), Some(n(i)));
+        assert_eq!(path.last(), Some(&n(i)));
     }
     assert_eq!(path.push(n(0)), Err(Error::DepthExceeded));
     assert_eq!(path.child(h(0)), Err(Error::DepthExceeded));
@@ -661,7 +661,7 @@ fn path_accessors_and_conversions() {
     assert_eq!(&*path, children);
     assert_eq!(path.len(), 5);
     assert!(!path.is_empty());
-    assert_eq!(path.last(), Some(n(7)));
+    assert_eq!(path.last(), Some(&n(7))); // the slice's, like `first`
     assert_eq!(path.first(), Some(&h(44))); // through Deref
     assert_eq!(path.iter().collect::<Vec<_>>(), children);
     assert_eq!((&path).into_iter().collect::<Vec<_>>(), children);

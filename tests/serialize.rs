@@ -147,14 +147,10 @@ fn check_vector_step(vector: &Value, step: &Value, next: Option<&Value>) {
     // Private: text and bytes, both ways.
     let xprv: Xprv = xprv_text.parse().unwrap_or_else(|e| panic!("{id}: {e}"));
     assert_eq!(xprv.version(), Version::XPRV, "{id}");
-    assert_eq!(
-        xprv.to_xprv_string(xprv.version()).as_str(),
-        xprv_text,
-        "{id}"
-    );
+    assert_eq!(xprv.to_zeroizing_string().as_str(), xprv_text, "{id}");
     let mut buf = [0u8; MAX_ENCODED_LEN];
     assert_eq!(xprv.encode(&mut buf).unwrap(), xprv_text, "{id}");
-    assert_eq!(*xprv.to_bytes(xprv.version()), xprv_bytes, "{id}");
+    assert_eq!(*xprv.to_bytes(), xprv_bytes, "{id}");
     assert_eq!(Xprv::from_bytes(&xprv_bytes).unwrap(), xprv, "{id}");
     assert_eq!(
         hex::encode(xprv.private_key()),
@@ -186,7 +182,7 @@ fn check_vector_step(vector: &Value, step: &Value, next: Option<&Value>) {
     let xpub: Xpub = xpub_text.parse().unwrap_or_else(|e| panic!("{id}: {e}"));
     assert_eq!(xpub.to_string(), xpub_text, "{id}");
     assert_eq!(xpub.encode(&mut buf).unwrap(), xpub_text, "{id}");
-    assert_eq!(xpub.to_bytes(), xpub_bytes, "{id}");
+    assert_eq!(*xpub.to_bytes(), xpub_bytes, "{id}");
     assert_eq!(Xpub::from_bytes(&xpub_bytes).unwrap(), xpub, "{id}");
     assert_eq!(
         hex::encode(xpub.public_key()),
@@ -195,9 +191,9 @@ fn check_vector_step(vector: &Value, step: &Value, next: Option<&Value>) {
     );
 
     // The parsed private key knows its public key, and neuters to the parsed xpub.
-    assert_eq!(xprv.to_extended_public_key(), xpub, "{id}");
-    assert_eq!(xprv.to_xpub_string(Version::XPUB), xpub_text, "{id}");
-    assert_eq!(xprv.to_public_bytes(Version::XPUB), xpub_bytes, "{id}");
+    assert_eq!(xprv.to_xpub().unwrap(), xpub, "{id}");
+    assert_eq!(xprv.to_xpub().unwrap().to_string(), xpub_text, "{id}");
+    assert_eq!(*xprv.to_xpub().unwrap().to_bytes(), xpub_bytes, "{id}");
 
     // Either kind.
     match xprv_text.parse::<ExtendedKey<Secp256k1>>().unwrap() {
@@ -214,11 +210,15 @@ fn check_vector_step(vector: &Value, step: &Value, next: Option<&Value>) {
         let child = ChildNumber::from_raw(u32::try_from(raw.as_u64().unwrap()).unwrap());
         let derived = xprv.derive_child(child).unwrap();
         assert_eq!(
-            derived.to_xprv_string(Version::XPRV).as_str(),
+            derived.to_zeroizing_string().as_str(),
             s(next, "xprv"),
             "{id}"
         );
-        assert_eq!(derived.to_xpub().to_string(), s(next, "xpub"), "{id}");
+        assert_eq!(
+            derived.to_xpub().unwrap().to_string(),
+            s(next, "xpub"),
+            "{id}"
+        );
         if child.is_normal() {
             let public = xpub.derive_child(child).unwrap();
             assert_eq!(public.to_string(), s(next, "xpub"), "{id}: CKDpub");
@@ -226,7 +226,8 @@ fn check_vector_step(vector: &Value, step: &Value, next: Option<&Value>) {
             assert_eq!(
                 xpub.derive_child(child),
                 Err(Error::HardenedFromPublic {
-                    index: child.index()
+                    index: child.index(),
+                    segment: 0
                 }),
                 "{id}"
             );
@@ -369,7 +370,7 @@ fn check_family_text(pair: VersionPair, private_name: &str, public_name: &str) {
             assert_eq!(parsed.version_pair(), pair);
             assert_eq!(parsed, key);
 
-            let xpub = key.to_extended_public_key();
+            let xpub = key.to_xpub().unwrap();
             assert_eq!(xpub.version(), public, "neutering maps to the public twin");
             let text = xpub.to_string();
             assert!(text.starts_with(public_name), "{text}");
@@ -397,21 +398,19 @@ fn children_keep_the_version_family() {
         Version::ZPRV
     );
 
-    let zpub = zprv
-        .derive_path("84'/0'/0'")
-        .unwrap()
-        .to_extended_public_key();
+    let zpub = zprv.derive_path("84'/0'/0'").unwrap().to_xpub().unwrap();
     assert_eq!(zpub.version(), Version::ZPUB);
     let receive = zpub.derive_path("0/3").unwrap();
     assert_eq!(receive.version_pair(), VersionPair::ZPRV_ZPUB);
     assert!(receive.to_string().starts_with("zpub"));
-    assert_eq!(receive, child.to_extended_public_key());
+    assert_eq!(receive, child.to_xpub().unwrap());
 
     // Parsed text keeps its family too.
     let tpub: Xpub = key
         .with_version(Version::TPRV)
         .unwrap()
         .to_xpub()
+        .unwrap()
         .to_string()
         .parse()
         .unwrap();
@@ -421,9 +420,20 @@ fn children_keep_the_version_family() {
         .to_string()
         .starts_with("tpub"));
 
-    // The explicit-version methods write the version given, without changing the key.
-    assert!(zprv.to_xprv_string(Version::XPRV).starts_with("xprv"));
-    assert!(zprv.to_xpub_string(Version::YPUB).starts_with("ypub"));
+    // A re-versioned copy writes the version given, without changing the key.
+    assert!(zprv
+        .clone()
+        .with_version(Version::XPRV)
+        .unwrap()
+        .to_zeroizing_string()
+        .starts_with("xprv"));
+    assert!(zprv
+        .to_xpub()
+        .unwrap()
+        .with_version(Version::YPUB)
+        .unwrap()
+        .to_string()
+        .starts_with("ypub"));
     assert_eq!(zprv.version(), Version::ZPRV);
 }
 
@@ -447,7 +457,7 @@ fn custom_version_pairs() {
         .with_version_pair(ltc);
     let mut buf = [0u8; MAX_ENCODED_LEN];
     let xprv_text = key.encode(&mut buf).unwrap().to_owned();
-    let xpub_text = key.to_xpub().to_string();
+    let xpub_text = key.to_xpub().unwrap().to_string();
     assert!(xprv_text.starts_with("Ltpv"), "{xprv_text}");
     assert!(xpub_text.starts_with("Ltub"), "{xpub_text}");
 
@@ -462,12 +472,12 @@ fn custom_version_pairs() {
     assert_eq!(parsed, key);
     assert_eq!(parsed.version_pair(), ltc);
     let public = Xpub::parse_with_versions(&xpub_text, &[VersionPair::ZPRV_ZPUB, ltc]).unwrap();
-    assert_eq!(public, key.to_xpub());
+    assert_eq!(public, key.to_xpub().unwrap());
     assert!(matches!(
         ExtendedKey::<Secp256k1>::parse_with_versions(&xpub_text, &[ltc]),
         Ok(ExtendedKey::Public(_))
     ));
-    let bytes = key.to_bytes(key.version());
+    let bytes = key.to_bytes();
     assert_eq!(Xprv::from_bytes_with_versions(&bytes, &[ltc]).unwrap(), key);
     assert_eq!(Xprv::from_bytes(&bytes), unknown);
     assert_eq!(
@@ -492,7 +502,7 @@ fn custom_version_pairs() {
         })
     );
     assert_eq!(
-        key.to_xpub().with_version(Version::ZPRV).err(),
+        key.to_xpub().unwrap().with_version(Version::ZPRV).err(),
         Some(Error::VersionKeyMismatch {
             version_is_private: true
         })
@@ -535,8 +545,8 @@ fn check_text(data: &[u8]) -> String {
 /// A depth-2 key and its two texts.
 fn fixture() -> (Xprv, String, String) {
     let key = master_xprv().derive_path("m/0'/1").unwrap();
-    let text = key.to_xprv_string(Version::XPRV).to_string();
-    let xpub_text = key.to_xpub().to_string();
+    let text = key.to_zeroizing_string().to_string();
+    let xpub_text = key.to_xpub().unwrap().to_string();
     (key, text, xpub_text)
 }
 
@@ -565,7 +575,7 @@ fn text_errors() {
     assert_eq!(flipped.parse::<Xprv>(), Err(Error::BadChecksum));
     assert_eq!(flipped.parse::<Xpub>(), Err(Error::BadChecksum));
     assert_eq!("".parse::<Xpub>(), Err(Error::InvalidLength { len: 0 }));
-    let bytes = *key.to_bytes(Version::XPRV);
+    let bytes = *key.to_bytes();
     assert_eq!(
         check_text(&bytes[..77]).parse::<Xprv>(),
         Err(Error::InvalidLength { len: 77 })
@@ -586,8 +596,8 @@ fn text_errors() {
 #[test]
 fn version_and_key_data_errors() {
     let (key, text, xpub_text) = fixture();
-    let private = *key.to_bytes(Version::XPRV);
-    let public = key.to_public_bytes(Version::XPUB);
+    let private = *key.to_bytes();
+    let public = *key.to_xpub().unwrap().to_bytes();
     assert_eq!(
         Xprv::from_bytes(&with(private, 0, &[9, 9, 9, 9])),
         Err(Error::UnknownVersion([9, 9, 9, 9]))
@@ -646,8 +656,8 @@ fn version_and_key_data_errors() {
 #[test]
 fn key_errors() {
     let (key, _, _) = fixture();
-    let private = *key.to_bytes(Version::XPRV);
-    let public = key.to_public_bytes(Version::XPUB);
+    let private = *key.to_bytes();
+    let public = *key.to_xpub().unwrap().to_bytes();
     let n = unhex::<32>("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
     let n_plus_1 = unhex::<32>("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364142");
     for secret in [[0u8; 32], n, n_plus_1, [0xff; 32]] {
@@ -677,8 +687,8 @@ fn key_errors() {
 #[test]
 fn depth_zero_errors() {
     let master = master_xprv();
-    let m_priv = *master.to_bytes(Version::XPRV);
-    let m_pub = master.to_public_bytes(Version::XPUB);
+    let m_priv = *master.to_bytes();
+    let m_pub = *master.to_xpub().unwrap().to_bytes();
     for base in [m_priv, m_pub] {
         assert_eq!(
             ExtendedKey::<Secp256k1>::from_bytes(&with(base, 5, &[0, 0, 0, 1])),
@@ -707,19 +717,30 @@ fn encoding_errors() {
         })
     );
     assert_eq!(
-        key.to_xpub().encode(&mut small),
+        key.to_xpub().unwrap().encode(&mut small),
         Err(Error::BufferTooSmall {
             needed: ENCODED_LEN
         })
     );
     assert_eq!(
-        key.encode_xpub(Version::XPUB, &mut small),
+        key.to_xpub()
+            .unwrap()
+            .with_version(Version::XPUB)
+            .unwrap()
+            .encode(&mut small),
         Err(Error::BufferTooSmall {
             needed: ENCODED_LEN
         })
     );
     let mut exact = [0u8; ENCODED_LEN];
-    assert_eq!(key.encode_xprv(Version::XPRV, &mut exact).unwrap(), text);
+    assert_eq!(
+        key.clone()
+            .with_version(Version::XPRV)
+            .unwrap()
+            .encode(&mut exact)
+            .unwrap(),
+        text
+    );
 
     // Every new error variant has a message.
     for e in [
@@ -738,7 +759,7 @@ fn encoding_errors() {
 #[test]
 fn check_order() {
     let master = master_xprv();
-    let mut b = *master.to_bytes(Version::XPRV);
+    let mut b = *master.to_bytes();
     // Unknown version wins over everything in the payload.
     b[0..4].copy_from_slice(&[1, 2, 3, 4]);
     b[45] = 4;
@@ -784,11 +805,11 @@ fn nist256p1_uses_the_same_layout_and_checks_its_own_curve() {
     let text = key.encode(&mut buf).unwrap().to_owned();
     assert!(text.starts_with("xprv"));
     assert_eq!(text.parse::<P256Prv>().unwrap(), key);
-    let xpub = key.to_xpub();
+    let xpub = key.to_xpub().unwrap();
     assert_eq!(xpub.to_string().parse::<P256Pub>().unwrap(), xpub);
 
     // A P-256 private key ≥ the P-256 order (valid on secp256k1, whose order is larger).
-    let mut b = *key.to_bytes(Version::XPRV);
+    let mut b = *key.to_bytes();
     b[46..].copy_from_slice(&unhex::<32>(
         "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
     ));
@@ -802,7 +823,7 @@ fn nist256p1_uses_the_same_layout_and_checks_its_own_curve() {
         let k = master_xprv()
             .derive_child(ChildNumber::normal(i).unwrap())
             .unwrap();
-        let bytes = k.to_xpub().to_bytes();
+        let bytes = k.to_xpub().unwrap().to_bytes();
         match P256Pub::from_bytes(&bytes) {
             Err(e) => {
                 assert_eq!(e, Error::InvalidPublicKey);
@@ -817,7 +838,7 @@ fn nist256p1_uses_the_same_layout_and_checks_its_own_curve() {
 #[test]
 fn display_pads_and_debug_hides_the_chain_code() {
     let key = master_xprv();
-    let xpub = key.to_xpub();
+    let xpub = key.to_xpub().unwrap();
     let text = xpub.to_string();
     assert_eq!(format!("{xpub:>115}"), format!("    {text}"));
     let chain = hex::encode(xpub.chain_code());
@@ -837,7 +858,7 @@ fn display_pads_and_debug_hides_the_chain_code() {
 fn extended_key_accessors() {
     let key = master_xprv().derive_path("m/0'/1").unwrap();
     let either = ExtendedKey::from(key.clone());
-    let public = ExtendedKey::from(key.to_xpub());
+    let public = ExtendedKey::from(key.to_xpub().unwrap());
     for k in [&either, &public] {
         assert_eq!(k.depth(), 2);
         assert_eq!(k.child_number(), ChildNumber::normal(1).unwrap());
@@ -845,7 +866,7 @@ fn extended_key_accessors() {
         assert_eq!(k.fingerprint(), key.fingerprint());
         assert_eq!(k.chain_code(), key.chain_code());
         assert_eq!(k.public_key(), key.public_key());
-        assert_eq!(k.to_extended_public_key(), key.to_xpub());
+        assert_eq!(k.to_xpub().unwrap(), key.to_xpub().unwrap());
     }
     assert_eq!(either.version(), Version::XPRV);
     assert_eq!(public.version(), Version::XPUB);
@@ -856,14 +877,14 @@ fn extended_key_accessors() {
 fn from_parts_round_trips() {
     let key = master_xprv().derive_path("m/0'/1").unwrap();
     let xpub = Xpub::from_parts(
-        key.public_key(),
-        ChainCode::new(key.chain_code().to_bytes()),
+        key.public_key().unwrap(),
+        ChainCode::new(*key.chain_code().as_bytes()),
         key.depth(),
         key.parent_fingerprint(),
         key.child_number(),
     )
     .unwrap();
-    assert_eq!(xpub, key.to_xpub());
+    assert_eq!(xpub, key.to_xpub().unwrap());
     assert_eq!(
         Xpub::from_parts(
             off_curve(2),
@@ -902,10 +923,10 @@ proptest! {
         prop_assert_eq!(&parsed, &key);
         let mut again = [0u8; MAX_ENCODED_LEN];
         prop_assert_eq!(parsed.encode(&mut again).unwrap(), text.as_str());
-        let bytes: [u8; SERIALIZED] = *key.to_bytes(key.version());
+        let bytes: [u8; SERIALIZED] = *key.to_bytes();
         prop_assert_eq!(&Xprv::from_bytes(&bytes).unwrap(), &key);
 
-        let xpub = key.to_xpub();
+        let xpub = key.to_xpub().unwrap();
         let text = xpub.to_string();
         let parsed: Xpub = text.parse().unwrap();
         prop_assert_eq!(&parsed, &xpub);
@@ -917,10 +938,10 @@ proptest! {
     #[test]
     fn arbitrary_input_never_panics(text in "[1-9A-HJ-NP-Za-km-z]{100,115}", bytes in prop::array::uniform32(any::<u8>())) {
         if let Ok(k) = text.parse::<ExtendedKey<Secp256k1>>() {
-            let k = k.to_extended_public_key();
+            let k = k.to_xpub().unwrap();
             prop_assert!(k.to_string().len() >= 100);
         }
-        let mut b = *master_xprv().to_bytes(Version::XPRV);
+        let mut b = *master_xprv().to_bytes();
         b[45] = bytes[0] % 4;
         b[46..].copy_from_slice(&bytes);
         let _ = ExtendedKey::<Secp256k1>::from_bytes(&b);
@@ -945,7 +966,7 @@ mod serde_support {
         assert_eq!(json, format!("\"{}\"", key.encode(&mut buf).unwrap()));
         assert_eq!(serde_json::from_str::<Xprv>(&json).unwrap(), key);
 
-        let xpub = key.to_xpub();
+        let xpub = key.to_xpub().unwrap();
         let json = serde_json::to_string(&xpub).unwrap();
         assert_eq!(json, format!("\"{xpub}\""));
         assert_eq!(serde_json::from_str::<Xpub>(&json).unwrap(), xpub);
