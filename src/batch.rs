@@ -12,8 +12,7 @@
 
 use crate::curve::{check_public_step, check_step, Scheme};
 use crate::error::{Error, Result};
-use crate::hash::HmacSha512;
-use crate::key::{depth_after, ExtendedPrivateKey, ExtendedPublicKey, Prepared, T};
+use crate::key::{depth_after, DeriveMany, ExtendedPrivateKey, ExtendedPublicKey, Prepared, T};
 use crate::path::{ChildNumber, HARDENED_BIT};
 use crate::secret::SecretBytes;
 
@@ -36,57 +35,46 @@ fn child_at(raw: u64) -> ChildNumber {
     ChildNumber::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
 }
 
-/// The children of one private key, in order; see [`ExtendedPrivateKey::children`].
-pub struct Children<'a, S: Scheme> {
-    parent: &'a ExtendedPrivateKey<S>,
-    prepared: Prepared<S>,
+/// The children of one key, in order: [`Children`] (of a private key) or [`PublicChildren`].
+///
+/// The parent's preparation (its chain code's HMAC state and, for a private key, its public
+/// key) is computed once, when the iterator is made.
+pub struct Siblings<'a, K: DeriveMany> {
+    parent: &'a K,
+    prepared: K::Prepared,
     range: core::ops::Range<u64>,
 }
 
-impl<S: Scheme> core::fmt::Debug for Children<'_, S> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Children")
-            .field("range", &self.range)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<S: Scheme> Iterator for Children<'_, S> {
-    type Item = Result<ExtendedPrivateKey<S>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let raw = self.range.next()?;
-        Some(self.parent.derive_prepared(&self.prepared, child_at(raw)))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.range.size_hint()
-    }
-}
-
-impl<S: Scheme> ExactSizeIterator for Children<'_, S> {}
+/// The children of one private key, in order; see [`ExtendedPrivateKey::children`].
+pub type Children<'a, S> = Siblings<'a, ExtendedPrivateKey<S>>;
 
 /// The children of one public key, in order; see [`ExtendedPublicKey::children`].
-pub struct PublicChildren<'a, S: Scheme> {
-    parent: &'a ExtendedPublicKey<S>,
-    key: HmacSha512,
-    range: core::ops::Range<u64>,
+pub type PublicChildren<'a, S> = Siblings<'a, ExtendedPublicKey<S>>;
+
+impl<'a, K: DeriveMany> Siblings<'a, K> {
+    fn new(parent: &'a K, range: core::ops::Range<u64>) -> Result<Self> {
+        Ok(Self {
+            parent,
+            prepared: parent.prepare_many()?,
+            range,
+        })
+    }
 }
 
-impl<S: Scheme> core::fmt::Debug for PublicChildren<'_, S> {
+impl<K: DeriveMany> core::fmt::Debug for Siblings<'_, K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PublicChildren")
+        f.debug_struct("Siblings")
             .field("range", &self.range)
             .finish_non_exhaustive()
     }
 }
 
-impl<S: Scheme> Iterator for PublicChildren<'_, S> {
-    type Item = Result<ExtendedPublicKey<S>>;
+impl<K: DeriveMany> Iterator for Siblings<'_, K> {
+    type Item = Result<K>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let raw = self.range.next()?;
-        Some(self.parent.derive_prepared(&self.key, child_at(raw)))
+        Some(self.parent.derive_one(&self.prepared, child_at(raw)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -94,7 +82,7 @@ impl<S: Scheme> Iterator for PublicChildren<'_, S> {
     }
 }
 
-impl<S: Scheme> ExactSizeIterator for PublicChildren<'_, S> {}
+impl<K: DeriveMany> ExactSizeIterator for Siblings<'_, K> {}
 
 impl<S: Scheme> ExtendedPrivateKey<S> {
     fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
@@ -128,11 +116,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// ```
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<Children<'_, S>> {
         let range = self.check_batch(start, count)?;
-        Ok(Children {
-            parent: self,
-            prepared: self.prepare(true)?,
-            range,
-        })
+        Siblings::new(self, range)
     }
 
     /// The private keys of the children `start`, `start + 1`, …, one per slot of `out`,
@@ -237,11 +221,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// public derivation ([`Error::UnsupportedByScheme`]).
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
         let range = self.check_batch(start, count)?;
-        Ok(PublicChildren {
-            parent: self,
-            key: self.hmac_key(),
-            range,
-        })
+        Siblings::new(self, range)
     }
 
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of

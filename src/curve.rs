@@ -70,13 +70,13 @@ pub trait SchemeKeys: Sealed {
 /// can do beyond hardened private derivation is told by the marker traits
 /// [`NormalDerivation`] and [`Bip32Text`].
 ///
-/// ```compile_fail
+/// ```compile_fail,E0599
 /// // The maths is not part of the API: there is no `public_key` to call on a marker.
 /// use fastbip32::{Secp256k1, SecretBytes};
 /// let _ = Secp256k1::public_key(&SecretBytes::new([0u8; 32]));
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0599
 /// // Nor through a generic bound.
 /// fn leak<S: fastbip32::Scheme>(seed: &[u8]) {
 ///     let _ = S::master_key(seed);
@@ -215,6 +215,16 @@ pub(crate) fn check_public_step(child: ChildNumber, segment: usize) -> Result<()
         });
     }
     Ok(())
+}
+
+/// BIP-32's (and BIP32-Ed25519's, and SLIP-10's after its retries) "this child has no key",
+/// for `child`, at step 0 (a walk places it at its step).
+pub(crate) fn invalid_child(child: ChildNumber) -> Error {
+    Error::InvalidChild {
+        index: child.index(),
+        hardened: child.is_hardened(),
+        segment: 0,
+    }
 }
 
 /// Splits HMAC output `I` into `I_L` (as a secret) and `I_R` (as a chain code), copying each

@@ -117,6 +117,60 @@ impl<S: Scheme> Meta<S> {
     }
 }
 
+mod sealed {
+    /// A key that derives many children from one preparation: the sibling batches and the
+    /// tree are written once over it.
+    pub trait DeriveMany: Sized + Clone + Send + Sync {
+        /// What is computed once per parent.
+        type Prepared: Send + Sync;
+        /// Computes it.
+        fn prepare_many(&self) -> crate::error::Result<Self::Prepared>;
+        /// One child, from the preparation.
+        fn derive_one(
+            &self,
+            prepared: &Self::Prepared,
+            child: crate::path::ChildNumber,
+        ) -> crate::error::Result<Self>;
+        /// The key's depth.
+        fn key_depth(&self) -> u8;
+    }
+}
+pub(crate) use sealed::DeriveMany;
+
+impl<S: Scheme> DeriveMany for ExtendedPrivateKey<S> {
+    type Prepared = Prepared<S>;
+
+    fn prepare_many(&self) -> Result<Prepared<S>> {
+        // Full child keys need the parent's public key: normal ones hash it, hardened ones
+        // take their parent fingerprint from it. Once per parent.
+        self.prepare(true)
+    }
+
+    fn derive_one(&self, prepared: &Prepared<S>, child: ChildNumber) -> Result<Self> {
+        self.derive_prepared(prepared, child)
+    }
+
+    fn key_depth(&self) -> u8 {
+        self.meta.depth
+    }
+}
+
+impl<S: Scheme> DeriveMany for ExtendedPublicKey<S> {
+    type Prepared = HmacSha512;
+
+    fn prepare_many(&self) -> Result<HmacSha512> {
+        Ok(self.hmac_key())
+    }
+
+    fn derive_one(&self, prepared: &HmacSha512, child: ChildNumber) -> Result<Self> {
+        self.derive_prepared(prepared, child)
+    }
+
+    fn key_depth(&self) -> u8 {
+        self.depth()
+    }
+}
+
 /// The depth after `count` more steps below `depth`: the one depth rule.
 pub(crate) fn depth_after(depth: u8, count: usize) -> Result<u8> {
     u8::try_from(usize::from(depth) + count).map_err(|_| Error::DepthExceeded)
@@ -484,9 +538,16 @@ pub(crate) fn walk<S: Scheme>(
 /// A parent prepared for deriving many children: its chain code's HMAC keyed state (two
 /// SHA-512 compressions, paid once instead of once per child) and its public key where the
 /// children need it (computed at most once, through the key's cache).
-pub(crate) struct Prepared<S: Scheme> {
+#[allow(unreachable_pub)] // named by the sealed `DeriveMany`; not exported
+pub struct Prepared<S: Scheme> {
     pub(crate) key: HmacSha512,
     pub(crate) public: Option<S::PublicKey>,
+}
+
+impl<S: Scheme> fmt::Debug for Prepared<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Prepared").finish_non_exhaustive()
+    }
 }
 
 impl<S: Scheme> ExtendedPrivateKey<S> {

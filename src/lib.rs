@@ -45,7 +45,7 @@ pub mod serialize;
 #[cfg(feature = "alloc")]
 mod tree;
 
-pub use crate::batch::{Children, PublicChildren};
+pub use crate::batch::{Children, PublicChildren, Siblings};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;

@@ -11,8 +11,7 @@ use alloc::vec::Vec;
 
 use crate::curve::Scheme;
 use crate::error::{Error, Result};
-use crate::hash::HmacSha512;
-use crate::key::{ExtendedPrivateKey, ExtendedPublicKey, Prepared};
+use crate::key::{DeriveMany, ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::{ChildNumber, IntoDerivationPath, MAX_DEPTH};
 
 /// One node of the trie below the root (its step is the key of its edge).
@@ -59,48 +58,6 @@ pub struct PathTree {
     edges: BTreeMap<(usize, u32), usize>,
     /// The node of each inserted path, in insertion order.
     targets: Vec<usize>,
-}
-
-/// What a tree derives with: a private or a public extended key.
-trait TreeKey: Sized + Clone + Send + Sync {
-    type Prepared: Send + Sync;
-    fn prepare(&self) -> Result<Self::Prepared>;
-    fn derive(&self, prepared: &Self::Prepared, child: ChildNumber) -> Result<Self>;
-    fn depth(&self) -> u8;
-}
-
-impl<S: Scheme> TreeKey for ExtendedPrivateKey<S> {
-    type Prepared = Prepared<S>;
-
-    fn prepare(&self) -> Result<Prepared<S>> {
-        // Full child keys need the parent's public key: normal ones hash it, hardened ones
-        // take their parent fingerprint from it. Once per parent.
-        ExtendedPrivateKey::prepare(self, true)
-    }
-
-    fn derive(&self, prepared: &Prepared<S>, child: ChildNumber) -> Result<Self> {
-        self.derive_prepared(prepared, child)
-    }
-
-    fn depth(&self) -> u8 {
-        ExtendedPrivateKey::depth(self)
-    }
-}
-
-impl<S: Scheme> TreeKey for ExtendedPublicKey<S> {
-    type Prepared = HmacSha512;
-
-    fn prepare(&self) -> Result<HmacSha512> {
-        Ok(self.hmac_key())
-    }
-
-    fn derive(&self, prepared: &HmacSha512, child: ChildNumber) -> Result<Self> {
-        self.derive_prepared(prepared, child)
-    }
-
-    fn depth(&self) -> u8 {
-        ExtendedPublicKey::depth(self)
-    }
 }
 
 /// Where a derivation puts its results: one slot per inserted path, each set once. A key is
@@ -270,9 +227,9 @@ impl PathTree {
         self.derive_all(root, true)
     }
 
-    fn derive_all<K: TreeKey>(&self, root: &K, parallel: bool) -> Result<Vec<K>> {
+    fn derive_all<K: DeriveMany>(&self, root: &K, parallel: bool) -> Result<Vec<K>> {
         let deepest = self.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-        if usize::from(root.depth()) + usize::from(deepest) > MAX_DEPTH {
+        if usize::from(root.key_depth()) + usize::from(deepest) > MAX_DEPTH {
             return Err(Error::DepthExceeded);
         }
         let slots = Slots::new(&self.targets);
@@ -282,7 +239,7 @@ impl PathTree {
 
     /// Derives the subtree below `node` (whose key is `key`): each child once, from one
     /// preparation of `key`, depth first, so only the keys of one path are alive at a time.
-    fn visit<K: TreeKey>(
+    fn visit<K: DeriveMany>(
         &self,
         key: &K,
         node: usize,
@@ -298,7 +255,7 @@ impl PathTree {
         if children.is_empty() {
             return Ok(());
         }
-        let prepared = key.prepare()?;
+        let prepared = key.prepare_many()?;
         let one = |&(child, next): &(ChildNumber, usize)| -> Result<()> {
             // An error names the step's place in the inserted paths, as `derive_path` does.
             let segment = self
@@ -306,7 +263,7 @@ impl PathTree {
                 .get(next.wrapping_sub(1))
                 .map_or(0, |n| usize::from(n.depth).saturating_sub(1));
             let derived = key
-                .derive(&prepared, child)
+                .derive_one(&prepared, child)
                 .map_err(|e| e.at_segment(segment))?;
             self.visit(&derived, next, slots, parallel)
         };

@@ -13,7 +13,8 @@ use zeroize::{Zeroize, Zeroizing};
 
 use crate::chain_code::ChainCode;
 use crate::curve::{
-    fingerprint_00_prefixed, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+    fingerprint_00_prefixed, invalid_child, Math, NormalDerivation, Scheme, SchemeKeys, Sealed,
+    Token,
 };
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
@@ -67,9 +68,8 @@ use crate::secret::SecretBytes;
 ///
 /// // A watch-only wallet derives the same soft child from the account's public key.
 /// let external = ChildNumber::normal(0)?;
-/// let (a, c) = Ed25519Bip32::derive_public_child(&account.public_key(), account.chain_code(), external)?;
-/// let (a, _) = Ed25519Bip32::derive_public_child(&a, &c, external)?;
-/// assert_eq!(a, address.public_key());
+/// let watched = account.to_xpub()?.derive_child(external)?.derive_child(external)?;
+/// assert_eq!(watched.public_key(), address.public_key()?);
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -236,14 +236,6 @@ fn public_child_from_z(parent: &EdwardsPoint, zl: &[u8]) -> Option<[u8; 32]> {
 /// The right half of an HMAC output, as a chain code.
 fn chain_code_of(i: &SecretBytes<[u8; 64]>) -> ChainCode {
     ChainCode::from_slice(&i.expose()[32..])
-}
-
-fn invalid_child(child: ChildNumber) -> Error {
-    Error::InvalidChild {
-        index: child.index(),
-        hardened: child.is_hardened(),
-        segment: 0,
-    }
 }
 
 /// Whether `kL` (little-endian) is at most `2²⁵⁵ − 1 − (255 − depth)·8·(2²²⁴ − 1)`, computed

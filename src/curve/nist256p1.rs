@@ -11,7 +11,9 @@ use p256::elliptic_curve::sec1::ToSec1Point;
 use zeroize::Zeroize;
 
 use crate::chain_code::ChainCode;
-use crate::curve::{split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token};
+use crate::curve::{
+    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+};
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
 use crate::hash::{fingerprint_of, HmacSha512};
@@ -54,14 +56,6 @@ fn scalar(bytes: &[u8; 32]) -> Option<p256::Scalar> {
     let s = Option::from(p256::Scalar::from_repr(repr));
     repr.as_mut_slice().zeroize();
     s
-}
-
-fn invalid_child(child: ChildNumber) -> Error {
-    Error::InvalidChild {
-        index: child.index(),
-        hardened: child.is_hardened(),
-        segment: 0,
-    }
 }
 
 /// `I_L` as a scalar if it is a valid key on its own: non-zero and below `n`.

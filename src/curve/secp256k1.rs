@@ -1,7 +1,9 @@
 //! BIP-32 over secp256k1, through libsecp256k1.
 
 use crate::chain_code::ChainCode;
-use crate::curve::{split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token};
+use crate::curve::{
+    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+};
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
 use crate::hash::{fingerprint_of, HmacSha512};
@@ -66,14 +68,6 @@ fn add_tweak(
         Ok(child_key)
     } else {
         Err(invalid_child(child))
-    }
-}
-
-fn invalid_child(child: ChildNumber) -> Error {
-    Error::InvalidChild {
-        index: child.index(),
-        hardened: child.is_hardened(),
-        segment: 0,
     }
 }
 

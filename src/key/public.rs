@@ -24,12 +24,12 @@ use crate::version::{Version, VersionPair};
 /// hardened-only schemes (SLIP-10 ed25519, curve25519) have no public derivation, so there is
 /// no `ExtendedPublicKey` of them: every way to make one requires [`NormalDerivation`].
 ///
-/// ```compile_fail
+/// ```compile_fail,E0599
 /// use fastbip32::{Ed25519, ExtendedPrivateKey};
 /// let xpub = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32]).unwrap().to_xpub();
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0599
 /// use fastbip32::{ChainCode, ChildNumber, Ed25519, ExtendedPublicKey, Fingerprint};
 /// let cc = ChainCode::new([0; 32]);
 /// let _ = ExtendedPublicKey::<Ed25519>::from_parts([1; 32], cc, 0, Fingerprint::ZERO, ChildNumber::from_raw(0));
