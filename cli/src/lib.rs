@@ -360,7 +360,69 @@ fn one_line(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{one_line, run_io, Io};
+
+    /// Runs `args` in-process with a terminal whose prompt gives `answer` (no terminal for
+    /// `None`): exit code, stdout, stderr and how often the prompt was shown.
+    fn run_with_prompt(
+        args: &[&str],
+        answer: Option<fn() -> std::io::Result<String>>,
+    ) -> (i32, String, String, usize) {
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let mut asked = 0;
+        let code = {
+            let mut terminal = || {
+                asked += 1;
+                answer.map_or_else(|| Ok(String::new()), |answer| answer())
+            };
+            let mut io = Io {
+                stdin: &mut std::io::empty(),
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                progress: false,
+                prompt: answer.is_some().then_some(&mut terminal as _),
+                notes: crate::notes::Notes::default(),
+            };
+            let mut command_line = vec!["fastbip32"];
+            command_line.extend_from_slice(args);
+            run_io(command_line, &mut io)
+        };
+        (
+            code,
+            String::from_utf8(stdout).unwrap(),
+            String::from_utf8(stderr).unwrap(),
+            asked,
+        )
+    }
+
+    #[test]
+    fn passphrase_prompt_reads_the_terminal() {
+        let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+        let base = ["derive", "--mnemonic", words, "--path", "m", "--json"];
+        let mut with_arg = base.to_vec();
+        with_arg.extend(["--passphrase", "TREZOR"]);
+        let (code, expected, _, _) = run_with_prompt(&with_arg, None);
+        assert_eq!(code, 0);
+        let mut prompted = base.to_vec();
+        prompted.push("--passphrase-prompt");
+        let (code, out, err, asked) = run_with_prompt(&prompted, Some(|| Ok("TREZOR".to_owned())));
+        assert_eq!((code, out.as_str(), asked), (0, expected.as_str(), 1));
+        // Only the mnemonic was on the command line.
+        assert!(err.starts_with("note: the mnemonic was given"), "{err}");
+        // A terminal that fails: one error line, exit 1.
+        let (code, out, err, _) =
+            run_with_prompt(&prompted, Some(|| Err(std::io::Error::other("no tty"))));
+        assert_eq!((code, out.as_str()), (1, ""));
+        assert_eq!(
+            err,
+            "error: cannot read the passphrase from the terminal: no tty\n"
+        );
+        // No terminal at all: a usage error, and no prompt.
+        let (code, _, err, asked) = run_with_prompt(&prompted, None);
+        assert_eq!((code, asked), (2, 0));
+        assert!(err.contains("needs a terminal"), "{err}");
+    }
 
     #[test]
     fn folds_clap_errors() {
