@@ -1,9 +1,9 @@
 //! `--curve`: the [`Curve`] value, the per-scheme rules of the tool ([`CliScheme`]) and the
-//! dispatch from a runtime value to code generic over the scheme ([`SchemeVisitor`]).
+//! dispatch from a runtime value to code generic over the scheme ([`Curve::visit`]).
 //!
 //! Adding a scheme: a variant here, arms in [`Curve::visit`], [`Curve::name`] and
-//! [`Curve::default_path`], and a [`CliScheme`] impl. Adding an operation: a
-//! [`SchemeVisitor`].
+//! [`Curve::default_path`], and a [`CliScheme`] impl. Adding an operation: an arm in
+//! `dispatch::Task`, the one [`SchemeVisitor`] (this module knows no subcommand).
 
 use clap::ValueEnum;
 use fastbip32::cardano::{Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
@@ -112,6 +112,7 @@ impl From<TextCurve> for Curve {
 }
 
 /// An operation written once over the scheme, run for a runtime [`Curve`] by [`Curve::visit`].
+/// Implemented once, by `dispatch::Task`, which holds every operation of the tool.
 pub(crate) trait SchemeVisitor {
     /// What the operation returns.
     type Output;

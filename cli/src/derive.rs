@@ -2,23 +2,24 @@
 //! `cardano-icarus`, BIP-39 entropy), or an extended key (`--xkey`); or, with a path ending
 //! in `*` and `--count`, many siblings ([`batch`]).
 
-mod batch;
+pub(crate) mod batch;
 
 use core::fmt;
+use std::path::PathBuf;
 
 use clap::Args;
+use fastbip32::path::MAX_DEPTH;
 use fastbip32::{DerivationPath, Error, ExtendedKey, ExtendedPrivateKey};
 use zeroize::Zeroize;
 
-use crate::curve::{CliScheme, Curve, SchemeVisitor};
+use crate::curve::{CliScheme, Curve};
+use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::input;
-use crate::record::{Format, Record};
-use crate::seed::{self, Seed, DEFAULT_SEED_NOTE};
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::{ArgvSecret, Notes};
+use crate::record::{derive_record, Format, KeyRef, Output, Scratch};
+use crate::seed::{self, Passphrase, Seed, SeedOptions};
 use crate::Io;
-
-/// The deepest a key can be: BIP-32 serializes the depth in one byte.
-const MAX_DEPTH: usize = 255;
 
 /// The options of `derive`. Secret options are wiped when the value is dropped.
 #[derive(Args)]
@@ -40,17 +41,37 @@ pub(crate) struct DeriveArgs {
     mnemonic: Option<String>,
 
     /// BIP-39 passphrase for --mnemonic (default: empty); for cardano-icarus, the Icarus
-    /// passphrase (its UTF-8 bytes) for --mnemonic or --seed.
-    #[arg(long, value_name = "TEXT")]
+    /// passphrase (its UTF-8 bytes) for --mnemonic or --seed. `-` reads it from standard
+    /// input (one line, its line ending removed); when --mnemonic (or --seed) is `-` too, the
+    /// first line is the mnemonic (or seed) and the second the passphrase. On the command line
+    /// it is visible to other users and kept in shell history: prefer `-`,
+    /// --passphrase-file or --passphrase-prompt.
+    #[arg(long, value_name = "TEXT|-")]
     passphrase: Option<String>,
+
+    /// Read the passphrase from the first line of this file (its line ending removed; the
+    /// file must hold one line).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["passphrase", "passphrase_prompt"])]
+    passphrase_file: Option<PathBuf>,
+
+    /// Ask for the passphrase on the terminal, without echo (standard input must be a
+    /// terminal).
+    #[arg(long, conflicts_with = "passphrase")]
+    passphrase_prompt: bool,
 
     /// Derive from this extended key (xprv/xpub or a SLIP-132 form such as zprv/zpub; with
     /// --curve nist256p1 a P-256 key in the same layout) instead of a seed; `-` reads it from
-    /// standard input. --path is then relative to the key.
+    /// standard input (better for a private key). --path is then relative to the key, as in
+    /// BIP-32 libraries: `m/0/1` below a key at depth 3 gives a key at depth 5 (a note on
+    /// standard error says so).
+    ///
+    /// P-256 keys reuse the xprv/xpub version bytes (as trezor-crypto and wallet-core write
+    /// them), so the text alone cannot tell a P-256 key from a secp256k1 one: --curve
+    /// nist256p1 is your explicit word that the key is a P-256 key.
     #[arg(
         long,
         value_name = "XKEY|-",
-        conflicts_with_all = ["seed", "mnemonic", "passphrase"],
+        conflicts_with_all = ["seed", "mnemonic", "passphrase", "passphrase_file", "passphrase_prompt"],
         requires = "path"
     )]
     xkey: Option<String>,
@@ -108,6 +129,8 @@ impl fmt::Debug for DeriveArgs {
             .field("seed", &self.seed.as_ref().map(|_| ".."))
             .field("mnemonic", &self.mnemonic.as_ref().map(|_| ".."))
             .field("passphrase", &self.passphrase.as_ref().map(|_| ".."))
+            .field("passphrase_file", &self.passphrase_file)
+            .field("passphrase_prompt", &self.passphrase_prompt)
             .field("xkey", &self.xkey.as_ref().map(|_| ".."))
             .field("path", &self.path)
             .field("json", &self.json)
@@ -116,6 +139,32 @@ impl fmt::Debug for DeriveArgs {
             .field("threads", &self.threads)
             .finish()
     }
+}
+
+impl DeriveArgs {
+    /// The seed options, for [`seed::resolve`].
+    pub(crate) fn seed_options(&self) -> SeedOptions<'_> {
+        let passphrase = match (&self.passphrase, &self.passphrase_file) {
+            (Some(text), _) if text == STDIN_MARKER => Passphrase::Stdin,
+            (Some(text), _) => Passphrase::Arg(text),
+            (None, Some(path)) => Passphrase::File(path),
+            (None, None) if self.passphrase_prompt => Passphrase::Prompt,
+            (None, None) => Passphrase::Absent,
+        };
+        SeedOptions {
+            seed: self.seed.as_deref(),
+            mnemonic: self.mnemonic.as_deref(),
+            passphrase,
+        }
+    }
+}
+
+/// Where the key comes from: a seed (or mnemonic), or an extended key's text.
+pub(crate) enum Source<'a> {
+    /// The master key of this seed, by the curve's method.
+    Seed(&'a Seed),
+    /// An extended key; `from_argv` when its text was given on the command line.
+    Xkey { text: &'a str, from_argv: bool },
 }
 
 /// Runs `derive`.
@@ -143,103 +192,137 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         (None, None) => {}
     }
-    let (record, default_seed) = match args.xkey.as_deref() {
-        Some(xkey) => (from_xkey(args, xkey, io)?, false),
-        None => from_seed(args, io)?,
-    };
-    let format = if args.json {
-        Format::Json
+    let format = Format::from_json_flag(args.json);
+    let curve = args.curve;
+    if let Some(xkey) = args.xkey.as_deref() {
+        check_xkey_curve(curve)?;
+        // clap makes --xkey require --path.
+        let path_text = args.path.as_deref().unwrap_or("m");
+        let path = DerivationPath::parse_relative(path_text)
+            .map_err(|e| CliError::library("invalid --path", e))?;
+        let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
+        let source = Source::Xkey {
+            text: &text,
+            from_argv: xkey != STDIN_MARKER,
+        };
+        curve.visit(Task {
+            op: Op::Derive {
+                curve,
+                source,
+                path: &path,
+                path_text,
+                format,
+            },
+            io,
+        })
     } else {
-        Format::Text
-    };
-    let out = record.render(format);
-    if default_seed {
-        // Said only once the result is certain, so that a failure still prints one line.
-        let _ = writeln!(io.stderr, "{DEFAULT_SEED_NOTE}");
-        let _ = io.stderr.flush();
+        let path_text = args.path.as_deref().unwrap_or_else(|| curve.default_path());
+        let path: DerivationPath = path_text
+            .parse()
+            .map_err(|e| CliError::library("invalid --path", e))?;
+        let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
+        curve.visit(Task {
+            op: Op::Derive {
+                curve,
+                source: Source::Seed(&seed),
+                path: &path,
+                path_text,
+                format,
+            },
+            io,
+        })
     }
-    io.stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| io.stdout.flush())
-        .map_err(|e| CliError::output(&e))
 }
 
-/// `derive` from a seed or mnemonic: the record, and whether the default seed was used.
-fn from_seed(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(Record, bool), CliError> {
-    let path_text = args
-        .path
-        .as_deref()
-        .unwrap_or_else(|| args.curve.default_path());
-    let path: DerivationPath = path_text
-        .parse()
-        .map_err(|e| CliError::library("invalid --path", e))?;
-    let seed = seed::resolve(
-        args.seed.as_deref(),
-        args.mnemonic.as_deref(),
-        args.passphrase.as_deref(),
-        args.curve.seed_kind(),
-        io.stdin,
-    )?;
-    let record = args.curve.visit(DeriveFromSeed {
-        curve: args.curve,
-        seed: &seed,
-        path: &path,
-        path_text,
-    })?;
-    Ok((record, seed.is_default()))
-}
-
-/// `derive --xkey`.
-fn from_xkey(args: &DeriveArgs, xkey: &str, io: &mut Io<'_>) -> Result<Record, CliError> {
-    if !args.curve.has_bip32_text() {
-        return Err(CliError::Usage(format!(
+/// The usage error of `--xkey` with a curve that has no BIP-32 text.
+///
+/// # Errors
+/// That error.
+pub(crate) fn check_xkey_curve(curve: Curve) -> Result<(), CliError> {
+    if curve.has_bip32_text() {
+        Ok(())
+    } else {
+        Err(CliError::Usage(format!(
             "--xkey needs --curve secp256k1 or nist256p1 ({} keys have no BIP-32 extended key text)",
-            args.curve.name()
-        )));
+            curve.name()
+        )))
     }
-    // clap makes --xkey require --path.
-    let path_text = args.path.as_deref().unwrap_or("m");
-    let path = DerivationPath::parse_relative(path_text)
-        .map_err(|e| CliError::library("invalid --path", e))?;
-    let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
-    args.curve.visit(DeriveFromXkey {
-        curve: args.curve,
-        text: &text,
-        path: &path,
-        path_text,
-    })
 }
 
-/// [`derive_record`] as a [`SchemeVisitor`].
-struct DeriveFromSeed<'a> {
+/// Derives the key at `path` (parsed from `path_text`) from `source` and prints its record:
+/// a private key's from a seed or a private key, a public key's from a public one, with the
+/// text in the given key's version family.
+///
+/// # Errors
+/// As [`key_at`]; a failure when the output cannot be written.
+pub(crate) fn single<S: CliScheme>(
     curve: Curve,
-    seed: &'a Seed,
-    path: &'a DerivationPath,
-    path_text: &'a str,
+    source: &Source<'_>,
+    path: &DerivationPath,
+    path_text: &str,
+    format: Format,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    let key = key_at::<S>(curve, source, path, path_text, 0, &mut io.notes)?;
+    let with_text = match source {
+        Source::Seed(_) => S::SEED_KEYS_HAVE_TEXT,
+        Source::Xkey { .. } => true,
+    };
+    let mut scratch = Scratch::new();
+    let mut out = Output::new(format);
+    let record = derive_record(
+        &mut scratch,
+        curve.name(),
+        KeyRef::of(&key),
+        Some(path as &dyn fmt::Display),
+        with_text,
+    )?;
+    out.write(&record, true);
+    io.write_stdout(out.as_bytes())
 }
 
-impl SchemeVisitor for DeriveFromSeed<'_> {
-    type Output = Result<Record, CliError>;
-
-    fn visit<S: CliScheme>(self) -> Self::Output {
-        derive_record::<S>(self.curve, self.seed, self.path, self.path_text)
+/// The key at `path` (parsed from `path_text`) below `source`, which is to take `extra` more
+/// steps after it. For an extended key, notes a private key given on the command line and
+/// an `m/…` path taken relative to a key of depth > 0.
+///
+/// # Errors
+/// As [`seed_key`], [`parse_xkey`] and [`key_from_xkey`].
+pub(crate) fn key_at<S: CliScheme>(
+    curve: Curve,
+    source: &Source<'_>,
+    path: &DerivationPath,
+    path_text: &str,
+    extra: usize,
+    notes: &mut Notes,
+) -> Result<ExtendedKey<S>, CliError> {
+    match *source {
+        Source::Seed(seed) => seed_key(curve, seed, path, path_text).map(ExtendedKey::Private),
+        Source::Xkey { text, from_argv } => {
+            let key = parse_xkey::<S>(text, path, extra)?;
+            if from_argv && key.is_private() {
+                notes.argv_secret(ArgvSecret::XkeyXprv);
+            }
+            let steps = path.len() + extra;
+            if key.depth() > 0 && steps > 0 && path_text.starts_with('m') {
+                notes.relative_path(key.depth(), usize::from(key.depth()) + steps);
+            }
+            key_from_xkey(&key, path, path_text)
+        }
     }
 }
 
-/// Derives the key at `path` (parsed from `path_text`) from `seed` with `curve`'s master-key
-/// method and returns its record.
+/// The key at `path` (parsed from `path_text`) below `curve`'s master key for `seed`.
 ///
 /// # Errors
 /// As [`check_hardened_only`] and [`key_from_seed`].
-pub(crate) fn derive_record<S: CliScheme>(
+pub(crate) fn seed_key<S: CliScheme>(
     curve: Curve,
     seed: &Seed,
     path: &DerivationPath,
     path_text: &str,
-) -> Result<Record, CliError> {
+) -> Result<ExtendedPrivateKey<S>, CliError> {
     check_hardened_only::<S>(path, path_text)?;
-    let key = key_from_seed::<S>(curve, seed, path)?;
-    Record::from_private_key(curve.name(), &key, Some(path), S::SEED_KEYS_HAVE_TEXT)
+    key_from_seed::<S>(curve, seed, path)
 }
 
 /// For a hardened-only scheme, the usage error for the first normal step of `path` (parsed
@@ -280,43 +363,6 @@ fn key_from_seed<S: CliScheme>(
     master
         .derive_path(path)
         .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))
-}
-
-/// [`derive_xkey_record`] as a [`SchemeVisitor`].
-struct DeriveFromXkey<'a> {
-    curve: Curve,
-    text: &'a str,
-    path: &'a DerivationPath,
-    path_text: &'a str,
-}
-
-impl SchemeVisitor for DeriveFromXkey<'_> {
-    type Output = Result<Record, CliError>;
-
-    fn visit<S: CliScheme>(self) -> Self::Output {
-        derive_xkey_record::<S>(self.curve, self.text, self.path, self.path_text)
-    }
-}
-
-/// Derives the key at `path` (relative, parsed from `path_text`) below the extended key in
-/// `text` and returns its record: a private key's from a private key, a public key's from a
-/// public one, with the text in the given key's version family.
-///
-/// # Errors
-/// As [`parse_xkey`] and [`key_from_xkey`].
-pub(crate) fn derive_xkey_record<S: CliScheme>(
-    curve: Curve,
-    text: &str,
-    path: &DerivationPath,
-    path_text: &str,
-) -> Result<Record, CliError> {
-    let key = parse_xkey::<S>(text, path, 0)?;
-    match key_from_xkey(&key, path, path_text)? {
-        ExtendedKey::Private(child) => {
-            Record::from_private_key(curve.name(), &child, Some(path), true)
-        }
-        ExtendedKey::Public(child) => Record::from_public_key(curve.name(), &child, Some(path)),
-    }
 }
 
 /// Parses the extended key in `text`, which is to take `path` and `extra` more steps.

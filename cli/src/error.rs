@@ -9,6 +9,9 @@ pub(crate) enum CliError {
     Usage(String),
     /// Anything else (I/O, a key that does not exist): exit code 1.
     Failure(String),
+    /// Standard output is a pipe whose reader has gone (`derive --count … | head -1`): not
+    /// a failure. The run stops quietly, with exit code 0 and no `error:` line.
+    ReaderGone,
 }
 
 impl CliError {
@@ -22,13 +25,19 @@ impl CliError {
         match self {
             Self::Usage(_) => Self::USAGE,
             Self::Failure(_) => Self::FAILURE,
+            Self::ReaderGone => 0,
         }
     }
 
-    /// The message, folded to one line.
-    pub(crate) fn message(&self) -> String {
-        let (Self::Usage(text) | Self::Failure(text)) = self;
-        text.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+    /// The message, folded to one line; `None` for [`CliError::ReaderGone`], which prints
+    /// none.
+    pub(crate) fn message(&self) -> Option<String> {
+        match self {
+            Self::Usage(text) | Self::Failure(text) => {
+                Some(text.lines().map(str::trim).collect::<Vec<_>>().join(" "))
+            }
+            Self::ReaderGone => None,
+        }
     }
 
     /// A library error met while doing `what` (for example `invalid --path`). Errors caused
@@ -51,8 +60,13 @@ impl CliError {
         }
     }
 
-    /// Writing to standard output failed.
+    /// Writing to standard output failed: [`CliError::ReaderGone`] for a broken pipe, else
+    /// a failure.
     pub(crate) fn output(err: &std::io::Error) -> Self {
-        Self::Failure(format!("cannot write to standard output: {err}"))
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            Self::ReaderGone
+        } else {
+            Self::Failure(format!("cannot write to standard output: {err}"))
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! Secret text read from standard input: `--seed -`, `--mnemonic -`, `--xkey -`, `inspect -`.
+//! Secret text read from standard input or a file: `--seed -`, `--mnemonic -`,
+//! `--passphrase -`, `--passphrase-file`, `--xkey -`, `inspect -`.
 //!
 //! The buffer is allocated once and wiped on drop, and no error message repeats any of it.
 
@@ -8,46 +9,105 @@ use zeroize::Zeroizing;
 
 use crate::error::CliError;
 
-/// The most bytes read from standard input for `-`: far more than any seed, mnemonic or key.
+/// The most bytes read from standard input for `-` (or from a passphrase file): far more
+/// than any seed, mnemonic, passphrase or key.
 pub(crate) const MAX_STDIN_LEN: usize = 64 * 1024;
 
 /// The argument that means "read it from standard input".
 pub(crate) const STDIN_MARKER: &str = "-";
 
-/// Reads all of standard input (at most [`MAX_STDIN_LEN`] bytes) as UTF-8, without leading and
-/// trailing whitespace. `what` names the input in error messages (`--seed`, `XKEY`, …).
+/// Reads all of `reader` (at most [`MAX_STDIN_LEN`] bytes) as UTF-8, as it is. `what` names
+/// the input in error messages (`--seed`, `XKEY`, …) and `source` where it comes from
+/// (`standard input`, a file name).
 ///
 /// # Errors
 /// A usage error for input that is too long or not UTF-8; a failure if it cannot be read.
-pub(crate) fn read_stdin(stdin: &mut dyn Read, what: &str) -> Result<Zeroizing<String>, CliError> {
+pub(crate) fn read_all(
+    reader: &mut dyn Read,
+    what: &str,
+    source: &str,
+) -> Result<Zeroizing<String>, CliError> {
     // One buffer, allocated once: no secret is left behind by a reallocation.
     let mut buf = Zeroizing::new(vec![0u8; MAX_STDIN_LEN + 1]);
     let mut len = 0;
     while let Some(free) = buf.get_mut(len..).filter(|free| !free.is_empty()) {
-        match stdin.read(free) {
+        match reader.read(free) {
             Ok(0) => break,
             Ok(n) => len += n.min(free.len()),
             Err(e) if e.kind() == ErrorKind::Interrupted => {}
             Err(e) => {
                 return Err(CliError::Failure(format!(
-                    "cannot read {what} from standard input: {e}"
+                    "cannot read {what} from {source}: {e}"
                 )));
             }
         }
     }
     if len > MAX_STDIN_LEN {
         return Err(CliError::Usage(format!(
-            "invalid {what}: standard input is longer than {MAX_STDIN_LEN} bytes"
+            "invalid {what}: {source} is longer than {MAX_STDIN_LEN} bytes"
         )));
     }
     let text = buf
         .get(..len)
         .and_then(|bytes| core::str::from_utf8(bytes).ok())
-        .ok_or_else(|| CliError::Usage(format!("invalid {what}: standard input is not UTF-8")))?;
-    let text = text.trim();
+        .ok_or_else(|| CliError::Usage(format!("invalid {what}: {source} is not UTF-8")))?;
+    Ok(copy(text))
+}
+
+/// Reads all of standard input (at most [`MAX_STDIN_LEN`] bytes) as UTF-8, without leading and
+/// trailing whitespace. `what` names the input in error messages (`--seed`, `XKEY`, …).
+///
+/// # Errors
+/// As [`read_all`].
+pub(crate) fn read_stdin(stdin: &mut dyn Read, what: &str) -> Result<Zeroizing<String>, CliError> {
+    Ok(copy(read_all(stdin, what, "standard input")?.trim()))
+}
+
+/// `text` in a buffer of exactly its size, wiped on drop.
+pub(crate) fn copy(text: &str) -> Zeroizing<String> {
     let mut out = Zeroizing::new(String::with_capacity(text.len()));
     out.push_str(text);
-    Ok(out)
+    out
+}
+
+/// `text` without one final line ending (`\n` or `\r\n`), which must then hold no other
+/// line break: the passphrase of `--passphrase -` and `--passphrase-file`.
+///
+/// # Errors
+/// A usage error (naming `what` and `source`) for text of more than one line.
+pub(crate) fn one_line<'t>(text: &'t str, what: &str, source: &str) -> Result<&'t str, CliError> {
+    let line = text.strip_suffix('\n').unwrap_or(text);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if line.contains('\n') {
+        return Err(CliError::Usage(format!(
+            "invalid {what}: {source} has more than one line"
+        )));
+    }
+    Ok(line)
+}
+
+/// Standard input of `--mnemonic - --passphrase -` (or, for cardano-icarus, `--seed -
+/// --passphrase -`): the first line (without surrounding whitespace) and the second (exactly
+/// as typed, without its line ending). Nothing may follow the second line.
+///
+/// # Errors
+/// A usage error (naming `first`, the option read from the first line) for input with fewer
+/// or more than two lines.
+pub(crate) fn two_lines<'t>(text: &'t str, first: &str) -> Result<(&'t str, &'t str), CliError> {
+    let (head, rest) = text.split_once('\n').unwrap_or((text, ""));
+    if rest.is_empty() {
+        return Err(CliError::Usage(format!(
+            "invalid --passphrase: standard input has one line; with {first} - and --passphrase -, the first line is the {} and the second the passphrase",
+            first.trim_start_matches('-')
+        )));
+    }
+    let (line, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+    if !tail.is_empty() {
+        return Err(CliError::Usage(
+            "invalid --passphrase: standard input has more than two lines".to_owned(),
+        ));
+    }
+    Ok((head.trim(), line.strip_suffix('\r').unwrap_or(line)))
 }
 
 /// The argument itself, or standard input for [`STDIN_MARKER`], in a buffer wiped on drop.
@@ -62,9 +122,7 @@ pub(crate) fn arg_or_stdin(
     if arg == STDIN_MARKER {
         read_stdin(stdin, what)
     } else {
-        let mut out = Zeroizing::new(String::with_capacity(arg.len()));
-        out.push_str(arg);
-        Ok(out)
+        Ok(copy(arg))
     }
 }
 
@@ -90,6 +148,13 @@ mod tests {
             read_stdin(&mut &b"\xff"[..], "--seed"),
             Err(CliError::Usage(_))
         ));
+        let mut input: &[u8] = b" pass \n";
+        assert_eq!(
+            read_all(&mut input, "--passphrase", "standard input")
+                .unwrap()
+                .as_str(),
+            " pass \n"
+        );
     }
 
     #[test]
@@ -105,5 +170,48 @@ mod tests {
                 .as_str(),
             "abc"
         );
+    }
+
+    #[test]
+    fn passphrase_lines() {
+        for (text, line) in [
+            ("pass\n", "pass"),
+            ("pass", "pass"),
+            ("pass\r\n", "pass"),
+            (" pa ss \n", " pa ss "),
+            ("\n", ""),
+            ("", ""),
+        ] {
+            assert_eq!(one_line(text, "--passphrase", "stdin").unwrap(), line);
+        }
+        for bad in ["a\nb", "a\n\n", "a\nb\n"] {
+            let err = one_line(bad, "--passphrase-file", "x").unwrap_err();
+            assert_eq!(
+                err.message().unwrap(),
+                "invalid --passphrase-file: x has more than one line"
+            );
+        }
+        for (text, words, pass) in [
+            ("w1 w2\npass\n", "w1 w2", "pass"),
+            ("  w1 w2 \r\n pass \r\n", "w1 w2", " pass "),
+            ("w1\npass", "w1", "pass"),
+            ("w1\n\n", "w1", ""),
+        ] {
+            assert_eq!(
+                two_lines(text, "--mnemonic").unwrap(),
+                (words, pass),
+                "{text:?}"
+            );
+        }
+        for (bad, needle) in [
+            ("w1", "has one line"),
+            ("w1\n", "has one line"),
+            ("", "has one line"),
+            ("w1\npass\nmore", "more than two lines"),
+            ("w1\npass\n\n", "more than two lines"),
+        ] {
+            let message = two_lines(bad, "--mnemonic").unwrap_err().message().unwrap();
+            assert!(message.contains(needle), "{bad:?}: {message}");
+        }
     }
 }

@@ -5,10 +5,12 @@ use core::fmt;
 use clap::Args;
 use zeroize::Zeroize;
 
-use crate::curve::{CliScheme, Curve, SchemeVisitor, TextCurve};
+use crate::curve::{CliScheme, Curve, TextCurve};
+use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::input;
-use crate::record::{Format, Record};
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
+use crate::record::{inspect_record, Format, Output, Scratch};
 use crate::Io;
 
 /// The options of `inspect`. The key is wiped when the value is dropped.
@@ -21,6 +23,10 @@ pub(crate) struct InspectArgs {
 
     /// Read the key as secp256k1 (BIP-32) or as NIST P-256 (SLIP-10, in BIP-32's layout with
     /// the same versions).
+    ///
+    /// P-256 keys reuse the xprv/xpub version bytes (as trezor-crypto and wallet-core write
+    /// them), so the text alone cannot tell a P-256 key from a secp256k1 one: --curve
+    /// nist256p1 is your explicit word that the key is a P-256 key.
     #[arg(long, value_enum, default_value_t = TextCurve::Secp256k1)]
     curve: TextCurve,
 
@@ -52,38 +58,36 @@ impl fmt::Debug for InspectArgs {
 /// be written.
 pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let text = input::arg_or_stdin(&args.xkey, io.stdin, "XKEY")?;
-    let record = Curve::from(args.curve).visit(InspectOne { text: &text })?;
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Text
-    };
-    let out = record.render(format);
-    io.stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| io.stdout.flush())
-        .map_err(|e| CliError::output(&e))
+    Curve::from(args.curve).visit(Task {
+        op: Op::Inspect {
+            text: &text,
+            from_argv: args.xkey != STDIN_MARKER,
+            format: Format::from_json_flag(args.json),
+        },
+        io,
+    })
 }
 
-/// [`inspect_record`] as a [`SchemeVisitor`].
-struct InspectOne<'a> {
-    text: &'a str,
-}
-
-impl SchemeVisitor for InspectOne<'_> {
-    type Output = Result<Record, CliError>;
-
-    fn visit<S: CliScheme>(self) -> Self::Output {
-        inspect_record::<S>(self.text)
-    }
-}
-
-/// Parses `text` as an extended key of scheme `S` and returns its record.
+/// Parses `text` as an extended key of scheme `S` and prints its record; notes a private
+/// key given on the command line (`from_argv`).
 ///
 /// # Errors
-/// A usage error naming the reason the key is invalid.
-pub(crate) fn inspect_record<S: CliScheme>(text: &str) -> Result<Record, CliError> {
+/// A usage error naming the reason the key is invalid; a failure when the output cannot be
+/// written.
+pub(crate) fn show<S: CliScheme>(
+    text: &str,
+    from_argv: bool,
+    format: Format,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
     let key = S::parse_extended_key(text)
         .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
-    Record::from_extended_key(&key)
+    if from_argv && key.is_private() {
+        io.notes.argv_secret(ArgvSecret::InspectXprv);
+    }
+    let version = key.version();
+    let mut scratch = Scratch::new();
+    let mut out = Output::new(format);
+    out.write(&inspect_record(&mut scratch, &key, &version)?, true);
+    io.write_stdout(out.as_bytes())
 }

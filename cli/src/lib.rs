@@ -5,7 +5,8 @@
 //! # Contract
 //!
 //! ```text
-//! fastbip32 derive [--curve CURVE] [--seed HEX|- | --mnemonic WORDS|-] [--passphrase TEXT]
+//! fastbip32 derive [--curve CURVE] [--seed HEX|- | --mnemonic WORDS|-]
+//!                  [--passphrase TEXT|- | --passphrase-file PATH | --passphrase-prompt]
 //!                  [--path PATH] [--json]
 //! fastbip32 derive [--curve secp256k1|nist256p1] --xkey XKEY|- --path PATH [--json]
 //! fastbip32 derive … --path PREFIX/* --count N [--start S] [--threads K] [--json]
@@ -33,6 +34,16 @@
 //! ed25519 or curve25519, a hardened `*` below an xpub, `*` without `--count` and `--count`
 //! without `*` are usage errors.
 //!
+//! The passphrase (BIP-39's, or for `cardano-icarus` the Icarus one) comes from
+//! `--passphrase TEXT`, from standard input with `--passphrase -` (one line, its line ending
+//! removed; when `--mnemonic -` or `--seed -` reads standard input too, its first line is the
+//! mnemonic or seed and its second the passphrase), from the one line of a file with
+//! `--passphrase-file PATH`, or from the terminal without echo with `--passphrase-prompt`
+//! (a usage error when standard input is not a terminal). The four are mutually exclusive.
+//!
+//! With `--xkey`, `--path` is relative to the given key, whether it is written `m/…` or
+//! not: `m/0/1` below a key at depth 3 gives a key at depth 5.
+//!
 //! `inspect` prints `kind` (`private` or `public`), `version` (8 hex digits), `depth`,
 //! `parent_fingerprint`, `child_number`, `chain_code`, `public_key`, `fingerprint` and, for a
 //! private key, `private_key`.
@@ -40,23 +51,38 @@
 //! * Exit code 0: the result on standard output (with `--json`, exactly one JSON object on
 //!   one line, or one per child with `--count`), and at most one `note: …` line on standard
 //!   error — plus, for a `--count` run that took more than a second, one
-//!   `note: derived N keys in T s (R keys/s)` line (and, while it runs, a progress bar when
-//!   standard error is a terminal).
+//!   `note: derived N keys in T s (R keys/s)` line after it (and, while it runs, a progress
+//!   bar when standard error is a terminal). The note line joins, with `; `, every note of
+//!   the run, in this order: the public default seed was used; a secret (seed, mnemonic,
+//!   passphrase, extended private key) was given on the command line, where other users
+//!   and shell history can see it; an `m/…` `--path` was taken relative to an `--xkey` key
+//!   of depth > 0 (with the result's depth). Notes are written only after the output has
+//!   been written and flushed: a run that fails prints none.
 //! * Exit code 2: a usage or input error; 1: any other failure. Either way standard output
 //!   stays empty and standard error gets exactly one line, `error: …`, which never contains
 //!   secret input. (With `--count`, every usage error is found before the first record is
 //!   written; a failure to write, or BIP-32's invalid child at probability 2⁻¹²⁷, can come
-//!   after some records.)
+//!   after some records.) Standard output that is full (`>/dev/full`) or closed (`>&-`;
+//!   on Linux, the Rust runtime puts `/dev/null` opened read-write in place of a closed
+//!   descriptor, and the binary takes such a standard output for closed) is a failure,
+//!   exit code 1.
+//! * A reader that stops reading (`fastbip32 derive --count 1000 | head -1`, a broken pipe)
+//!   is not a failure: the run stops at once and exits 0 without an `error:` line, as a
+//!   consumer that has what it wants is not an error (ripgrep does the same). The note
+//!   line, if any, is still printed; the throughput line is not.
 //! * `--help` and `--version` print to standard output and exit 0.
 //!
 //! One module per subcommand (`derive`, `inspect`); `curve` maps the `--curve` value to a
-//! [`fastbip32::Scheme`] and dispatches to code written once, generically, over it.
+//! [`fastbip32::Scheme`], and `dispatch` runs every operation, written once generically over
+//! it, for that scheme; `record` renders every record.
 
 mod curve;
 mod derive;
+mod dispatch;
 mod error;
 mod input;
 mod inspect;
+mod notes;
 mod record;
 mod seed;
 
@@ -100,6 +126,43 @@ pub(crate) struct Io<'a> {
     pub(crate) stderr: &'a mut dyn Write,
     /// Whether a progress bar may be drawn on the process's standard error (a terminal).
     pub(crate) progress: bool,
+    /// Reads a passphrase from the terminal without echo (`--passphrase-prompt`); `None`
+    /// when standard input is not a terminal.
+    pub(crate) prompt: Option<&'a mut dyn FnMut() -> std::io::Result<String>>,
+    /// The notes of the run, printed after its output.
+    pub(crate) notes: notes::Notes,
+}
+
+impl Io<'_> {
+    /// Writes `bytes` to standard output and flushes it.
+    ///
+    /// # Errors
+    /// [`CliError::output`] of the write error.
+    pub(crate) fn write_stdout(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        self.stdout
+            .write_all(bytes)
+            .and_then(|()| self.stdout.flush())
+            .map_err(|e| CliError::output(&e))
+    }
+}
+
+impl core::fmt::Debug for Io<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Io")
+            .field("progress", &self.progress)
+            .field("prompt", &self.prompt.is_some())
+            .field("notes", &self.notes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the real process knows about its standard streams, for [`run_process`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Terminals {
+    /// Standard input is a terminal: `--passphrase-prompt` may prompt on it.
+    pub stdin: bool,
+    /// Standard error is a terminal: a long `derive --count` run draws a progress bar.
+    pub stderr: bool,
 }
 
 /// Runs the tool with `args` (the program name first, as in [`std::env::args_os`]) and
@@ -114,9 +177,11 @@ pub(crate) struct Io<'a> {
 /// ```
 /// let mut stdout = Vec::new();
 /// let mut stderr = Vec::new();
+/// // The seed on standard input: on the command line it would be visible to other users
+/// // (and the tool would say so in a note on standard error).
 /// let code = fastbip32_cli::run(
-///     ["fastbip32", "derive", "--seed", "000102030405060708090a0b0c0d0e0f", "--path", "m/0'", "--json"],
-///     &mut std::io::empty(),
+///     ["fastbip32", "derive", "--seed", "-", "--path", "m/0'", "--json"],
+///     &mut "000102030405060708090a0b0c0d0e0f\n".as_bytes(),
 ///     &mut stdout,
 ///     &mut stderr,
 /// );
@@ -138,9 +203,7 @@ where
     run_with_progress(args, stdin, stdout, stderr, false)
 }
 
-/// [`run`] for the real process: with `progress` set (standard error is a terminal), a long
-/// `derive --count` run draws a progress bar on the process's standard error (directly, not
-/// through `stderr`) while it runs, and clears it before anything else is written there.
+/// [`run`] with `progress` set when standard error is a terminal: see [`run_process`].
 pub fn run_with_progress<I, T>(
     args: I,
     stdin: &mut dyn Read,
@@ -152,26 +215,76 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(err) => return report_clap_error(&err, stdout, stderr),
+    let terminals = Terminals {
+        stdin: false,
+        stderr: progress,
+    };
+    run_process(args, stdin, stdout, stderr, terminals)
+}
+
+/// [`run`] for the real process. When standard error is a terminal, a long `derive --count`
+/// run draws a progress bar on the process's standard error (directly, not through
+/// `stderr`) while it runs, and clears it before anything else is written there. When
+/// standard input is a terminal, `--passphrase-prompt` reads the passphrase from the
+/// terminal without echo.
+pub fn run_process<I, T>(
+    args: I,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    terminals: Terminals,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut prompt = || rpassword::prompt_password("passphrase: ");
+    let prompt: Option<&mut dyn FnMut() -> std::io::Result<String>> = if terminals.stdin {
+        Some(&mut prompt)
+    } else {
+        None
     };
     let mut io = Io {
         stdin,
         stdout,
         stderr,
-        progress,
+        progress: terminals.stderr,
+        prompt,
+        notes: notes::Notes::default(),
+    };
+    run_io(args, &mut io)
+}
+
+/// Parses `args` and runs the subcommand with `io`; returns the exit code.
+pub(crate) fn run_io<I, T>(args: I, io: &mut Io<'_>) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => return report_clap_error(&err, io.stdout, io.stderr),
     };
     let result = match &cli.command {
-        Command::Derive(args) => derive::run(args, &mut io),
-        Command::Inspect(args) => inspect::run(args, &mut io),
+        Command::Derive(args) => derive::run(args, io),
+        Command::Inspect(args) => inspect::run(args, io),
     };
     match result {
-        Ok(()) => 0,
+        Ok(()) => {
+            // Only now, with the output written and flushed.
+            io.notes.write(io.stderr, true);
+            0
+        }
         Err(err) => {
-            // Nothing more can be done if standard error is gone: the exit code still tells.
-            let _ = writeln!(io.stderr, "error: {}", err.message());
-            let _ = io.stderr.flush();
+            if let Some(message) = err.message() {
+                // Nothing more can be done if standard error is gone: the exit code still
+                // tells.
+                let _ = writeln!(io.stderr, "error: {message}");
+                let _ = io.stderr.flush();
+            } else {
+                // The reader has gone: what was said about the input still holds.
+                io.notes.write(io.stderr, false);
+            }
             err.exit_code()
         }
     }
@@ -188,10 +301,13 @@ fn report_clap_error(err: &clap::Error, stdout: &mut dyn Write, stderr: &mut dyn
                 .and_then(|()| stdout.flush())
             {
                 Ok(()) => 0,
-                Err(e) => {
-                    let _ = writeln!(stderr, "error: cannot write to standard output: {e}");
-                    CliError::FAILURE
-                }
+                Err(e) => match CliError::output(&e) {
+                    err @ CliError::ReaderGone => err.exit_code(),
+                    err => {
+                        let _ = writeln!(stderr, "error: {}", err.message().unwrap_or_default());
+                        CliError::FAILURE
+                    }
+                },
             }
         }
         ErrorKind::UnknownArgument if is_stray_value(err) => {
@@ -244,7 +360,69 @@ fn one_line(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{one_line, run_io, Io};
+
+    /// Runs `args` in-process with a terminal whose prompt gives `answer` (no terminal for
+    /// `None`): exit code, stdout, stderr and how often the prompt was shown.
+    fn run_with_prompt(
+        args: &[&str],
+        answer: Option<fn() -> std::io::Result<String>>,
+    ) -> (i32, String, String, usize) {
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let mut asked = 0;
+        let code = {
+            let mut terminal = || {
+                asked += 1;
+                answer.map_or_else(|| Ok(String::new()), |answer| answer())
+            };
+            let mut io = Io {
+                stdin: &mut std::io::empty(),
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                progress: false,
+                prompt: answer.is_some().then_some(&mut terminal as _),
+                notes: crate::notes::Notes::default(),
+            };
+            let mut command_line = vec!["fastbip32"];
+            command_line.extend_from_slice(args);
+            run_io(command_line, &mut io)
+        };
+        (
+            code,
+            String::from_utf8(stdout).unwrap(),
+            String::from_utf8(stderr).unwrap(),
+            asked,
+        )
+    }
+
+    #[test]
+    fn passphrase_prompt_reads_the_terminal() {
+        let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+        let base = ["derive", "--mnemonic", words, "--path", "m", "--json"];
+        let mut with_arg = base.to_vec();
+        with_arg.extend(["--passphrase", "TREZOR"]);
+        let (code, expected, _, _) = run_with_prompt(&with_arg, None);
+        assert_eq!(code, 0);
+        let mut prompted = base.to_vec();
+        prompted.push("--passphrase-prompt");
+        let (code, out, err, asked) = run_with_prompt(&prompted, Some(|| Ok("TREZOR".to_owned())));
+        assert_eq!((code, out.as_str(), asked), (0, expected.as_str(), 1));
+        // Only the mnemonic was on the command line.
+        assert!(err.starts_with("note: the mnemonic was given"), "{err}");
+        // A terminal that fails: one error line, exit 1.
+        let (code, out, err, _) =
+            run_with_prompt(&prompted, Some(|| Err(std::io::Error::other("no tty"))));
+        assert_eq!((code, out.as_str()), (1, ""));
+        assert_eq!(
+            err,
+            "error: cannot read the passphrase from the terminal: no tty\n"
+        );
+        // No terminal at all: a usage error, and no prompt.
+        let (code, _, err, asked) = run_with_prompt(&prompted, None);
+        assert_eq!((code, asked), (2, 0));
+        assert!(err.contains("needs a terminal"), "{err}");
+    }
 
     #[test]
     fn folds_clap_errors() {

@@ -1,394 +1,220 @@
-//! Output records: named fields printed as a one-line JSON object (`--json`) or as
-//! `name: value` lines.
+//! Output records and their one renderer.
 //!
-//! The fields of a key are listed once, by [`private_key_fields`], [`public_key_fields`] and
-//! [`extended_key_fields`], into any [`Fields`] sink: a [`Record`] (one key, `derive` and
-//! `inspect`), or a [`RecordBuf`] that writes many records straight into one reused byte
-//! buffer (`derive --count`). Both print the same bytes for the same key.
+//! A [`Record`] is an ordered list of named values ([`Field`]s), borrowed from a key and a
+//! [`Scratch`] space; [`derive_record`] and [`inspect_record`] say once which fields a key
+//! has, in which order. An [`Output`] renders records, one after the other, into one reused
+//! byte buffer, as one-line JSON objects ([`Format::Json`]) or as `name: value` lines
+//! ([`Format::Text`], records separated by an empty line). Single `derive`, `derive --count`
+//! and `inspect` all print through it, so they print the same bytes for the same key.
 //!
-//! Secrets: a [`Record`] keeps secret fields in [`Zeroizing`] strings and renders into one
-//! [`Zeroizing`] buffer sized exactly in advance; a [`RecordBuf`] wipes its buffer after each
-//! use and wipes the old allocation whenever it grows. Either way no copy of a secret is left
-//! behind in a reallocated buffer.
+//! Extending: a new field is one more [`Record::push`] in the function that lists a key's
+//! fields. Field selection and ordering (a future `--fields a,b`) and a CSV format are a
+//! filter over [`Record::fields`] by [`Field::name`] and one more [`Format`] arm in
+//! [`Output::write`]: the values do not change.
+//!
+//! Secrets: every byte field, secret or not, is written through the library's branch-free
+//! hex ([`fastbip32::hex::byte_digits`]): which digits come out never decides a branch or
+//! a table index. (A test cannot show the absence of a data-dependent branch; this holds by
+//! construction, because there is no other hex encoder in the tool.) Secret text (`xprv`,
+//! `Base58Check` or bech32 from the library) is copied as is, with no escaping scan over it.
+//! No allocation is made per record: a record lives on the stack, and the buffer of an
+//! [`Output`] is wiped after each use, on drop, and (the old allocation) whenever it grows.
 
 use core::fmt::{self, Write as _};
 
-use fastbip32::{DerivationPath, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey};
-use zeroize::{Zeroize, Zeroizing};
+use fastbip32::hex::byte_digits;
+use fastbip32::{ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey};
+use zeroize::Zeroize;
 
 use crate::curve::{CliScheme, TEXT_BUF_LEN};
 use crate::error::CliError;
 
-/// A field value.
-enum Value {
+/// The most fields a record holds (the largest today has 11).
+const MAX_FIELDS: usize = 16;
+
+/// The longest public key printed, with its prefix: 33 bytes.
+const MAX_PUBLIC_KEY_LEN: usize = 33;
+
+/// A field value, borrowed.
+#[derive(Clone, Copy)]
+pub(crate) enum Value<'a> {
     /// An unsigned integer.
     Uint(u64),
-    /// Public text.
-    Text(String),
-    /// Secret text, wiped on drop.
-    Secret(Zeroizing<String>),
+    /// Text; `secret` text is the library's `Base58Check` or bech32 and is never escaped.
+    Text { text: &'a str, secret: bool },
+    /// Public text, as it displays (a path).
+    Display(&'a dyn fmt::Display),
+    /// Bytes, printed as lowercase hex.
+    Hex { bytes: &'a [u8], secret: bool },
 }
 
-/// How a record is printed.
+impl<'a> Value<'a> {
+    /// Public text.
+    pub(crate) const fn text(text: &'a str) -> Self {
+        Self::Text {
+            text,
+            secret: false,
+        }
+    }
+
+    /// Public bytes.
+    pub(crate) const fn hex(bytes: &'a [u8]) -> Self {
+        Self::Hex {
+            bytes,
+            secret: false,
+        }
+    }
+
+    /// Secret bytes.
+    pub(crate) const fn secret_hex(bytes: &'a [u8]) -> Self {
+        Self::Hex {
+            bytes,
+            secret: true,
+        }
+    }
+
+    /// Whether the value is secret.
+    const fn is_secret(&self) -> bool {
+        matches!(
+            self,
+            Self::Text { secret: true, .. } | Self::Hex { secret: true, .. }
+        )
+    }
+}
+
+/// A named value.
+#[derive(Clone, Copy)]
+pub(crate) struct Field<'a> {
+    /// The field's name, as printed.
+    pub(crate) name: &'static str,
+    /// The value.
+    pub(crate) value: Value<'a>,
+}
+
+/// Named fields in print order, on the stack.
+pub(crate) struct Record<'a> {
+    fields: [Field<'a>; MAX_FIELDS],
+    len: usize,
+}
+
+impl fmt::Debug for Record<'_> {
+    /// Names, and public values; secret values show as `..`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut map = f.debug_map();
+        for field in self.fields() {
+            if field.value.is_secret() {
+                map.entry(&field.name, &"..");
+            } else {
+                let mut out = Output::new(Format::Text);
+                out.value(&field.value);
+                map.entry(&field.name, &String::from_utf8_lossy(out.as_bytes()));
+            }
+        }
+        map.finish()
+    }
+}
+
+impl<'a> Record<'a> {
+    /// An empty record.
+    pub(crate) const fn new() -> Self {
+        Self {
+            fields: [Field {
+                name: "",
+                value: Value::Uint(0),
+            }; MAX_FIELDS],
+            len: 0,
+        }
+    }
+
+    /// Appends a field. A record holds at most [`MAX_FIELDS`]; the key records hold fewer,
+    /// as a unit test checks.
+    pub(crate) fn push(&mut self, name: &'static str, value: Value<'a>) {
+        debug_assert!(self.len < MAX_FIELDS, "raise MAX_FIELDS");
+        if let Some(slot) = self.fields.get_mut(self.len) {
+            *slot = Field { name, value };
+            self.len += 1;
+        }
+    }
+
+    /// The fields, in order.
+    pub(crate) fn fields(&self) -> &[Field<'a>] {
+        self.fields.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// How records are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
-    /// One JSON object on one line.
+    /// One JSON object on one line per record.
     Json,
-    /// One `name: value` line per field.
+    /// One `name: value` line per field; an empty line between records.
     Text,
 }
 
-/// Named fields, in print order.
-pub(crate) struct Record {
-    fields: Vec<(&'static str, Value)>,
-}
-
-impl fmt::Debug for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut list = f.debug_list();
-        for (name, _) in &self.fields {
-            list.entry(name);
-        }
-        list.finish()
-    }
-}
-
-/// Where the fields of a record go, in print order.
-pub(crate) trait Fields {
-    /// An unsigned integer.
-    fn uint(&mut self, name: &'static str, value: u64);
-    /// Public text.
-    fn text(&mut self, name: &'static str, value: &str);
-    /// Secret text (the caller wipes its copy).
-    fn secret_text(&mut self, name: &'static str, value: &str);
-    /// Public bytes, `prefix` then `bytes`, in lowercase hex.
-    fn hex(&mut self, name: &'static str, prefix: &[u8], bytes: &[u8]);
-    /// Secret bytes in lowercase hex.
-    fn secret_hex(&mut self, name: &'static str, bytes: &[u8]);
-    /// Public text, as `value` displays.
-    fn display(&mut self, name: &'static str, value: &dyn fmt::Display);
-}
-
-/// A scratch buffer for extended key text, wiped on drop.
-pub(crate) struct TextBuf([u8; TEXT_BUF_LEN]);
-
-impl TextBuf {
-    pub(crate) const fn new() -> Self {
-        Self([0; TEXT_BUF_LEN])
-    }
-}
-
-impl Drop for TextBuf {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-/// The fields of a derived extended private key: `curve`, `path` (when given), `depth`,
-/// `child_number` (raw), `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`,
-/// `public_key` and, when `with_text` is set and the scheme has a text form, `xprv` and
-/// `xpub` (in the key's version family).
-///
-/// # Errors
-/// A failure if the library cannot encode the extended key text.
-pub(crate) fn private_key_fields<S: CliScheme>(
-    out: &mut impl Fields,
-    scratch: &mut TextBuf,
-    curve: &str,
-    key: &ExtendedPrivateKey<S>,
-    path: Option<&dyn fmt::Display>,
-    with_text: bool,
-) -> Result<(), CliError> {
-    out.text("curve", curve);
-    if let Some(path) = path {
-        out.display("path", path);
-    }
-    out.uint("depth", u64::from(key.depth()));
-    out.uint("child_number", u64::from(key.child_number().to_raw()));
-    out.hex(
-        "parent_fingerprint",
-        &[],
-        &key.parent_fingerprint().to_bytes(),
-    );
-    let public = key
-        .public_key()
-        .map_err(|e| CliError::library("cannot compute the public key", e))?;
-    let fingerprint = key
-        .fingerprint()
-        .map_err(|e| CliError::library("cannot compute the public key", e))?;
-    out.hex("fingerprint", &[], &fingerprint.to_bytes());
-    out.secret_hex("chain_code", key.chain_code().as_bytes());
-    out.secret_hex("private_key", key.private_key().as_ref());
-    out.hex("public_key", S::PUBLIC_KEY_PREFIX, public.as_ref());
-    if with_text {
-        let xprv = S::encode_private_text(key, &mut scratch.0);
-        let written = xprv.map(|xprv| {
-            if let Some(xprv) = xprv {
-                out.secret_text("xprv", xprv);
-            }
-        });
-        scratch.0.zeroize();
-        written?;
-        let xpub =
-            S::to_public(key).map_err(|e| CliError::library("cannot compute the public key", e))?;
-        if let Some(xpub) = xpub {
-            if let Some(text) = S::encode_public_text(&xpub, &mut scratch.0)? {
-                out.text("xpub", text);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The fields of a derived extended public key: those of [`private_key_fields`] without
-/// `private_key` and `xprv`.
-///
-/// # Errors
-/// A failure if the library cannot encode the extended key text.
-pub(crate) fn public_key_fields<S: CliScheme>(
-    out: &mut impl Fields,
-    scratch: &mut TextBuf,
-    curve: &str,
-    key: &ExtendedPublicKey<S>,
-    path: Option<&dyn fmt::Display>,
-) -> Result<(), CliError> {
-    out.text("curve", curve);
-    if let Some(path) = path {
-        out.display("path", path);
-    }
-    out.uint("depth", u64::from(key.depth()));
-    out.uint("child_number", u64::from(key.child_number().to_raw()));
-    out.hex(
-        "parent_fingerprint",
-        &[],
-        &key.parent_fingerprint().to_bytes(),
-    );
-    out.hex("fingerprint", &[], &key.fingerprint().to_bytes());
-    out.secret_hex("chain_code", key.chain_code().as_bytes());
-    out.hex(
-        "public_key",
-        S::PUBLIC_KEY_PREFIX,
-        key.public_key().as_ref(),
-    );
-    if let Some(xpub) = S::encode_public_text(key, &mut scratch.0)? {
-        out.text("xpub", xpub);
-    }
-    Ok(())
-}
-
-/// The fields `inspect` prints for an extended key: `kind` (`private` or `public`),
-/// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
-/// `chain_code`, `public_key`, `fingerprint` and, for a private key, `private_key`.
-///
-/// # Errors
-/// A failure if the library cannot compute the public key of a private key.
-pub(crate) fn extended_key_fields<S: CliScheme>(
-    out: &mut impl Fields,
-    key: &ExtendedKey<S>,
-) -> Result<(), CliError> {
-    let kind = if key.is_private() {
-        "private"
-    } else {
-        "public"
-    };
-    out.text("kind", kind);
-    out.display("version", &key.version());
-    out.uint("depth", u64::from(key.depth()));
-    out.hex(
-        "parent_fingerprint",
-        &[],
-        &key.parent_fingerprint().to_bytes(),
-    );
-    out.uint("child_number", u64::from(key.child_number().to_raw()));
-    out.secret_hex("chain_code", key.chain_code().as_bytes());
-    let public = key
-        .public_key()
-        .map_err(|e| CliError::library("cannot compute the public key", e))?;
-    out.hex("public_key", S::PUBLIC_KEY_PREFIX, public.as_ref());
-    let fingerprint = key
-        .fingerprint()
-        .map_err(|e| CliError::library("cannot compute the public key", e))?;
-    out.hex("fingerprint", &[], &fingerprint.to_bytes());
-    if let ExtendedKey::Private(private) = key {
-        out.secret_hex("private_key", private.private_key().as_ref());
-    }
-    Ok(())
-}
-
-impl Record {
-    /// The record of a derived extended private key; see [`private_key_fields`].
-    ///
-    /// # Errors
-    /// A failure if the library cannot encode the extended key text.
-    pub(crate) fn from_private_key<S: CliScheme>(
-        curve: &str,
-        key: &ExtendedPrivateKey<S>,
-        path: Option<&DerivationPath>,
-        with_text: bool,
-    ) -> Result<Self, CliError> {
-        let mut record = Self::with_capacity(11);
-        let path = path.map(|p| p as &dyn fmt::Display);
-        private_key_fields(
-            &mut record,
-            &mut TextBuf::new(),
-            curve,
-            key,
-            path,
-            with_text,
-        )?;
-        Ok(record)
-    }
-
-    /// The record of a derived extended public key; see [`public_key_fields`].
-    ///
-    /// # Errors
-    /// A failure if the library cannot encode the extended key text.
-    pub(crate) fn from_public_key<S: CliScheme>(
-        curve: &str,
-        key: &ExtendedPublicKey<S>,
-        path: Option<&DerivationPath>,
-    ) -> Result<Self, CliError> {
-        let mut record = Self::with_capacity(9);
-        let path = path.map(|p| p as &dyn fmt::Display);
-        public_key_fields(&mut record, &mut TextBuf::new(), curve, key, path)?;
-        Ok(record)
-    }
-
-    /// The record `inspect` prints for an extended key; see [`extended_key_fields`].
-    ///
-    /// # Errors
-    /// As [`extended_key_fields`].
-    pub(crate) fn from_extended_key<S: CliScheme>(key: &ExtendedKey<S>) -> Result<Self, CliError> {
-        let mut record = Self::with_capacity(9);
-        extended_key_fields(&mut record, key)?;
-        Ok(record)
-    }
-
-    fn with_capacity(fields: usize) -> Self {
-        Self {
-            fields: Vec::with_capacity(fields),
-        }
-    }
-
-    /// The printed record, ending with a newline, in a buffer wiped on drop.
-    pub(crate) fn render(&self, format: Format) -> Zeroizing<String> {
-        let mut counter = Counter(0);
-        // Neither writer can fail: `Counter` only counts and `String` only appends.
-        let _ = self.write(format, &mut counter);
-        let mut out = Zeroizing::new(String::with_capacity(counter.0));
-        let _ = self.write(format, &mut *out);
-        out
-    }
-
-    fn write(&self, format: Format, out: &mut impl fmt::Write) -> fmt::Result {
-        match format {
-            Format::Json => {
-                out.write_char('{')?;
-                for (i, (name, value)) in self.fields.iter().enumerate() {
-                    if i > 0 {
-                        out.write_char(',')?;
-                    }
-                    write_json_string(out, name)?;
-                    out.write_char(':')?;
-                    match value {
-                        Value::Uint(n) => write!(out, "{n}")?,
-                        Value::Text(text) => write_json_string(out, text)?,
-                        Value::Secret(text) => write_json_string(out, text)?,
-                    }
-                }
-                out.write_str("}\n")
-            }
-            Format::Text => {
-                for (name, value) in &self.fields {
-                    match value {
-                        Value::Uint(n) => writeln!(out, "{name}: {n}")?,
-                        Value::Text(text) => writeln!(out, "{name}: {text}")?,
-                        Value::Secret(text) => writeln!(out, "{name}: {}", text.as_str())?,
-                    }
-                }
-                Ok(())
-            }
+impl Format {
+    /// `--json` or not.
+    pub(crate) const fn from_json_flag(json: bool) -> Self {
+        if json {
+            Self::Json
+        } else {
+            Self::Text
         }
     }
 }
 
-impl Fields for Record {
-    fn uint(&mut self, name: &'static str, value: u64) {
-        self.fields.push((name, Value::Uint(value)));
-    }
-
-    fn text(&mut self, name: &'static str, value: &str) {
-        self.fields.push((name, Value::Text(value.to_owned())));
-    }
-
-    fn secret_text(&mut self, name: &'static str, value: &str) {
-        let mut text = Zeroizing::new(String::with_capacity(value.len()));
-        text.push_str(value);
-        self.fields.push((name, Value::Secret(text)));
-    }
-
-    fn hex(&mut self, name: &'static str, prefix: &[u8], bytes: &[u8]) {
-        let mut text = hex::encode(prefix);
-        text.push_str(&hex::encode(bytes));
-        self.fields.push((name, Value::Text(text)));
-    }
-
-    fn secret_hex(&mut self, name: &'static str, bytes: &[u8]) {
-        self.fields.push((name, Value::Secret(secret_hex(bytes))));
-    }
-
-    fn display(&mut self, name: &'static str, value: &dyn fmt::Display) {
-        self.fields.push((name, Value::Text(value.to_string())));
-    }
-}
-
-/// Many records written one after the other into one byte buffer, which is reused: wiped
-/// (every byte used) by [`wipe`](Self::wipe), and on drop. When it has to grow, the new
-/// allocation is made first and the old one wiped, so no secret is left in freed memory.
-///
-/// The bytes of each record are exactly those [`Record::render`] gives for the same fields.
-/// Records in [`Format::Text`] are separated by an empty line.
-pub(crate) struct RecordBuf {
+/// Rendered records in one byte buffer that is reused: wiped (every byte used) by
+/// [`wipe`](Self::wipe), and on drop. When it has to grow, the new allocation is made first
+/// and the old one wiped, so no secret is left in freed memory.
+pub(crate) struct Output {
     buf: Vec<u8>,
     format: Format,
-    /// Fields written in the current record.
-    fields: usize,
 }
 
-impl fmt::Debug for RecordBuf {
+impl fmt::Debug for Output {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RecordBuf")
+        f.debug_struct("Output")
             .field("len", &self.buf.len())
             .field("format", &self.format)
             .finish_non_exhaustive()
     }
 }
 
-impl RecordBuf {
+impl Output {
     /// An empty buffer for records in `format`.
     pub(crate) const fn new(format: Format) -> Self {
         Self {
             buf: Vec::new(),
             format,
-            fields: 0,
         }
     }
 
-    /// Starts a record; `separate` puts the empty line of [`Format::Text`] before it (every
-    /// record but the first).
-    pub(crate) fn begin(&mut self, separate: bool) {
-        self.fields = 0;
+    /// Renders `record`; `first` is false for every record of a run but the first, which in
+    /// [`Format::Text`] puts an empty line before it.
+    pub(crate) fn write(&mut self, record: &Record<'_>, first: bool) {
         match self.format {
-            Format::Json => self.push(b"{"),
-            Format::Text if separate => self.push(b"\n"),
-            Format::Text => {}
-        }
-    }
-
-    /// Ends a record.
-    pub(crate) fn end(&mut self) {
-        if self.format == Format::Json {
-            self.push(b"}\n");
+            Format::Json => {
+                self.push(b"{");
+                for (i, field) in record.fields().iter().enumerate() {
+                    if i > 0 {
+                        self.push(b",");
+                    }
+                    self.json_string(field.name);
+                    self.push(b":");
+                    self.value(&field.value);
+                }
+                self.push(b"}\n");
+            }
+            Format::Text => {
+                if !first {
+                    self.push(b"\n");
+                }
+                for field in record.fields() {
+                    self.push(field.name.as_bytes());
+                    self.push(b": ");
+                    self.value(&field.value);
+                    self.push(b"\n");
+                }
+            }
         }
     }
 
@@ -401,6 +227,66 @@ impl RecordBuf {
     pub(crate) fn wipe(&mut self) {
         self.buf.as_mut_slice().zeroize();
         self.buf.clear();
+    }
+
+    /// One value, in the buffer's format.
+    fn value(&mut self, value: &Value<'_>) {
+        let quote = self.format == Format::Json;
+        match *value {
+            Value::Uint(n) => {
+                // Writing to an `Output` cannot fail.
+                let _ = write!(self, "{n}");
+            }
+            Value::Text {
+                text,
+                secret: false,
+            } => {
+                if quote {
+                    self.json_string(text);
+                } else {
+                    self.push(text.as_bytes());
+                }
+            }
+            Value::Text { text, secret: true } => {
+                // The library's Base58Check or bech32: nothing to escape.
+                self.reserve(text.len() + 2);
+                self.quote(quote);
+                self.push(text.as_bytes());
+                self.quote(quote);
+            }
+            Value::Display(value) => {
+                self.quote(quote);
+                // Writing to an `Output` cannot fail.
+                let _ = if quote {
+                    write!(JsonEscaped(&mut *self), "{value}")
+                } else {
+                    write!(self, "{value}")
+                };
+                self.quote(quote);
+            }
+            Value::Hex { bytes, .. } => {
+                self.reserve(bytes.len() * 2 + 2);
+                self.quote(quote);
+                for &b in bytes {
+                    self.buf.extend_from_slice(&byte_digits(b));
+                }
+                self.quote(quote);
+            }
+        }
+    }
+
+    fn quote(&mut self, quote: bool) {
+        if quote {
+            self.push(b"\"");
+        }
+    }
+
+    /// Public `text` as a JSON string, escaped per RFC 8259.
+    fn json_string(&mut self, text: &str) {
+        self.push(b"\"");
+        // Writing to an `Output` cannot fail.
+        let _ = JsonEscaped(&mut *self).write_str(text);
+        self.push(b"\"");
     }
 
     /// Makes room for `extra` more bytes, wiping the old allocation if it moves.
@@ -430,268 +316,345 @@ impl RecordBuf {
         self.reserve(bytes.len());
         self.buf.extend_from_slice(bytes);
     }
-
-    /// Starts a field: `,"name":` (no comma for the first) or `name: `.
-    fn name(&mut self, name: &str) {
-        match self.format {
-            Format::Json => {
-                if self.fields > 0 {
-                    self.push(b",");
-                }
-                self.json_string(name);
-                self.push(b":");
-            }
-            Format::Text => {
-                self.push(name.as_bytes());
-                self.push(b": ");
-            }
-        }
-        self.fields += 1;
-    }
-
-    /// Ends a field: the newline of [`Format::Text`].
-    fn end_field(&mut self) {
-        if self.format == Format::Text {
-            self.push(b"\n");
-        }
-    }
-
-    /// `text` as a JSON string: as is when nothing needs escaping (hex, Base58, bech32,
-    /// paths), else through [`write_json_string`].
-    fn json_string(&mut self, text: &str) {
-        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.reserve(text.len() + 2);
-            self.push(b"\"");
-            self.push(text.as_bytes());
-            self.push(b"\"");
-        } else {
-            // Writing to a `RecordBuf` cannot fail.
-            let _ = write_json_string(self, text);
-        }
-    }
-
-    /// Text, quoted for JSON.
-    fn value_text(&mut self, text: &str) {
-        match self.format {
-            Format::Json => self.json_string(text),
-            Format::Text => self.push(text.as_bytes()),
-        }
-    }
-
-    /// Lowercase hex digits of `bytes`, without branching on their values.
-    fn push_hex(&mut self, bytes: &[u8]) {
-        self.reserve(bytes.len() * 2);
-        for &b in bytes {
-            self.buf
-                .extend_from_slice(&[hex_digit(b >> 4), hex_digit(b & 0x0f)]);
-        }
-    }
-
-    fn value_hex(&mut self, prefix: &[u8], bytes: &[u8]) {
-        let quote = self.format == Format::Json;
-        self.reserve((prefix.len() + bytes.len()) * 2 + 2);
-        if quote {
-            self.push(b"\"");
-        }
-        self.push_hex(prefix);
-        self.push_hex(bytes);
-        if quote {
-            self.push(b"\"");
-        }
-    }
 }
 
-impl fmt::Write for RecordBuf {
+impl fmt::Write for Output {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.push(s.as_bytes());
         Ok(())
     }
 }
 
-impl Drop for RecordBuf {
+impl Drop for Output {
     fn drop(&mut self) {
         self.buf.zeroize();
     }
 }
 
-impl Fields for RecordBuf {
-    fn uint(&mut self, name: &'static str, value: u64) {
-        self.name(name);
-        let mut digits = [0u8; 20];
-        let mut start = digits.len();
-        let mut n = value;
-        for slot in digits.iter_mut().rev() {
-            // `n % 10` < 10.
-            *slot = b'0' + u8::try_from(n % 10).unwrap_or(0);
-            start -= 1;
-            n /= 10;
-            if n == 0 {
-                break;
+/// A writer that escapes public text for the inside of a JSON string.
+struct JsonEscaped<'a, W: fmt::Write>(&'a mut W);
+
+impl<W: fmt::Write> fmt::Write for JsonEscaped<'_, W> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        for c in text.chars() {
+            match c {
+                '"' => self.0.write_str("\\\"")?,
+                '\\' => self.0.write_str("\\\\")?,
+                '\n' => self.0.write_str("\\n")?,
+                '\r' => self.0.write_str("\\r")?,
+                '\t' => self.0.write_str("\\t")?,
+                c if u32::from(c) < 0x20 => {
+                    let [hi, lo] = byte_digits(u8::try_from(u32::from(c)).unwrap_or(0));
+                    self.0.write_str("\\u00")?;
+                    self.0.write_char(char::from(hi))?;
+                    self.0.write_char(char::from(lo))?;
+                }
+                c => self.0.write_char(c)?,
             }
         }
-        self.push(digits.get(start..).unwrap_or_default());
-        self.end_field();
-    }
-
-    fn text(&mut self, name: &'static str, value: &str) {
-        self.name(name);
-        self.value_text(value);
-        self.end_field();
-    }
-
-    fn secret_text(&mut self, name: &'static str, value: &str) {
-        self.text(name, value);
-    }
-
-    fn hex(&mut self, name: &'static str, prefix: &[u8], bytes: &[u8]) {
-        self.name(name);
-        self.value_hex(prefix, bytes);
-        self.end_field();
-    }
-
-    fn secret_hex(&mut self, name: &'static str, bytes: &[u8]) {
-        self.hex(name, &[], bytes);
-    }
-
-    fn display(&mut self, name: &'static str, value: &dyn fmt::Display) {
-        self.name(name);
-        // Writing to a `RecordBuf` cannot fail.
-        let _ = match self.format {
-            Format::Json => {
-                self.push(b"\"");
-                let written = write!(JsonEscaped(&mut *self), "{value}");
-                self.push(b"\"");
-                written
-            }
-            Format::Text => write!(self, "{value}"),
-        };
-        self.end_field();
-    }
-}
-
-/// The lowercase hex digit of a nibble, computed without a branch or a table lookup on it.
-const fn hex_digit(nibble: u8) -> u8 {
-    let nibble = nibble & 0x0f;
-    // 1 for 10..=15, 0 for 0..=9.
-    let letter = 9u8.wrapping_sub(nibble) >> 7;
-    b'0' + nibble + letter * (b'a' - b'0' - 10)
-}
-
-/// Counts the bytes written.
-struct Counter(usize);
-
-impl fmt::Write for Counter {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 += s.len();
         Ok(())
     }
 }
 
-/// Writes `text` as a JSON string, escaped per RFC 8259.
-fn write_json_string(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
-    out.write_char('"')?;
-    write_json_escaped(out, text)?;
-    out.write_char('"')
+/// A scratch buffer for extended key text, wiped on drop.
+struct TextBuf([u8; TEXT_BUF_LEN]);
+
+impl Drop for TextBuf {
+    fn drop(&mut self) {
+        self.0.zeroize();
+    }
 }
 
-/// Writes `text` escaped for the inside of a JSON string.
-fn write_json_escaped(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
-    for c in text.chars() {
-        match c {
-            '"' => out.write_str("\\\"")?,
-            '\\' => out.write_str("\\\\")?,
-            '\n' => out.write_str("\\n")?,
-            '\r' => out.write_str("\\r")?,
-            '\t' => out.write_str("\\t")?,
-            c if u32::from(c) < 0x20 => write!(out, "\\u{:04x}", u32::from(c))?,
-            c => out.write_char(c)?,
+/// What a record borrows besides the key: the printed public key, the fingerprints and the
+/// extended key texts. Kept from record to record; the text buffers are wiped on drop (and
+/// overwritten by the next record).
+pub(crate) struct Scratch {
+    public_key: [u8; MAX_PUBLIC_KEY_LEN],
+    public_key_len: usize,
+    fingerprint: [u8; 4],
+    parent_fingerprint: [u8; 4],
+    xprv: TextBuf,
+    xpub: TextBuf,
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
+    }
+}
+
+impl Scratch {
+    pub(crate) const fn new() -> Self {
+        Self {
+            public_key: [0; MAX_PUBLIC_KEY_LEN],
+            public_key_len: 0,
+            fingerprint: [0; 4],
+            parent_fingerprint: [0; 4],
+            xprv: TextBuf([0; TEXT_BUF_LEN]),
+            xpub: TextBuf([0; TEXT_BUF_LEN]),
         }
     }
-    Ok(())
 }
 
-/// A writer that escapes what it is given for the inside of a JSON string.
-struct JsonEscaped<'a, W: fmt::Write>(&'a mut W);
+/// A derived key of either kind, as a record sees it.
+#[derive(Clone, Copy)]
+pub(crate) enum KeyRef<'a, S: CliScheme> {
+    /// An extended private key.
+    Private(&'a ExtendedPrivateKey<S>),
+    /// An extended public key.
+    Public(&'a ExtendedPublicKey<S>),
+}
 
-impl<W: fmt::Write> fmt::Write for JsonEscaped<'_, W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        write_json_escaped(self.0, s)
+impl<'a, S: CliScheme> KeyRef<'a, S> {
+    /// Either kind of an [`ExtendedKey`].
+    pub(crate) const fn of(key: &'a ExtendedKey<S>) -> Self {
+        match key {
+            ExtendedKey::Private(key) => Self::Private(key),
+            ExtendedKey::Public(key) => Self::Public(key),
+        }
+    }
+
+    fn depth(self) -> u8 {
+        match self {
+            Self::Private(key) => key.depth(),
+            Self::Public(key) => key.depth(),
+        }
+    }
+
+    fn child_number(self) -> u32 {
+        match self {
+            Self::Private(key) => key.child_number().to_raw(),
+            Self::Public(key) => key.child_number().to_raw(),
+        }
+    }
+
+    fn chain_code(self) -> &'a [u8; 32] {
+        match self {
+            Self::Private(key) => key.chain_code().as_bytes(),
+            Self::Public(key) => key.chain_code().as_bytes(),
+        }
+    }
+
+    fn private_key(self) -> Option<&'a [u8]> {
+        match self {
+            Self::Private(key) => Some(key.private_key().as_ref()),
+            Self::Public(_) => None,
+        }
+    }
+
+    /// Fills the public key (with the scheme's printed prefix) and the fingerprints of
+    /// `scratch`.
+    ///
+    /// # Errors
+    /// A failure if the library cannot compute a private key's public key.
+    fn fill(self, scratch: &mut Scratch) -> Result<(), CliError> {
+        let lib = |e| CliError::library("cannot compute the public key", e);
+        let (public_key, fingerprint, parent) = match self {
+            Self::Private(key) => (
+                key.public_key().map_err(lib)?,
+                key.fingerprint().map_err(lib)?,
+                key.parent_fingerprint(),
+            ),
+            Self::Public(key) => (
+                key.public_key(),
+                key.fingerprint(),
+                key.parent_fingerprint(),
+            ),
+        };
+        let prefix = S::PUBLIC_KEY_PREFIX;
+        let public_key = public_key.as_ref();
+        let len = prefix.len() + public_key.len();
+        if let Some(out) = scratch.public_key.get_mut(..len) {
+            let (head, tail) = out.split_at_mut(prefix.len());
+            head.copy_from_slice(prefix);
+            tail.copy_from_slice(public_key);
+            scratch.public_key_len = len;
+        }
+        scratch.fingerprint = fingerprint.to_bytes();
+        scratch.parent_fingerprint = parent.to_bytes();
+        Ok(())
     }
 }
 
-/// Lowercase hex of `bytes`, in a string allocated once and wiped on drop.
-pub(crate) fn secret_hex(bytes: &[u8]) -> Zeroizing<String> {
-    let mut out = Zeroizing::new(String::with_capacity(bytes.len() * 2));
-    for b in bytes {
-        let _ = write!(*out, "{b:02x}");
+/// The record `derive` prints for a key: `curve`, `path` (when given), `depth`,
+/// `child_number` (raw), `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`
+/// (a private key), `public_key` and, when `with_text` is set and the scheme has a text form,
+/// `xprv` (a private key) and `xpub`, in the key's own version family.
+///
+/// # Errors
+/// A failure if the library cannot encode the extended key text.
+pub(crate) fn derive_record<'a, S: CliScheme>(
+    scratch: &'a mut Scratch,
+    curve: &'a str,
+    key: KeyRef<'a, S>,
+    path: Option<&'a dyn fmt::Display>,
+    with_text: bool,
+) -> Result<Record<'a>, CliError> {
+    key.fill(scratch)?;
+    let Scratch {
+        public_key,
+        public_key_len,
+        fingerprint,
+        parent_fingerprint,
+        xprv,
+        xpub,
+    } = scratch;
+    let (xprv, xpub) = if with_text {
+        match key {
+            KeyRef::Private(key) => {
+                let public = S::to_public(key)
+                    .map_err(|e| CliError::library("cannot compute the public key", e))?;
+                let xpub = match &public {
+                    Some(public) => S::encode_public_text(public, &mut xpub.0)?,
+                    None => None,
+                };
+                (S::encode_private_text(key, &mut xprv.0)?, xpub)
+            }
+            KeyRef::Public(key) => (None, S::encode_public_text(key, &mut xpub.0)?),
+        }
+    } else {
+        (None, None)
+    };
+    let mut record = Record::new();
+    record.push("curve", Value::text(curve));
+    if let Some(path) = path {
+        record.push("path", Value::Display(path));
     }
-    out
+    record.push("depth", Value::Uint(u64::from(key.depth())));
+    record.push("child_number", Value::Uint(u64::from(key.child_number())));
+    record.push("parent_fingerprint", Value::hex(parent_fingerprint));
+    record.push("fingerprint", Value::hex(fingerprint));
+    record.push("chain_code", Value::secret_hex(key.chain_code()));
+    if let Some(private_key) = key.private_key() {
+        record.push("private_key", Value::secret_hex(private_key));
+    }
+    record.push(
+        "public_key",
+        Value::hex(public_key.get(..*public_key_len).unwrap_or_default()),
+    );
+    if let Some(xprv) = xprv {
+        record.push(
+            "xprv",
+            Value::Text {
+                text: xprv,
+                secret: true,
+            },
+        );
+    }
+    if let Some(xpub) = xpub {
+        record.push("xpub", Value::text(xpub));
+    }
+    Ok(record)
+}
+
+/// The record `inspect` prints for an extended key: `kind` (`private` or `public`),
+/// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
+/// `chain_code`, `public_key`, `fingerprint` and, for a private key, `private_key`.
+///
+/// # Errors
+/// A failure if the library cannot compute a private key's public key.
+pub(crate) fn inspect_record<'a, S: CliScheme>(
+    scratch: &'a mut Scratch,
+    key: &'a ExtendedKey<S>,
+    version: &'a dyn fmt::Display,
+) -> Result<Record<'a>, CliError> {
+    let key = KeyRef::of(key);
+    key.fill(scratch)?;
+    let scratch: &'a Scratch = scratch;
+    let mut record = Record::new();
+    let kind = match key {
+        KeyRef::Private(_) => "private",
+        KeyRef::Public(_) => "public",
+    };
+    record.push("kind", Value::text(kind));
+    record.push("version", Value::Display(version));
+    record.push("depth", Value::Uint(u64::from(key.depth())));
+    record.push(
+        "parent_fingerprint",
+        Value::hex(&scratch.parent_fingerprint),
+    );
+    record.push("child_number", Value::Uint(u64::from(key.child_number())));
+    record.push("chain_code", Value::secret_hex(key.chain_code()));
+    record.push(
+        "public_key",
+        Value::hex(
+            scratch
+                .public_key
+                .get(..scratch.public_key_len)
+                .unwrap_or_default(),
+        ),
+    );
+    record.push("fingerprint", Value::hex(&scratch.fingerprint));
+    if let Some(private_key) = key.private_key() {
+        record.push("private_key", Value::secret_hex(private_key));
+    }
+    Ok(record)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every kind of field, with text that needs escaping.
-    fn sample(out: &mut impl Fields) {
-        out.text("a", "x\"y\\z\n\u{1}é");
-        out.uint("n", 42);
-        out.uint("zero", 0);
-        out.uint("max", u64::MAX);
-        out.secret_hex("s", &[0x00, 0xab, 0x9f, 0xa0]);
-        out.hex("p", &[0x00], &[0x12, 0xef]);
-        out.secret_text("t", "xprv9s21");
-        out.display("d", &"m/0'/\"1");
+    fn render(record: &Record<'_>, format: Format) -> String {
+        let mut out = Output::new(format);
+        out.write(record, true);
+        String::from_utf8(out.as_bytes().to_vec()).unwrap()
     }
 
     #[test]
-    fn json_escapes_and_sizes_exactly() {
-        let mut record = Record { fields: Vec::new() };
-        record.text("a", "x\"y\\z\n\u{1}é");
-        record.uint("n", 42);
-        record.secret_hex("s", &[0x00, 0xab]);
-        let json = record.render(Format::Json);
-        assert_eq!(
-            json.as_str(),
-            "{\"a\":\"x\\\"y\\\\z\\n\\u0001é\",\"n\":42,\"s\":\"00ab\"}\n"
+    fn json_and_text_of_every_kind_of_value() {
+        let path = "m/0'/\"1";
+        let mut record = Record::new();
+        record.push("a", Value::text("x\"y\\z\n\u{1}\u{1f}é\t\r"));
+        record.push("n", Value::Uint(42));
+        record.push("zero", Value::Uint(0));
+        record.push("max", Value::Uint(u64::MAX));
+        record.push("s", Value::secret_hex(&[0x00, 0xab, 0x9f, 0xa0]));
+        record.push("p", Value::hex(&[0x00, 0x12, 0xef]));
+        record.push(
+            "t",
+            Value::Text {
+                text: "xprv9s21",
+                secret: true,
+            },
         );
-        assert_eq!(json.capacity(), json.len());
-        let text = record.render(Format::Text);
-        assert_eq!(text.as_str(), "a: x\"y\\z\n\u{1}é\nn: 42\ns: 00ab\n");
+        record.push("d", Value::Display(&path));
+        assert_eq!(
+            render(&record, Format::Json),
+            concat!(
+                r#"{"a":"x\"y\\z\n\u0001\u001fé\t\r","n":42,"zero":0,"max":18446744073709551615,"#,
+                r#""s":"00ab9fa0","p":"0012ef","t":"xprv9s21","d":"m/0'/\"1"}"#,
+                "\n"
+            )
+        );
+        assert_eq!(
+            render(&record, Format::Text),
+            "a: x\"y\\z\n\u{1}\u{1f}é\t\r\nn: 42\nzero: 0\nmax: 18446744073709551615\ns: 00ab9fa0\np: 0012ef\nt: xprv9s21\nd: m/0'/\"1\n"
+        );
+        // Debug hides the secret values.
+        let debug = format!("{record:?}");
+        assert!(debug.contains("\"p\": \"0012ef\""), "{debug}");
+        assert!(
+            !debug.contains("00ab9fa0") && !debug.contains("xprv9s21"),
+            "{debug}"
+        );
     }
 
     #[test]
-    fn record_buf_prints_what_record_prints() {
-        for format in [Format::Json, Format::Text] {
-            let mut record = Record { fields: Vec::new() };
-            sample(&mut record);
-            let mut buf = RecordBuf::new(format);
-            buf.begin(false);
-            sample(&mut buf);
-            buf.end();
-            assert_eq!(
-                record.render(format).as_bytes(),
-                buf.as_bytes(),
-                "{format:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn record_buf_separates_text_records_and_wipes() {
-        let mut buf = RecordBuf::new(Format::Text);
+    fn text_records_are_separated_and_buffers_wiped() {
+        let mut out = Output::new(Format::Text);
         for i in 0..3 {
-            buf.begin(i > 0);
-            buf.uint("n", i);
-            buf.end();
+            let mut record = Record::new();
+            record.push("n", Value::Uint(i));
+            out.write(&record, i == 0);
         }
-        assert_eq!(buf.as_bytes(), b"n: 0\n\nn: 1\n\nn: 2\n");
-        let mut json = RecordBuf::new(Format::Json);
+        assert_eq!(out.as_bytes(), b"n: 0\n\nn: 1\n\nn: 2\n");
+        let mut json = Output::new(Format::Json);
         for i in 0..2 {
-            json.begin(i > 0);
-            json.uint("n", i);
-            json.text("t", "v");
-            json.end();
+            let mut record = Record::new();
+            record.push("n", Value::Uint(i));
+            record.push("t", Value::text("v"));
+            json.write(&record, i == 0);
         }
         assert_eq!(
             json.as_bytes(),
@@ -699,14 +662,93 @@ mod tests {
         );
         json.wipe();
         assert!(json.as_bytes().is_empty());
+        // Growing past the first allocation keeps every byte.
+        let big = [0xa5u8; 3000];
+        let mut record = Record::new();
+        record.push("b", Value::secret_hex(&big));
+        json.write(&record, true);
+        json.write(&record, false);
+        let one = format!("{{\"b\":\"{}\"}}\n", "a5".repeat(3000));
+        assert_eq!(json.as_bytes(), format!("{one}{one}").as_bytes());
+    }
+
+    /// A small deterministic generator (xorshift64*), for "random" inputs without a
+    /// dependency.
+    fn random_bytes(state: &mut u64, out: &mut [u8]) {
+        for b in out {
+            *state ^= *state >> 12;
+            *state ^= *state << 25;
+            *state ^= *state >> 27;
+            *b = state.wrapping_mul(0x2545_f491_4f6c_dd1d).to_be_bytes()[0];
+        }
+    }
+
+    /// Issue 11 §3: the hex of every byte field equals the `hex` crate's, for every byte
+    /// value and for random inputs of every length a key field has. (That the digits come
+    /// from branch-free code holds by construction: see the module docs.)
+    #[test]
+    fn hex_fields_match_the_hex_crate() {
+        let all: Vec<u8> = (0..=255).collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let mut inputs = vec![all];
+        for len in [4, 32, 33, 64, 0, 1, 17, 255] {
+            for _ in 0..50 {
+                let mut bytes = vec![0; len];
+                random_bytes(&mut state, &mut bytes);
+                inputs.push(bytes);
+            }
+        }
+        for bytes in &inputs {
+            for value in [Value::secret_hex(bytes), Value::hex(bytes)] {
+                let mut record = Record::new();
+                record.push("k", value);
+                assert_eq!(
+                    render(&record, Format::Text),
+                    format!("k: {}\n", hex::encode(bytes))
+                );
+                assert_eq!(
+                    render(&record, Format::Json),
+                    format!("{{\"k\":\"{}\"}}\n", hex::encode(bytes))
+                );
+            }
+        }
     }
 
     #[test]
-    fn hex_digits() {
-        for b in 0..=255u8 {
-            let mut buf = RecordBuf::new(Format::Text);
-            buf.push_hex(&[b]);
-            assert_eq!(buf.as_bytes(), format!("{b:02x}").as_bytes());
+    fn records_hold_every_field() {
+        let mut record = Record::new();
+        for _ in 0..MAX_FIELDS {
+            record.push("x", Value::Uint(1));
         }
+        assert_eq!(record.fields().len(), MAX_FIELDS);
+        // The largest key record: 11 fields.
+        let key = fastbip32::Xprv::from_seed(&[1; 16]).unwrap();
+        let mut scratch = Scratch::new();
+        let path = "m";
+        let record = derive_record(
+            &mut scratch,
+            "secp256k1",
+            KeyRef::Private(&key),
+            Some(&path),
+            true,
+        )
+        .unwrap();
+        let names: Vec<_> = record.fields().iter().map(|f| f.name).collect();
+        assert_eq!(
+            names,
+            [
+                "curve",
+                "path",
+                "depth",
+                "child_number",
+                "parent_fingerprint",
+                "fingerprint",
+                "chain_code",
+                "private_key",
+                "public_key",
+                "xprv",
+                "xpub"
+            ]
+        );
     }
 }

@@ -1,34 +1,41 @@
-//! Where the master key's input comes from: `--seed HEX`, `--mnemonic WORDS` (+
-//! `--passphrase`), either of them read from standard input with `-`, or the public BIP-32
-//! test vector 1 seed.
+//! Where the master key's input comes from: `--seed HEX`, `--mnemonic WORDS` and a
+//! passphrase (`--passphrase TEXT`, `--passphrase -`, `--passphrase-file PATH`,
+//! `--passphrase-prompt`), the first two read from standard input with `-`, or the public
+//! BIP-32 test vector 1 seed.
 //!
 //! What the input is depends on the curve ([`SeedKind`]): a BIP-39 seed for most, the BIP-39
 //! entropy and the passphrase's bytes for Cardano's Icarus method.
 //!
-//! Every buffer that holds the seed, the entropy, the mnemonic, the passphrase or text read
-//! from standard input is wiped on drop, and no error message repeats any of it.
+//! Every buffer of ours that holds the seed, the entropy, the mnemonic, the passphrase or
+//! text read for them is wiped on drop, and no error message repeats any of it. The `bip39`
+//! crate's copies are handled in [`mnemonic_input`]: what it returns goes straight into
+//! wiped buffers, its normalisation is replaced by ours into a wiped buffer, and the stack it
+//! used is overwritten afterwards.
 
-use std::io::Read;
+use std::path::Path;
 
 use bip39::{Language, Mnemonic};
-use fastbip32::curve::{MAX_SEED_LEN, MIN_SEED_LEN};
-use zeroize::Zeroizing;
+use fastbip32::{MAX_SEED_LEN, MIN_SEED_LEN};
+use unicode_normalization::UnicodeNormalization as _;
+use zeroize::{Zeroize, Zeroizing};
 
 use crate::error::CliError;
-use crate::input::{read_stdin, STDIN_MARKER};
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
+use crate::Io;
 
 /// BIP-32 test vector 1's seed, used when no seed is given. Public: never for funds.
 pub(crate) const TEST_VECTOR_1_SEED: [u8; 16] = [
     0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
 ];
 
-/// The note printed when [`TEST_VECTOR_1_SEED`] is used.
-pub(crate) const DEFAULT_SEED_NOTE: &str =
-    "note: no --seed given; using the public BIP-32 test vector 1 seed (do not use for funds)";
-
 /// The lengths of BIP-39 entropy `--seed` takes for the Icarus method, in bytes: 12 to 24
 /// words. (The library also takes 12 bytes, 9 words, which the `bip39` crate does not parse.)
 const ENTROPY_LENS: [usize; 5] = [16, 20, 24, 28, 32];
+
+/// The bytes of stack overwritten after the `bip39` crate has run (its PBKDF2 and parsing
+/// frames need a few KiB).
+const SCRUB_LEN: usize = 32 * 1024;
 
 /// What the master key is made from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,19 +48,61 @@ pub(crate) enum SeedKind {
     Bip39Entropy,
 }
 
+/// Where the passphrase comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Passphrase<'a> {
+    /// None given: the empty passphrase.
+    Absent,
+    /// `--passphrase TEXT`.
+    Arg(&'a str),
+    /// `--passphrase -`: standard input (its second line when the mnemonic or seed is read
+    /// from there too).
+    Stdin,
+    /// `--passphrase-file PATH`.
+    File(&'a Path),
+    /// `--passphrase-prompt`: the terminal, without echo.
+    Prompt,
+}
+
+/// The seed options of `derive`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SeedOptions<'a> {
+    /// `--seed`.
+    pub(crate) seed: Option<&'a str>,
+    /// `--mnemonic`.
+    pub(crate) mnemonic: Option<&'a str>,
+    /// The passphrase option.
+    pub(crate) passphrase: Passphrase<'a>,
+}
+
 /// A seed (or entropy) and, for [`SeedKind::Bip39Entropy`], the passphrase bytes; wiped on
 /// drop.
 pub(crate) struct Seed {
-    bytes: Zeroizing<Vec<u8>>,
+    bytes: Zeroizing<[u8; MAX_SEED_LEN]>,
+    len: usize,
     passphrase: Zeroizing<Vec<u8>>,
-    /// True for [`TEST_VECTOR_1_SEED`], chosen because no seed was given.
-    is_default: bool,
 }
 
 impl Seed {
+    fn new() -> Self {
+        Self {
+            bytes: Zeroizing::new([0; MAX_SEED_LEN]),
+            len: 0,
+            passphrase: Zeroizing::new(Vec::new()),
+        }
+    }
+
+    /// Copies `bytes` (at most [`MAX_SEED_LEN`]) in.
+    fn set(&mut self, bytes: &[u8]) {
+        if let Some(out) = self.bytes.get_mut(..bytes.len()) {
+            out.copy_from_slice(bytes);
+            self.len = bytes.len();
+        }
+    }
+
     /// The seed (or entropy) bytes.
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes
+        self.bytes.get(..self.len).unwrap_or_default()
     }
 
     /// The passphrase bytes for [`SeedKind::Bip39Entropy`]; empty otherwise (a BIP-39 seed
@@ -61,32 +110,34 @@ impl Seed {
     pub(crate) fn passphrase(&self) -> &[u8] {
         &self.passphrase
     }
-
-    /// Whether this is the public default seed.
-    pub(crate) const fn is_default(&self) -> bool {
-        self.is_default
-    }
 }
 
-/// The seed from the command-line options (which clap has already made mutually exclusive).
+/// The seed from the command-line options (which clap has already made mutually exclusive
+/// where it can). Notes the default seed and secrets given on the command line in
+/// `io.notes`.
 ///
 /// # Errors
 /// A usage error for a malformed seed or mnemonic, a passphrase without a mnemonic (or, for
-/// [`SeedKind::Bip39Entropy`], without a seed either), or text on standard input that is too
-/// long or not UTF-8; a failure if standard input cannot be read.
+/// [`SeedKind::Bip39Entropy`], without a seed either), `--passphrase-prompt` without a
+/// terminal, or input that is too long, not UTF-8 or not the lines expected; a failure if
+/// an input cannot be read.
 pub(crate) fn resolve(
-    seed: Option<&str>,
-    mnemonic: Option<&str>,
-    passphrase: Option<&str>,
+    options: &SeedOptions<'_>,
     kind: SeedKind,
-    stdin: &mut dyn Read,
+    io: &mut Io<'_>,
 ) -> Result<Seed, CliError> {
+    let SeedOptions {
+        seed,
+        mnemonic,
+        passphrase,
+    } = *options;
     if seed.is_some() && mnemonic.is_some() {
         return Err(CliError::Usage(
             "--seed and --mnemonic cannot be used together".to_owned(),
         ));
     }
-    if passphrase.is_some() && mnemonic.is_none() {
+    let has_passphrase = !matches!(passphrase, Passphrase::Absent);
+    if has_passphrase && mnemonic.is_none() {
         match kind {
             SeedKind::Bip39Seed => {
                 return Err(CliError::Usage(
@@ -101,103 +152,219 @@ pub(crate) fn resolve(
             SeedKind::Bip39Entropy => {}
         }
     }
-    let passphrase = passphrase.unwrap_or_default();
-    let bytes = match (seed, mnemonic) {
-        (Some(STDIN_MARKER), _) => decode_hex_seed(&read_stdin(stdin, "--seed")?, kind)?,
-        (Some(text), _) => decode_hex_seed(text, kind)?,
-        (None, Some(STDIN_MARKER)) => {
-            mnemonic_input(&read_stdin(stdin, "--mnemonic")?, passphrase, kind)?
-        }
-        (None, Some(words)) => mnemonic_input(words, passphrase, kind)?,
+    if matches!(passphrase, Passphrase::Prompt) && io.prompt.is_none() {
+        return Err(CliError::Usage(
+            "--passphrase-prompt needs a terminal on standard input; use --passphrase - or --passphrase-file"
+                .to_owned(),
+        ));
+    }
+    let (main, main_name, main_secret) = match (seed, mnemonic) {
+        (Some(seed), _) => (seed, "--seed", ArgvSecret::Seed),
+        (None, Some(words)) => (words, "--mnemonic", ArgvSecret::Mnemonic),
         (None, None) => {
-            return Ok(Seed {
-                bytes: Zeroizing::new(TEST_VECTOR_1_SEED.to_vec()),
-                passphrase: Zeroizing::new(Vec::new()),
-                is_default: true,
-            });
+            io.notes.default_seed();
+            let mut out = Seed::new();
+            out.set(&TEST_VECTOR_1_SEED);
+            return Ok(out);
         }
     };
-    let passphrase = match kind {
-        SeedKind::Bip39Seed => Vec::new(),
-        SeedKind::Bip39Entropy => passphrase.as_bytes().to_vec(),
+    // The text of --seed or --mnemonic, and the passphrase.
+    let (text, passphrase) = if main == STDIN_MARKER {
+        if matches!(passphrase, Passphrase::Stdin) {
+            let all = input::read_all(io.stdin, main_name, "standard input")?;
+            let (first, second) = input::two_lines(&all, main_name)?;
+            (input::copy(first), input::copy(second))
+        } else {
+            let text = input::read_stdin(io.stdin, main_name)?;
+            (text, read_passphrase(passphrase, io)?)
+        }
+    } else {
+        io.notes.argv_secret(main_secret);
+        (input::copy(main), read_passphrase(passphrase, io)?)
     };
-    Ok(Seed {
-        bytes,
-        passphrase: Zeroizing::new(passphrase),
-        is_default: false,
-    })
+    let mut out = Seed::new();
+    if seed.is_some() {
+        decode_hex_seed(&text, kind, &mut out)?;
+    } else {
+        mnemonic_input(&text, &passphrase, kind, &mut out)?;
+    }
+    if kind == SeedKind::Bip39Entropy {
+        // Icarus takes the passphrase's UTF-8 bytes as they are (CIP-3).
+        out.passphrase = Zeroizing::new(passphrase.as_bytes().to_vec());
+    }
+    Ok(out)
 }
 
-/// Decodes a hex seed (either case of hex digit): [`MIN_SEED_LEN`] to [`MAX_SEED_LEN`] bytes
-/// of seed, or one of the [`ENTROPY_LENS`] of entropy.
-fn decode_hex_seed(text: &str, kind: SeedKind) -> Result<Zeroizing<Vec<u8>>, CliError> {
-    if let Some(offset) = text.bytes().position(|b| !b.is_ascii_hexdigit()) {
+/// The passphrase from its source, other than the second line of standard input.
+///
+/// # Errors
+/// As [`resolve`].
+fn read_passphrase(source: Passphrase<'_>, io: &mut Io<'_>) -> Result<Zeroizing<String>, CliError> {
+    match source {
+        Passphrase::Absent => Ok(Zeroizing::new(String::new())),
+        Passphrase::Arg(text) => {
+            if !text.is_empty() {
+                io.notes.argv_secret(ArgvSecret::Passphrase);
+            }
+            Ok(input::copy(text))
+        }
+        Passphrase::Stdin => {
+            let all = input::read_all(io.stdin, "--passphrase", "standard input")?;
+            Ok(input::copy(input::one_line(
+                &all,
+                "--passphrase",
+                "standard input",
+            )?))
+        }
+        Passphrase::File(path) => {
+            let name = path.display().to_string();
+            let mut file = std::fs::File::open(path).map_err(|e| {
+                CliError::Usage(format!(
+                    "invalid --passphrase-file: cannot open {name}: {e}"
+                ))
+            })?;
+            let all = input::read_all(&mut file, "--passphrase-file", &name)?;
+            Ok(input::copy(input::one_line(
+                &all,
+                "--passphrase-file",
+                &name,
+            )?))
+        }
+        Passphrase::Prompt => {
+            let prompt = io.prompt.as_mut().ok_or_else(|| {
+                CliError::Usage("--passphrase-prompt needs a terminal on standard input".to_owned())
+            })?;
+            let text = Zeroizing::new(prompt().map_err(|e| {
+                CliError::Failure(format!("cannot read the passphrase from the terminal: {e}"))
+            })?);
+            Ok(input::copy(&text))
+        }
+    }
+}
+
+/// Decodes a hex seed (either case of hex digit) into `out`: [`MIN_SEED_LEN`] to
+/// [`MAX_SEED_LEN`] bytes of seed, or one of the [`ENTROPY_LENS`] of entropy.
+///
+/// The length is public and checked first; the digits go through the library's branch-free
+/// decoder, which says whether all of them were hex but not which one was not.
+fn decode_hex_seed(text: &str, kind: SeedKind, out: &mut Seed) -> Result<(), CliError> {
+    let digits = text.len();
+    if digits % 2 != 0 {
         return Err(CliError::Usage(format!(
-            "invalid --seed: not hexadecimal (byte {offset})"
+            "invalid --seed: odd number of hex digits ({digits})"
         )));
     }
-    if text.len() % 2 != 0 {
-        return Err(CliError::Usage(format!(
-            "invalid --seed: odd number of hex digits ({})",
-            text.len()
-        )));
-    }
-    let len = text.len() / 2;
+    let len = digits / 2;
+    let bytes = if len == 1 { "byte" } else { "bytes" };
     match kind {
         SeedKind::Bip39Seed if !(MIN_SEED_LEN..=MAX_SEED_LEN).contains(&len) => {
             return Err(CliError::Usage(format!(
-                "invalid --seed: {len} bytes; a seed must be {MIN_SEED_LEN} to {MAX_SEED_LEN} bytes ({} to {} hex digits)",
+                "invalid --seed: {len} {bytes}; a seed must be {MIN_SEED_LEN} to {MAX_SEED_LEN} bytes ({} to {} hex digits)",
                 MIN_SEED_LEN * 2,
                 MAX_SEED_LEN * 2
             )));
         }
         SeedKind::Bip39Entropy if !ENTROPY_LENS.contains(&len) => {
             return Err(CliError::Usage(format!(
-                "invalid --seed: {len} bytes; for cardano-icarus --seed is BIP-39 entropy of 16, 20, 24, 28 or 32 bytes (32 to 64 hex digits)"
+                "invalid --seed: {len} {bytes}; for cardano-icarus --seed is BIP-39 entropy of 16, 20, 24, 28 or 32 bytes (32 to 64 hex digits)"
             )));
         }
         _ => {}
     }
-    let mut seed = Zeroizing::new(vec![0u8; len]);
-    hex::decode_to_slice(text, &mut seed)
+    let slot = out
+        .bytes
+        .get_mut(..len)
+        .ok_or_else(|| CliError::Usage(format!("invalid --seed: {len} bytes")))?;
+    fastbip32::hex::decode(text, slot)
         .map_err(|_| CliError::Usage("invalid --seed: not hexadecimal".to_owned()))?;
-    Ok(seed)
+    out.len = len;
+    Ok(())
 }
 
-/// What an English mnemonic (checksum checked) gives for `kind`: its BIP-39 seed with
-/// `passphrase`, or its entropy.
+/// `text` in Unicode NFKD, as BIP-39 wants mnemonics and passphrases, in a buffer of exactly
+/// its size that is wiped on drop. ASCII text is its own NFKD and is only copied.
+///
+/// NFKD is table-driven, so a non-ASCII mnemonic or passphrase is looked up by its
+/// characters, as BIP-39 demands; the decomposition iterator keeps up to a few pending
+/// characters in its own (unwiped) buffer.
+fn nfkd(text: &str) -> Zeroizing<String> {
+    if text.is_ascii() {
+        return input::copy(text);
+    }
+    let len: usize = text.nfkd().map(char::len_utf8).sum();
+    let mut out = Zeroizing::new(String::with_capacity(len));
+    // Exactly `len` bytes: no reallocation leaves a copy behind.
+    out.extend(text.nfkd());
+    out
+}
+
+/// What an English mnemonic (checksum checked) gives for `kind`, into `out`: its BIP-39
+/// seed with `passphrase`, or its entropy.
+///
+/// The `bip39` crate (with its `zeroize` feature, which wipes a parsed [`Mnemonic`] on drop)
+/// is given text already normalised by [`nfkd`], so that it makes no copy of its own; the
+/// seed and entropy arrays it returns go straight into wiped buffers; and the stack its
+/// parser and PBKDF2 used (the HMAC pads and states keyed with the mnemonic, the last PBKDF2
+/// block, the checksum bits) is overwritten once it returns ([`with_scrubbed_stack`]).
+/// Out of our reach: copies the compiler keeps in registers, and anything bip39 might
+/// allocate on the heap (it allocates nothing on this path).
 fn mnemonic_input(
     words: &str,
     passphrase: &str,
     kind: SeedKind,
-) -> Result<Zeroizing<Vec<u8>>, CliError> {
-    // ASCII text is already in NFKD; only other text goes through bip39's normalisation,
-    // which makes a copy that is not wiped.
-    let parsed = if words.is_ascii() {
-        Mnemonic::parse_in_normalized(Language::English, words)
-    } else {
-        Mnemonic::parse_in(Language::English, words)
+    out: &mut Seed,
+) -> Result<(), CliError> {
+    let words = nfkd(words);
+    let passphrase = match kind {
+        SeedKind::Bip39Seed => nfkd(passphrase),
+        SeedKind::Bip39Entropy => Zeroizing::new(String::new()),
     };
-    let mnemonic = parsed
-        .map_err(|e| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(&e))))?;
-    match kind {
-        SeedKind::Bip39Seed => {
-            let seed = Zeroizing::new(if passphrase.is_ascii() {
-                mnemonic.to_seed_normalized(passphrase)
-            } else {
-                mnemonic.to_seed(passphrase)
-            });
-            Ok(Zeroizing::new(seed.to_vec()))
+    with_scrubbed_stack(|| {
+        let mnemonic = Mnemonic::parse_in_normalized(Language::English, &words)
+            .map_err(|e| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(&e))))?;
+        match kind {
+            SeedKind::Bip39Seed => {
+                let seed = Zeroizing::new(mnemonic.to_seed_normalized(&passphrase));
+                out.set(&seed[..]);
+            }
+            SeedKind::Bip39Entropy => {
+                let (array, len) = mnemonic.to_entropy_array();
+                let array = Zeroizing::new(array);
+                let entropy = array.get(..len).ok_or_else(|| {
+                    CliError::Failure("invalid --mnemonic: entropy length out of range".to_owned())
+                })?;
+                out.set(entropy);
+            }
         }
-        SeedKind::Bip39Entropy => {
-            let (array, len) = mnemonic.to_entropy_array();
-            let array = Zeroizing::new(array);
-            let entropy = array.get(..len).ok_or_else(|| {
-                CliError::Failure("invalid --mnemonic: entropy length out of range".to_owned())
-            })?;
-            Ok(Zeroizing::new(entropy.to_vec()))
-        }
-    }
+        Ok(())
+    })
+}
+
+/// Runs `f` in a frame of its own, then overwrites [`SCRUB_LEN`] bytes of the stack below
+/// the caller's frame: where `f` and what it called kept their locals. Best effort: safe Rust
+/// cannot check that the frames overlap, but a frame made by the same caller, right after,
+/// starts where `f`'s did.
+fn with_scrubbed_stack<T>(f: impl FnOnce() -> T) -> T {
+    let out = call_in_own_frame(f);
+    scrub_stack();
+    out
+}
+
+#[inline(never)]
+fn call_in_own_frame<T>(f: impl FnOnce() -> T) -> T {
+    f()
+}
+
+#[inline(never)]
+#[allow(
+    clippy::large_stack_arrays,
+    reason = "the point: overwrite the stack where bip39 ran"
+)]
+fn scrub_stack() {
+    let mut area = [0u8; SCRUB_LEN];
+    // Volatile writes: not optimised away although nothing reads them.
+    area.zeroize();
+    core::hint::black_box(&mut area);
 }
 
 /// bip39's error in our words, without repeating any of the mnemonic.
@@ -225,22 +392,56 @@ fn mnemonic_error(err: &bip39::Error) -> String {
 mod tests {
     use super::*;
 
+    fn decode(text: &str, kind: SeedKind) -> Result<Vec<u8>, CliError> {
+        let mut seed = Seed::new();
+        decode_hex_seed(text, kind, &mut seed).map(|()| seed.as_bytes().to_vec())
+    }
+
     #[test]
     fn hex_seed_rules() {
         assert_eq!(
-            decode_hex_seed(&"0A".repeat(16), SeedKind::Bip39Seed)
-                .unwrap()
-                .as_slice(),
-            &[10u8; 16]
+            decode(&"0A".repeat(16), SeedKind::Bip39Seed).unwrap(),
+            [10u8; 16]
         );
-        for bad in ["", "0g", "abc", &"00".repeat(15), &"00".repeat(65)] {
+        for bad in [
+            "",
+            "0g",
+            "abc",
+            &"00".repeat(15),
+            &"00".repeat(65),
+            &"0g".repeat(16),
+        ] {
             assert!(
-                matches!(
-                    decode_hex_seed(bad, SeedKind::Bip39Seed),
-                    Err(CliError::Usage(_))
-                ),
+                matches!(decode(bad, SeedKind::Bip39Seed), Err(CliError::Usage(_))),
                 "{bad}"
             );
+        }
+        let message = decode(&format!("{}zz", "00".repeat(16)), SeedKind::Bip39Seed)
+            .unwrap_err()
+            .message()
+            .unwrap();
+        assert_eq!(message, "invalid --seed: not hexadecimal");
+    }
+
+    /// Issue 11 §3: the seed decoder agrees with the `hex` crate on random seeds of every
+    /// length, in either case.
+    #[test]
+    fn hex_seed_matches_the_hex_crate() {
+        let mut state = 0x0123_4567_89ab_cdefu64;
+        for len in MIN_SEED_LEN..=MAX_SEED_LEN {
+            for _ in 0..20 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1_442_695_040_888_963_407);
+                        state.to_be_bytes()[0]
+                    })
+                    .collect();
+                for text in [hex::encode(&bytes), hex::encode_upper(&bytes)] {
+                    assert_eq!(decode(&text, SeedKind::Bip39Seed).unwrap(), bytes, "{text}");
+                }
+            }
         }
     }
 
@@ -248,7 +449,7 @@ mod tests {
     fn hex_entropy_rules() {
         for len in ENTROPY_LENS {
             assert_eq!(
-                decode_hex_seed(&"ab".repeat(len), SeedKind::Bip39Entropy)
+                decode(&"ab".repeat(len), SeedKind::Bip39Entropy)
                     .unwrap()
                     .len(),
                 len
@@ -257,7 +458,7 @@ mod tests {
         for len in [0, 12, 15, 17, 33, 64] {
             assert!(
                 matches!(
-                    decode_hex_seed(&"ab".repeat(len), SeedKind::Bip39Entropy),
+                    decode(&"ab".repeat(len), SeedKind::Bip39Entropy),
                     Err(CliError::Usage(_))
                 ),
                 "{len}"
@@ -266,9 +467,32 @@ mod tests {
     }
 
     #[test]
-    fn mnemonic_entropy() {
+    fn mnemonic_entropy_and_seed() {
         let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
-        let entropy = mnemonic_input(words, "ignored", SeedKind::Bip39Entropy).unwrap();
-        assert_eq!(entropy.as_slice(), &[0u8; 16]);
+        let mut seed = Seed::new();
+        mnemonic_input(words, "ignored", SeedKind::Bip39Entropy, &mut seed).unwrap();
+        assert_eq!(seed.as_bytes(), &[0u8; 16]);
+        // BIP-39's first English vector, with passphrase "TREZOR".
+        mnemonic_input(words, "TREZOR", SeedKind::Bip39Seed, &mut seed).unwrap();
+        assert_eq!(
+            hex::encode(seed.as_bytes()),
+            "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04"
+        );
+    }
+
+    #[test]
+    fn normalisation_matches_bip39s() {
+        // A passphrase that NFKD changes (é composed, the ﬁ ligature, full-width digits),
+        // and a mnemonic separated by ideographic spaces.
+        let words = "abandon\u{3000}abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+        let passphrase = "caf\u{e9} \u{fb01} \u{ff11}\u{ff12}";
+        assert_eq!(nfkd(passphrase).as_str(), "cafe\u{301} fi 12");
+        let expected = Mnemonic::parse_in(Language::English, words)
+            .unwrap()
+            .to_seed(passphrase);
+        let mut seed = Seed::new();
+        mnemonic_input(words, passphrase, SeedKind::Bip39Seed, &mut seed).unwrap();
+        assert_eq!(seed.as_bytes(), &expected[..]);
+        assert_eq!(nfkd(passphrase).capacity(), nfkd(passphrase).len());
     }
 }

@@ -5,7 +5,7 @@
 //! children are then derived in chunks of [`CHUNK`]: each chunk is cut into sub-ranges, each
 //! sub-range derived with the library's sibling iterator (`children`, which reuses the
 //! parent's public key and computes its chain code's HMAC state once per sub-range) and its
-//! records written into a [`RecordBuf`] that is kept from chunk to chunk; with more than one
+//! records rendered into an [`Output`] that is kept from chunk to chunk; with more than one
 //! thread the sub-ranges run on a local rayon pool of `--threads` threads. Each chunk's
 //! buffers are then written to standard output in order and wiped. Memory stays flat
 //! whatever N is, and no allocation is made per child once the buffers have grown to their
@@ -18,6 +18,7 @@ use core::fmt;
 use core::time::Duration;
 use std::time::Instant;
 
+use fastbip32::path::{HARDENED_BIT, MAX_DEPTH};
 use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     PathErrorKind,
@@ -25,12 +26,13 @@ use fastbip32::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{check_hardened_only, key_from_seed, key_from_xkey, parse_xkey, DeriveArgs, MAX_DEPTH};
-use crate::curve::{CliScheme, Curve, SchemeVisitor};
+use super::{check_hardened_only, check_xkey_curve, key_at, seed_key, DeriveArgs, Source};
+use crate::curve::{CliScheme, Curve};
+use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::input;
-use crate::record::{private_key_fields, public_key_fields, Format, RecordBuf, TextBuf};
-use crate::seed::{self, Seed, DEFAULT_SEED_NOTE};
+use crate::input::{self, STDIN_MARKER};
+use crate::record::{derive_record, Format, KeyRef, Output, Scratch};
+use crate::seed;
 use crate::Io;
 
 /// Children per chunk: large enough to keep every thread busy between two writes, small
@@ -47,10 +49,7 @@ const SERIAL_MAX: u32 = 256;
 const SLOW: Duration = Duration::from_secs(1);
 
 /// The largest child index, 2³¹ − 1.
-const MAX_INDEX: u64 = (1 << 31) - 1;
-
-/// The hardened bit of a raw child number.
-const HARDENED_BIT: u32 = 1 << 31;
+const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
 
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,110 +228,65 @@ pub(super) fn run(
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Text
-    };
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let path_text = args.path.as_deref().unwrap_or_default();
     let job = Job {
         curve: args.curve,
         wildcard,
         range,
-        format,
+        format: Format::from_json_flag(args.json),
         threads,
-        path_text,
+        path_text: args.path.as_deref().unwrap_or_default(),
     };
-    let (elapsed, default_seed) = if let Some(xkey) = args.xkey.as_deref() {
-        (xkey_parent(args, &job, xkey, io)?, false)
-    } else {
-        seed_parent(args, &job, io)?
-    };
-    // Said only once every record is out, so that a failure still prints one line.
-    if default_seed {
-        let _ = writeln!(io.stderr, "{DEFAULT_SEED_NOTE}");
-    }
-    if elapsed >= SLOW {
-        let secs = elapsed.as_secs_f64();
-        let _ = writeln!(
-            io.stderr,
-            "note: derived {} keys in {secs:.2} s ({:.0} keys/s)",
-            range.count,
-            f64::from(range.count) / secs
-        );
-    }
-    let _ = io.stderr.flush();
-    Ok(())
-}
-
-/// `run` with `--xkey`: how long the children took.
-fn xkey_parent(
-    args: &DeriveArgs,
-    job: &Job<'_>,
-    xkey: &str,
-    io: &mut Io<'_>,
-) -> Result<Duration, CliError> {
-    if !args.curve.has_bip32_text() {
-        return Err(CliError::Usage(format!(
-            "--xkey needs --curve secp256k1 or nist256p1 ({} keys have no BIP-32 extended key text)",
-            args.curve.name()
-        )));
-    }
-    let prefix = if job.wildcard.prefix.is_empty() {
-        DerivationPath::master()
-    } else {
-        DerivationPath::parse_relative(job.wildcard.prefix)
-            .map_err(|e| CliError::library("invalid --path", e))?
-    };
-    let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
-    args.curve.visit(FromXkey {
-        job,
-        text: &text,
-        prefix: &prefix,
-        io,
-    })
-}
-
-/// `run` from a seed or mnemonic: how long the children took, and whether the default seed
-/// was used.
-fn seed_parent(
-    args: &DeriveArgs,
-    job: &Job<'_>,
-    io: &mut Io<'_>,
-) -> Result<(Duration, bool), CliError> {
-    let prefix: DerivationPath = if job.wildcard.prefix.is_empty() {
-        // `*` alone: relative, where a seed needs `m/*`.
-        Err(Error::InvalidPath {
-            segment: 0,
-            offset: 0,
-            kind: PathErrorKind::MissingMasterPrefix,
+    if let Some(xkey) = args.xkey.as_deref() {
+        check_xkey_curve(args.curve)?;
+        let prefix = if wildcard.prefix.is_empty() {
+            DerivationPath::master()
+        } else {
+            DerivationPath::parse_relative(wildcard.prefix)
+                .map_err(|e| CliError::library("invalid --path", e))?
+        };
+        let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
+        let source = Source::Xkey {
+            text: &text,
+            from_argv: xkey != STDIN_MARKER,
+        };
+        args.curve.visit(Task {
+            op: Op::Batch {
+                job: &job,
+                source,
+                prefix: &prefix,
+            },
+            io,
         })
     } else {
-        job.wildcard.prefix.parse()
+        let prefix: DerivationPath = if wildcard.prefix.is_empty() {
+            // `*` alone: relative, where a seed needs `m/*`.
+            Err(Error::InvalidPath {
+                segment: 0,
+                offset: 0,
+                kind: PathErrorKind::MissingMasterPrefix,
+            })
+        } else {
+            wildcard.prefix.parse()
+        }
+        .map_err(|e| CliError::library("invalid --path", e))?;
+        let seed = seed::resolve(&args.seed_options(), args.curve.seed_kind(), io)?;
+        args.curve.visit(Task {
+            op: Op::Batch {
+                job: &job,
+                source: Source::Seed(&seed),
+                prefix: &prefix,
+            },
+            io,
+        })
     }
-    .map_err(|e| CliError::library("invalid --path", e))?;
-    let seed = seed::resolve(
-        args.seed.as_deref(),
-        args.mnemonic.as_deref(),
-        args.passphrase.as_deref(),
-        args.curve.seed_kind(),
-        io.stdin,
-    )?;
-    let elapsed = args.curve.visit(FromSeed {
-        job,
-        seed: &seed,
-        prefix: &prefix,
-        io,
-    })?;
-    Ok((elapsed, seed.is_default()))
 }
 
 /// The arguments, checked, that do not depend on the scheme.
-struct Job<'a> {
+pub(crate) struct Job<'a> {
     curve: Curve,
     wildcard: &'a Wildcard<'a>,
     range: Range,
@@ -355,88 +309,63 @@ impl Job<'_> {
     }
 }
 
-/// [`from_seed`] as a [`SchemeVisitor`].
-struct FromSeed<'a, 'io> {
-    job: &'a Job<'a>,
-    seed: &'a Seed,
-    prefix: &'a DerivationPath,
-    io: &'a mut Io<'io>,
-}
-
-impl SchemeVisitor for FromSeed<'_, '_> {
-    type Output = Result<Duration, CliError>;
-
-    fn visit<S: CliScheme>(self) -> Self::Output {
-        from_seed::<S>(self.job, self.seed, self.prefix, self.io)
-    }
-}
-
-/// The children of the key at `prefix` below the master key of `seed`.
-fn from_seed<S: CliScheme>(
+/// The children of the key at `prefix` below `source`, streamed to standard output; notes
+/// the throughput of a long run.
+///
+/// # Errors
+/// As [`run`].
+pub(crate) fn children<S: CliScheme>(
     job: &Job<'_>,
-    seed: &Seed,
+    source: &Source<'_>,
     prefix: &DerivationPath,
     io: &mut Io<'_>,
-) -> Result<Duration, CliError> {
-    check_hardened_only::<S>(prefix, job.path_text)?;
-    if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
-        return Err(job.wildcard.error(format_args!(
-            "{} supports hardened derivation only (write *')",
-            S::NAME
-        )));
-    }
-    if prefix.len() >= MAX_DEPTH {
-        return Err(job.wildcard.error(Error::DepthExceeded));
-    }
-    let key = key_from_seed::<S>(job.curve, seed, prefix)?;
-    let parent = Parent::Private {
-        key,
-        with_text: S::SEED_KEYS_HAVE_TEXT,
-    };
-    stream(&job.plan(parent, prefix), io)
-}
-
-/// [`from_xkey`] as a [`SchemeVisitor`].
-struct FromXkey<'a, 'io> {
-    job: &'a Job<'a>,
-    text: &'a str,
-    prefix: &'a DerivationPath,
-    io: &'a mut Io<'io>,
-}
-
-impl SchemeVisitor for FromXkey<'_, '_> {
-    type Output = Result<Duration, CliError>;
-
-    fn visit<S: CliScheme>(self) -> Self::Output {
-        from_xkey::<S>(self.job, self.text, self.prefix, self.io)
-    }
-}
-
-/// The children of the key at `prefix` below the extended key in `text`.
-fn from_xkey<S: CliScheme>(
-    job: &Job<'_>,
-    text: &str,
-    prefix: &DerivationPath,
-    io: &mut Io<'_>,
-) -> Result<Duration, CliError> {
-    let key = parse_xkey::<S>(text, prefix, 1)?;
-    if let ExtendedKey::Public(_) = key {
-        // Hardened steps in the prefix are reported by `key_from_xkey`, first.
-        if job.wildcard.hardened && prefix.iter().all(ChildNumber::is_normal) {
-            return Err(job.wildcard.error(Error::HardenedFromPublic {
-                index: job.range.first.index(),
-                segment: prefix.len(),
-            }));
+) -> Result<(), CliError> {
+    let parent = match *source {
+        Source::Seed(seed) => {
+            check_hardened_only::<S>(prefix, job.path_text)?;
+            if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
+                return Err(job.wildcard.error(format_args!(
+                    "{} supports hardened derivation only (write *')",
+                    S::NAME
+                )));
+            }
+            if prefix.len() >= MAX_DEPTH {
+                return Err(job.wildcard.error(Error::DepthExceeded));
+            }
+            Parent::Private {
+                key: seed_key::<S>(job.curve, seed, prefix, job.path_text)?,
+                with_text: S::SEED_KEYS_HAVE_TEXT,
+            }
         }
-    }
-    let parent = match key_from_xkey(&key, prefix, job.path_text)? {
-        ExtendedKey::Private(key) => Parent::Private {
-            key,
-            with_text: true,
-        },
-        ExtendedKey::Public(key) => Parent::Public(key),
+        Source::Xkey { .. } => {
+            // Hardened steps in the prefix below a public key are reported here, first.
+            match key_at::<S>(job.curve, source, prefix, job.path_text, 1, &mut io.notes)? {
+                ExtendedKey::Private(key) => Parent::Private {
+                    key,
+                    with_text: true,
+                },
+                ExtendedKey::Public(key) => {
+                    if job.wildcard.hardened {
+                        return Err(job.wildcard.error(Error::HardenedFromPublic {
+                            index: job.range.first.index(),
+                            segment: prefix.len(),
+                        }));
+                    }
+                    Parent::Public(key)
+                }
+            }
+        }
     };
-    stream(&job.plan(parent, prefix), io)
+    let elapsed = stream(&job.plan(parent, prefix), io)?;
+    if elapsed >= SLOW {
+        let secs = elapsed.as_secs_f64();
+        io.notes.throughput(format!(
+            "derived {} keys in {secs:.2} s ({:.0} keys/s)",
+            job.range.count,
+            f64::from(job.range.count) / secs
+        ));
+    }
+    Ok(())
 }
 
 /// Derives and prints every child of `plan`, chunk by chunk; returns how long it took.
@@ -502,15 +431,15 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
 
 /// One sub-range's output buffer and scratch space, kept from chunk to chunk.
 struct Worker {
-    out: RecordBuf,
-    scratch: TextBuf,
+    out: Output,
+    scratch: Scratch,
 }
 
 impl Worker {
     fn new(format: Format) -> Self {
         Self {
-            out: RecordBuf::new(format),
-            scratch: TextBuf::new(),
+            out: Output::new(format),
+            scratch: Scratch::new(),
         }
     }
 
@@ -532,53 +461,41 @@ impl Worker {
             };
             CliError::library(&format!("cannot derive {path}"), e)
         };
+        let bad_range = |e| CliError::library(&format!("invalid --path {}", plan.path_text), e);
         match &plan.parent {
             Parent::Private { key, with_text } => {
-                let children = key.children(start, count).map_err(|e| {
-                    CliError::library(&format!("invalid --path {}", plan.path_text), e)
-                })?;
-                for (child_number, child) in (index..).zip(children) {
-                    let child = child.map_err(|e| error(child_at(start, child_number), e))?;
-                    let number = child.child_number();
-                    let path = ChildPath {
-                        prefix: &plan.prefix,
-                        child: number,
-                    };
-                    self.out.begin(number != first);
-                    private_key_fields(
-                        &mut self.out,
-                        &mut self.scratch,
-                        plan.curve,
-                        &child,
-                        Some(&path),
-                        *with_text,
-                    )?;
-                    self.out.end();
+                for (i, child) in (index..).zip(key.children(start, count).map_err(bad_range)?) {
+                    let child = child.map_err(|e| error(child_at(start, i), e))?;
+                    self.write(plan, KeyRef::Private(&child), *with_text)?;
                 }
             }
             Parent::Public(key) => {
-                let children = key.children(start, count).map_err(|e| {
-                    CliError::library(&format!("invalid --path {}", plan.path_text), e)
-                })?;
-                for (child_number, child) in (index..).zip(children) {
-                    let child = child.map_err(|e| error(child_at(start, child_number), e))?;
-                    let number = child.child_number();
-                    let path = ChildPath {
-                        prefix: &plan.prefix,
-                        child: number,
-                    };
-                    self.out.begin(number != first);
-                    public_key_fields(
-                        &mut self.out,
-                        &mut self.scratch,
-                        plan.curve,
-                        &child,
-                        Some(&path),
-                    )?;
-                    self.out.end();
+                for (i, child) in (index..).zip(key.children(start, count).map_err(bad_range)?) {
+                    let child = child.map_err(|e| error(child_at(start, i), e))?;
+                    self.write(plan, KeyRef::Public(&child), true)?;
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Renders the record of one child.
+    fn write<S: CliScheme>(
+        &mut self,
+        plan: &Plan<'_, S>,
+        child: KeyRef<'_, S>,
+        with_text: bool,
+    ) -> Result<(), CliError> {
+        let number = match child {
+            KeyRef::Private(key) => key.child_number(),
+            KeyRef::Public(key) => key.child_number(),
+        };
+        let path = ChildPath {
+            prefix: &plan.prefix,
+            child: number,
+        };
+        let record = derive_record(&mut self.scratch, plan.curve, child, Some(&path), with_text)?;
+        self.out.write(&record, number == plan.range.first);
         Ok(())
     }
 }
@@ -649,7 +566,7 @@ mod tests {
     fn find(text: &str) -> Result<Option<(String, bool, usize, usize)>, String> {
         Wildcard::find(text)
             .map(|w| w.map(|w| (w.prefix.to_owned(), w.hardened, w.segment, w.offset)))
-            .map_err(|e| e.message())
+            .map_err(|e| e.message().unwrap_or_default())
     }
 
     #[test]
