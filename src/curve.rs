@@ -76,10 +76,10 @@ pub trait SchemeKeys: Sealed {
 /// let _ = Secp256k1::public_key(&SecretBytes::new([0u8; 32]));
 /// ```
 ///
-/// ```compile_fail,E0599
-/// // Nor through a generic bound.
+/// ```compile_fail,E0603
+/// // Nor through a generic bound: every method takes a token only this crate can make.
 /// fn leak<S: fastbip32::Scheme>(seed: &[u8]) {
-///     let _ = S::master_key(seed);
+///     let _ = S::master_key(seed, fastbip32::curve::Token(()));
 /// }
 /// ```
 pub trait Scheme:
