@@ -190,3 +190,23 @@ fn derive_path_accepts_every_path_form() {
     }
     assert_eq!(master.derive_path("m").unwrap(), master);
 }
+
+/// The twins of the `compile_fail` examples on `ExtendedPublicKey`: the same calls compile
+/// and work for a scheme with normal derivation, so those examples fail for the scheme alone.
+#[test]
+fn compile_fail_twins_compile_for_a_normal_scheme() {
+    use fastbip32::{Ed25519Bip32, ExtendedPublicKey};
+    let xpub = ExtendedPrivateKey::<Ed25519Bip32>::from_seed(&[1; 32])
+        .unwrap()
+        .to_xpub();
+    let public = xpub.unwrap().public_key();
+    let cc = ChainCode::new([0; 32]);
+    let again = ExtendedPublicKey::<Ed25519Bip32>::from_parts(
+        public,
+        cc,
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    );
+    assert_eq!(again.unwrap().public_key(), public);
+}
