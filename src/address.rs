@@ -40,13 +40,17 @@ use crate::error::Error;
 
 #[cfg(feature = "secp256k1")]
 pub mod bitcoin;
+#[cfg(feature = "ed25519-bip32")]
+pub mod cardano;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
 #[cfg(feature = "ed25519")]
 mod solana;
 
+#[cfg(feature = "ed25519-bip32")]
+pub use self::cardano::CardanoNetwork;
 #[cfg(feature = "secp256k1")]
-pub use self::ethereum::{ethereum, secp256k1_uncompressed};
+pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
 #[cfg(feature = "ed25519")]
 pub use self::solana::solana;
 
