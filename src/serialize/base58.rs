@@ -258,6 +258,10 @@ pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) ->
 ///
 /// # Errors
 /// [`Error::BufferTooSmall`] if `out` is shorter than the text; `out` may then hold part of it.
+#[cfg_attr(
+    not(all(feature = "address", feature = "ed25519")),
+    allow(dead_code, reason = "used by Solana addresses only")
+)]
 pub(crate) fn encode<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
     const { assert!(N <= MAX_DATA, "Base58 payloads are at most 82 bytes") };
     encode_raw(payload, out)
