@@ -151,9 +151,9 @@ impl fmt::Debug for Wif {
 ///
 /// The checks, in order, each with its own error: every character in the Base58 alphabet
 /// ([`Error::InvalidBase58`]); the checksum ([`Error::BadChecksum`]; text too short to hold
-/// one: [`Error::InvalidLength`]); the version byte ([`Error::UnknownWifPrefix`]); 33 key
-/// bytes after it ([`Error::UncompressedWif`] for 32, [`Error::InvalidWifLength`] for any other
-/// length); the compression flag `0x01` ([`Error::InvalidCompressionFlag`]); `0 < k < n`
+/// one, or over 160 characters: [`Error::InvalidWifLength`]); the version byte
+/// ([`Error::UnknownWifPrefix`]); 33 key bytes after it ([`Error::UncompressedWif`] for 32,
+/// [`Error::InvalidWifLength`] for any other length); the compression flag `0x01` ([`Error::InvalidCompressionFlag`]); `0 < k < n`
 /// ([`Error::InvalidSecretKey`]).
 ///
 /// # Errors
@@ -175,7 +175,13 @@ impl fmt::Debug for Wif {
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 pub fn decode(text: &str) -> Result<Wif> {
-    let decoded = base58::decode_check_any(text.as_bytes())?;
+    let decoded = base58::decode_check_any(text.as_bytes()).map_err(|e| match e {
+        // Too short for a checksum, or far too long: name it as a WIF length.
+        Error::InvalidLength { len } => Error::InvalidWifLength {
+            len: len.saturating_sub(1),
+        },
+        e => e,
+    })?;
     let payload = decoded.payload();
     let Some((&version, rest)) = payload.split_first() else {
         return Err(Error::InvalidWifLength { len: 0 });

@@ -318,6 +318,14 @@ fn wif_errors() {
         wif::decode(&base58check(&[])).err(),
         Some(Error::InvalidWifLength { len: 0 })
     );
+    assert_eq!(
+        wif::decode("").err(),
+        Some(Error::InvalidWifLength { len: 0 })
+    );
+    assert!(matches!(
+        wif::decode(&"z".repeat(200)),
+        Err(Error::InvalidWifLength { len }) if len > 100
+    ));
     // k = 0 and k = n (the group order) are not private keys.
     let mut zero = payload;
     zero[1..33].fill(0);

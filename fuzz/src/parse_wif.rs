@@ -67,7 +67,6 @@ pub fn check_text(text: &str) {
                 e,
                 Error::InvalidBase58
                     | Error::BadChecksum
-                    | Error::InvalidLength { .. }
                     | Error::UnknownWifPrefix { .. }
                     | Error::UncompressedWif
                     | Error::InvalidWifLength { .. }
