@@ -23,6 +23,7 @@ mod chain_code;
 mod error;
 mod fingerprint;
 pub mod hex;
+mod network;
 pub mod path;
 mod secret;
 mod version;
@@ -45,6 +46,12 @@ pub mod serialize;
 #[cfg(feature = "alloc")]
 mod tree;
 
+// 6. Wallet formats.
+#[cfg(feature = "address")]
+pub mod address;
+#[cfg(all(feature = "address", feature = "secp256k1"))]
+pub mod wif;
+
 pub use crate::batch::{Children, PublicChildren, Siblings};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
@@ -61,6 +68,7 @@ pub use crate::curve::{Curve25519, Ed25519};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};
+pub use crate::network::Network;
 pub use crate::path::{ChildNumber, DerivationPath, IntoDerivationPath};
 pub use crate::secret::{ByteArray, SecretBytes};
 pub use crate::serialize::{ExtendedKey, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN};

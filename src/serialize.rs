@@ -42,7 +42,7 @@ use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 use crate::version::{lookup, Version, VersionPair};
 
-mod base58;
+pub(crate) mod base58;
 #[cfg(feature = "serde")]
 mod serde;
 

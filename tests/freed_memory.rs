@@ -119,8 +119,7 @@ fn watched(seed: &[u8]) -> Vec<[u8; 32]> {
 fn the_scanner_finds_a_secret_in_a_freed_buffer() {
     let secret = [0xA5u8; 32];
     let hits = freed_blocks_holding(&[secret], || {
-        let mut v: Vec<[u8; 32]> = Vec::with_capacity(1);
-        v.push(std::hint::black_box(secret));
+        let v: Vec<[u8; 32]> = vec![std::hint::black_box(secret)];
         drop(std::hint::black_box(v));
     });
     assert_eq!(hits, 1);
