@@ -15,6 +15,8 @@ mod error;
 mod hash;
 pub mod hex;
 mod key;
+#[cfg(feature = "mnemonic")]
+pub mod mnemonic;
 pub mod path;
 mod secret;
 pub mod serialize;
