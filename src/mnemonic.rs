@@ -16,7 +16,8 @@
 //! [`CardanoMnemonic`] also takes 9 words (96 bits), as cardano-addresses does for Icarus
 //! wallets; `bip39` refuses them, so its bits are mapped here.
 //!
-//! Parsing normalizes to NFKD, then checks, in this order, the word count
+//! Parsing splits the text on whitespace, normalizes each word to NFKD, then checks, in this
+//! order, the word count
 //! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownMnemonicWord`], or
 //! [`Error::MixedMnemonicLanguages`] for a word of another list), and the checksum
 //! ([`Error::InvalidMnemonicChecksum`]). Without a language, the lists that hold every word
@@ -228,7 +229,7 @@ impl Mnemonic {
     /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
     /// [`Error::AmbiguousMnemonicLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
-        let text = nfkd(phrase);
+        let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
         let mut found: Option<Self> = None;
         let mut ambiguous = false;
@@ -256,7 +257,7 @@ impl Mnemonic {
     /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
     /// another list) or [`Error::InvalidMnemonicChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
-        let text = nfkd(phrase);
+        let text = nfkd_words(phrase);
         let result = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text);
         scrub_stack();
         result.map(|inner| Self { inner }).map_err(from_bip39)
@@ -379,7 +380,7 @@ impl FromStr for Mnemonic {
 /// assert_eq!(guess_language("zzz"), None);
 /// ```
 pub fn guess_language(phrase: &str) -> Option<Language> {
-    let text = nfkd(phrase);
+    let text = nfkd_words(phrase);
     let (counts, _) = tally(&text);
     best(&counts)
         .filter(|&(_, count)| count > 0)
@@ -458,6 +459,41 @@ fn check_word_count(text: &str, allowed: &[usize]) -> Result<usize> {
     }
 }
 
+/// The words of `phrase` (split on whitespace *before* normalizing, so that positions are
+/// those of the caller's text), each in NFKD, joined by single spaces, in a buffer sized
+/// exactly first and wiped on drop.
+///
+/// NFKD turns a few spacing marks into a space and a combining mark (U+00A8 `¨`, U+00B4 `´`,
+/// …); a word with one stays as it was typed: it is in no list either way, and it stays one
+/// word.
+fn nfkd_words(phrase: &str) -> Zeroizing<String> {
+    let normal = |word: &str| !word.nfkd().any(char::is_whitespace);
+    let len = phrase
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, word)| {
+            usize::from(i > 0)
+                + if normal(word) {
+                    word.nfkd().map(char::len_utf8).sum()
+                } else {
+                    word.len()
+                }
+        })
+        .sum();
+    let mut out = Zeroizing::new(String::with_capacity(len));
+    for (i, word) in phrase.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if normal(word) {
+            out.extend(word.nfkd());
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
 /// The NFKD form of `text` in a buffer sized exactly first (so it never reallocates and
 /// leaves no partial copies behind), wiped on drop.
 fn nfkd(text: &str) -> Zeroizing<String> {
@@ -533,6 +569,15 @@ mod tests {
             let out = nfkd(text);
             assert_eq!(out.capacity(), out.len(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn words_keep_their_positions_and_are_sized_exactly() {
+        let text = nfkd_words(" ábaco\u{3000}abandon¨  \tが ");
+        assert_eq!(text.capacity(), text.len());
+        assert_eq!(*text, "a\u{301}baco abandon¨ \u{304b}\u{3099}");
+        assert_eq!(text.split_whitespace().count(), 3);
+        assert_eq!(*nfkd_words(""), "");
     }
 
     #[test]

@@ -461,6 +461,19 @@ fn unknown_and_mixed_words() {
         Mnemonic::parse(&ABOUT.replacen("abandon", "Abandon", 1)),
         Err(Error::UnknownMnemonicWord { position: 0 })
     );
+    // A spacing mark that NFKD turns into a space and a combining mark keeps its word whole.
+    for mark in ['\u{a8}', '\u{b4}', '\u{2dc}'] {
+        let marked = replace_word(ABOUT, 4, &format!("abandon{mark}"));
+        assert_eq!(
+            Mnemonic::parse(&marked),
+            Err(Error::UnknownMnemonicWord { position: 4 }),
+            "{marked}"
+        );
+        assert_eq!(
+            CardanoMnemonic::parse_in(Language::English, &marked).unwrap_err(),
+            Error::UnknownMnemonicWord { position: 4 }
+        );
+    }
     // The position counts whitespace-separated words, whatever the whitespace.
     let spaced = format!(
         "  {}\n",

@@ -10,7 +10,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::bits::{self, MAX_ENTROPY, MAX_WORDS};
-use super::{candidates, check_word_count, nfkd, phrase_of, Entropy, Language, Mnemonic};
+use super::{candidates, check_word_count, nfkd_words, phrase_of, Entropy, Language, Mnemonic};
 use crate::error::{Error, Result};
 
 /// A Cardano recovery phrase: 9, 12, 15, 18, 21 or 24 words, checksum verified.
@@ -87,7 +87,7 @@ impl CardanoMnemonic {
     /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
     /// [`Error::AmbiguousMnemonicLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
-        let text = nfkd(phrase);
+        let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
         let mut found: Option<Self> = None;
         let mut ambiguous = false;
@@ -112,7 +112,7 @@ impl CardanoMnemonic {
     /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
     /// another list) or [`Error::InvalidMnemonicChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
-        let text = nfkd(phrase);
+        let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
         Self::decode(language, &text)
     }
