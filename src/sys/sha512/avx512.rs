@@ -34,11 +34,11 @@ macro_rules! round {
     };
 }
 
-/// Round `16 * block + $j`: from block 1 on, first the schedule word W[t] (FIPS 180-4 §6.4.2
-/// step 1) in the ring of 16, then the round.
+/// Round `16 * block + $j`: from block 1 on (`$schedule`), first the schedule word W[t]
+/// (FIPS 180-4 §6.4.2 step 1) in the ring of 16, then the round.
 macro_rules! step {
-    ($w:ident, $block:ident, $j:literal, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident) => {
-        if $block > 0 {
+    ($w:ident, $block:expr, $schedule:literal, $j:literal, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident) => {
+        if $schedule {
             $w[$j] = add!(
                 add!($w[$j], small_sigma!($w[($j + 1) & 15], 1, 8, 7)),
                 add!(
@@ -58,6 +58,28 @@ macro_rules! step {
             $h,
             add!($w[$j], splat!(K[16 * $block + $j]))
         );
+    };
+}
+
+/// Sixteen rounds, the working variables back in their places at the end.
+macro_rules! rounds16 {
+    ($w:ident, $block:expr, $schedule:literal, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident) => {
+        step!($w, $block, $schedule, 0, $a, $b, $c, $d, $e, $f, $g, $h);
+        step!($w, $block, $schedule, 1, $h, $a, $b, $c, $d, $e, $f, $g);
+        step!($w, $block, $schedule, 2, $g, $h, $a, $b, $c, $d, $e, $f);
+        step!($w, $block, $schedule, 3, $f, $g, $h, $a, $b, $c, $d, $e);
+        step!($w, $block, $schedule, 4, $e, $f, $g, $h, $a, $b, $c, $d);
+        step!($w, $block, $schedule, 5, $d, $e, $f, $g, $h, $a, $b, $c);
+        step!($w, $block, $schedule, 6, $c, $d, $e, $f, $g, $h, $a, $b);
+        step!($w, $block, $schedule, 7, $b, $c, $d, $e, $f, $g, $h, $a);
+        step!($w, $block, $schedule, 8, $a, $b, $c, $d, $e, $f, $g, $h);
+        step!($w, $block, $schedule, 9, $h, $a, $b, $c, $d, $e, $f, $g);
+        step!($w, $block, $schedule, 10, $g, $h, $a, $b, $c, $d, $e, $f);
+        step!($w, $block, $schedule, 11, $f, $g, $h, $a, $b, $c, $d, $e);
+        step!($w, $block, $schedule, 12, $e, $f, $g, $h, $a, $b, $c, $d);
+        step!($w, $block, $schedule, 13, $d, $e, $f, $g, $h, $a, $b, $c);
+        step!($w, $block, $schedule, 14, $c, $d, $e, $f, $g, $h, $a, $b);
+        step!($w, $block, $schedule, 15, $b, $c, $d, $e, $f, $g, $h, $a);
     };
 }
 
@@ -84,23 +106,9 @@ macro_rules! kernel {
                 *v = unsafe { load!(row.as_ptr().cast()) };
             }
             let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = init;
-            for block in 0..5 {
-                step!(w, block, 0, a, b, c, d, e, f, g, h);
-                step!(w, block, 1, h, a, b, c, d, e, f, g);
-                step!(w, block, 2, g, h, a, b, c, d, e, f);
-                step!(w, block, 3, f, g, h, a, b, c, d, e);
-                step!(w, block, 4, e, f, g, h, a, b, c, d);
-                step!(w, block, 5, d, e, f, g, h, a, b, c);
-                step!(w, block, 6, c, d, e, f, g, h, a, b);
-                step!(w, block, 7, b, c, d, e, f, g, h, a);
-                step!(w, block, 8, a, b, c, d, e, f, g, h);
-                step!(w, block, 9, h, a, b, c, d, e, f, g);
-                step!(w, block, 10, g, h, a, b, c, d, e, f);
-                step!(w, block, 11, f, g, h, a, b, c, d, e);
-                step!(w, block, 12, e, f, g, h, a, b, c, d);
-                step!(w, block, 13, d, e, f, g, h, a, b, c);
-                step!(w, block, 14, c, d, e, f, g, h, a, b);
-                step!(w, block, 15, b, c, d, e, f, g, h, a);
+            rounds16!(w, 0, false, a, b, c, d, e, f, g, h);
+            for block in 1..5 {
+                rounds16!(w, block, true, a, b, c, d, e, f, g, h);
             }
             let mut s = [a, b, c, d, e, f, g, h];
             for ((v, start), row) in s.iter_mut().zip(&init).zip(sl.iter_mut()) {
@@ -109,10 +117,10 @@ macro_rules! kernel {
                 unsafe { store!(row.as_mut_ptr().cast(), *v) };
             }
             from_lanes(states, &sl);
-            // The schedule and the working state are functions of secret blocks and states.
-            zeroize::Zeroize::zeroize(&mut w);
-            zeroize::Zeroize::zeroize(&mut s);
-            zeroize::Zeroize::zeroize(&mut init);
+            // The transposed rows in memory are functions of secret blocks and states: wiped.
+            // The schedule ring and the working variables stay in registers (AVX-512 has 32:
+            // the round loop has no spill, per `objdump`); wiping them as arrays would force
+            // them onto the stack first, and slow every round down with memory traffic.
             zeroize::Zeroize::zeroize(&mut wl);
             zeroize::Zeroize::zeroize(&mut sl);
         }
