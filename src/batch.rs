@@ -12,6 +12,7 @@
 
 use crate::curve::{check_public_step, check_step, Scheme};
 use crate::error::{Error, Result};
+use crate::hash::BATCH_LANES;
 use crate::key::{depth_after, DeriveMany, ExtendedPrivateKey, ExtendedPublicKey, Prepared, T};
 use crate::path::{ChildNumber, HARDENED_BIT};
 use crate::secret::SecretBytes;
@@ -157,17 +158,37 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         first: u64,
         out: &mut [SecretBytes<S::PrivateKey>],
     ) -> Result<()> {
-        let mut quads = out.chunks_exact_mut(4);
+        // Full batches in the widest lanes, then four at a time, then one by one.
+        let (batches, rest) = out.as_chunks_mut::<BATCH_LANES>();
         let mut raw = first;
-        for quad in &mut quads {
-            let children = [0, 1, 2, 3].map(|i| child_at(raw + i));
-            for (slot, result) in quad.iter_mut().zip(self.derive_raw4(prepared, children)) {
-                *slot = result?.0;
-            }
+        for batch in batches {
+            self.fill_batch(prepared, raw, batch)?;
+            raw += BATCH_LANES as u64;
+        }
+        let (quads, rest) = rest.as_chunks_mut::<4>();
+        for quad in quads {
+            self.fill_batch(prepared, raw, quad)?;
             raw += 4;
         }
-        for (raw, slot) in (raw..).zip(quads.into_remainder()) {
+        for (raw, slot) in (raw..).zip(rest) {
             *slot = self.derive_raw(prepared, child_at(raw))?.0;
+        }
+        Ok(())
+    }
+
+    /// Children `first … first + N − 1` into `batch`, their HMACs computed together.
+    fn fill_batch<const N: usize>(
+        &self,
+        prepared: &Prepared<S>,
+        first: u64,
+        batch: &mut [SecretBytes<S::PrivateKey>; N],
+    ) -> Result<()> {
+        let children: [ChildNumber; N] = core::array::from_fn(|i| child_at(first + i as u64));
+        for (slot, result) in batch
+            .iter_mut()
+            .zip(self.derive_raw_many(prepared, children))
+        {
+            *slot = result?.0;
         }
         Ok(())
     }

@@ -140,16 +140,16 @@ mod sealed {
             _: Token,
         ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 
-        /// Four private derivation steps below one parent (a sibling batch). Schemes whose
-        /// child needs one HMAC of at most 111 bytes override it to run the four HMACs in
+        /// `N` private derivation steps below one parent (a sibling batch). Schemes whose
+        /// child needs one HMAC of at most 111 bytes override it to run the `N` HMACs in
         /// SIMD lanes.
-        fn derive_private4(
+        fn derive_private_many<const N: usize>(
             secret: &SecretBytes<Self::PrivateKey>,
             parent_public: Option<&Self::PublicKey>,
             key: &HmacSha512,
-            children: [ChildNumber; 4],
+            children: [ChildNumber; N],
             t: Token,
-        ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; 4] {
+        ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; N] {
             children.map(|child| Self::derive_private(secret, parent_public, key, child, t))
         }
 

@@ -9,7 +9,7 @@ use sha2::digest::Digest;
 use zeroize::Zeroize;
 
 use crate::secret::SecretBytes;
-use crate::sys::sha512x4::{compress4, K};
+use crate::sys::sha512::{compress, compress_many, compress_with, Kernel, K};
 
 const BLOCK: usize = 128;
 const IPAD: u8 = 0x36;
@@ -84,10 +84,13 @@ const fn compress_const(mut state: [u64; 8], block: &[u8; BLOCK]) -> [u64; 8] {
     state
 }
 
-#[inline]
-fn compress(state: &mut [u64; 8], block: &[u8; BLOCK]) {
-    sha2::block_api::compress512(state, core::slice::from_ref(block));
-}
+/// The longest message whose HMAC inner hash is one block: 128 − 1 (the 0x80 byte) − 16
+/// (the length). Every message of BIP-32, SLIP-10 and BIP32-Ed25519 fits.
+const ONE_BLOCK: usize = BLOCK - 17;
+
+/// How many MACs a sibling batch computes together: the widest SHA-512 kernel's lane count.
+/// Where the CPU's widest chosen kernel is narrower, the dispatch runs it several times.
+pub(crate) const BATCH_LANES: usize = 8;
 
 /// An HMAC-SHA512 key, expanded into its inner and outer SHA-512 states.
 ///
@@ -150,6 +153,28 @@ impl HmacSha512 {
 
     /// HMAC-SHA512 of the concatenation of `parts`.
     pub(crate) fn mac(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
+        let len = parts.iter().map(|p| p.len()).sum::<usize>();
+        if len > ONE_BLOCK {
+            return self.mac_long(parts);
+        }
+        // The common case: the inner hash's message and padding are one block, built in
+        // place; the outer block reuses the same buffer.
+        let mut block = [0u8; BLOCK];
+        inner_block(&mut block, parts, len);
+        let mut state = self.inner;
+        compress(&mut state, &block);
+        outer_block(&mut block, &state);
+        state = self.outer;
+        compress(&mut state, &block);
+        let mut out = SecretBytes::<[u8; 64]>::zero();
+        write_state(&state, out.expose_mut());
+        block.zeroize();
+        state.zeroize();
+        out
+    }
+
+    /// [`mac`](Self::mac) for messages of any length.
+    fn mac_long(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
         let mut state = self.inner;
         let mut block = [0u8; BLOCK];
         let mut fill = 0usize;
@@ -172,81 +197,110 @@ impl HmacSha512 {
             }
         }
         finish(&mut state, &mut block, fill, total);
+        outer_block(&mut block, &state);
+        state = self.outer;
+        compress(&mut state, &block);
         let mut out = SecretBytes::<[u8; 64]>::zero();
         write_state(&state, out.expose_mut());
-
-        let mut outer = self.outer;
-        block.fill(0);
-        block[..64].copy_from_slice(out.expose());
-        finish(&mut outer, &mut block, 64, (BLOCK + 64) as u128);
-        write_state(&outer, out.expose_mut());
         block.zeroize();
         state.zeroize();
-        outer.zeroize();
         out
     }
 }
 
 impl HmacSha512 {
-    /// HMAC-SHA512 of four messages under this key at once (four SHA-512 lanes): the sibling
-    /// batch's fast path. Messages longer than one block's room (111 bytes) fall back to
-    /// [`mac`](Self::mac).
-    #[allow(clippy::indexing_slicing)] // every message is checked to fit its block below
-    pub(crate) fn mac4(&self, msgs: [&[&[u8]]; 4]) -> [SecretBytes<[u8; 64]>; 4] {
+    /// HMAC-SHA512 of `N` messages under this key at once, in SIMD lanes where the CPU has
+    /// them (`sys::sha512`'s dispatch): the sibling batch's fast path. If a message is longer
+    /// than one block's room (111 bytes), all fall back to [`mac`](Self::mac).
+    pub(crate) fn mac_many<const N: usize>(
+        &self,
+        msgs: [&[&[u8]]; N],
+    ) -> [SecretBytes<[u8; 64]>; N] {
         let lens = msgs.map(|parts| parts.iter().map(|p| p.len()).sum::<usize>());
-        if lens.iter().any(|&len| len > BLOCK - 17) {
+        if lens.iter().any(|&len| len > ONE_BLOCK) {
             return msgs.map(|parts| self.mac(parts));
         }
-        let mut blocks = [[0u8; BLOCK]; 4];
+        let mut blocks = [[0u8; BLOCK]; N];
         for ((block, parts), len) in blocks.iter_mut().zip(msgs).zip(lens) {
-            let mut at = 0;
-            for part in parts {
-                block[at..at + part.len()].copy_from_slice(part);
-                at += part.len();
-            }
-            block[len] = 0x80;
-            block[BLOCK - 16..].copy_from_slice(&(((BLOCK + len) as u128) * 8).to_be_bytes());
+            inner_block(block, parts, len);
         }
-        let mut inner = [self.inner; 4];
-        let [b0, b1, b2, b3] = &blocks;
-        compress4(&mut inner, [b0, b1, b2, b3]);
-        for (block, state) in blocks.iter_mut().zip(&inner) {
-            block.fill(0);
-            let mut digest = [0u8; 64];
-            write_state(state, &mut digest);
-            block[..64].copy_from_slice(&digest);
-            digest.zeroize();
-            block[64] = 0x80;
-            block[BLOCK - 16..].copy_from_slice(&(((BLOCK + 64) as u128) * 8).to_be_bytes());
+        let mut states = [self.inner; N];
+        compress_many(&mut states, &blocks);
+        for (block, state) in blocks.iter_mut().zip(&states) {
+            outer_block(block, state);
         }
-        let mut outer = [self.outer; 4];
-        let [b0, b1, b2, b3] = &blocks;
-        compress4(&mut outer, [b0, b1, b2, b3]);
-        let out = outer.map(|state| {
+        states = [self.outer; N];
+        compress_many(&mut states, &blocks);
+        let out = states.map(|state| {
             let mut mac = SecretBytes::<[u8; 64]>::zero();
             write_state(&state, mac.expose_mut());
             mac
         });
         blocks.zeroize();
-        inner.zeroize();
-        outer.zeroize();
+        states.zeroize();
         out
     }
 }
 
-/// The inner and outer HMAC-SHA512 states of a key of at most 128 bytes: the compressions,
-/// from the IV, of `key ⊕ ipad` and `key ⊕ opad` (RFC 2104). The padded block is wiped.
-fn hmac_states(key: &[u8]) -> ([u64; 8], [u64; 8]) {
-    let mut block = [0u8; BLOCK];
+/// Writes the inner hash's only block into a zeroed `block`: the message (`parts`, `len ≤
+/// ONE_BLOCK` bytes in all), the 0x80 byte, and the bit length of key block + message.
+#[allow(clippy::indexing_slicing)] // `len ≤ ONE_BLOCK` is checked by every caller
+fn inner_block(block: &mut [u8; BLOCK], parts: &[&[u8]], len: usize) {
+    let mut at = 0;
+    for part in parts {
+        block[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
+    }
+    block[len] = 0x80;
+    block[BLOCK - 16..].copy_from_slice(&(((BLOCK + len) as u128) * 8).to_be_bytes());
+}
+
+/// Overwrites `block` with the outer hash's only block: the inner digest `state`, the 0x80
+/// byte, zeros, and the bit length of key block + digest.
+#[allow(clippy::indexing_slicing)] // fixed offsets in a 128-byte block
+fn outer_block(block: &mut [u8; BLOCK], state: &[u64; 8]) {
+    for (chunk, word) in block[..64].chunks_exact_mut(8).zip(state) {
+        chunk.copy_from_slice(&word.to_be_bytes());
+    }
+    block[64] = 0x80;
+    block[65..BLOCK - 16].fill(0);
+    block[BLOCK - 16..].copy_from_slice(&(((BLOCK + 64) as u128) * 8).to_be_bytes());
+}
+
+/// An HMAC key's inner and outer states computed with one chosen SHA-512 kernel (two
+/// compressions: two `Portable` calls or one two-lane call), for the benches' key-schedule
+/// rows. `None` if the CPU lacks the kernel or it is not a one- or two-lane kernel. Not
+/// public API.
+#[doc(hidden)]
+pub fn hmac_key_schedule_with(kernel: Kernel, key: &[u8; 32]) -> Option<HmacSha512> {
+    let mut blocks = pad_blocks(key);
     let mut states = [IV, IV];
-    for (state, pad) in states.iter_mut().zip([IPAD, OPAD]) {
-        block.fill(pad);
+    let ran = kernel.lanes() <= 2 && compress_with(kernel, &mut states, &blocks);
+    blocks.zeroize();
+    let [inner, outer] = states;
+    ran.then_some(HmacSha512 { inner, outer })
+}
+
+/// `key ⊕ ipad` and `key ⊕ opad` (RFC 2104) for a key of at most 128 bytes. The caller wipes
+/// them.
+fn pad_blocks(key: &[u8]) -> [[u8; BLOCK]; 2] {
+    let mut blocks = [[IPAD; BLOCK], [OPAD; BLOCK]];
+    for block in &mut blocks {
         for (b, k) in block.iter_mut().zip(key) {
             *b ^= k;
         }
-        compress(state, &block);
     }
-    block.zeroize();
+    blocks
+}
+
+/// The inner and outer HMAC-SHA512 states of a key of at most 128 bytes: the compressions,
+/// from the IV, of `key ⊕ ipad` and `key ⊕ opad` (RFC 2104), as two lanes where the CPU has
+/// a two-lane kernel. The padded blocks are wiped.
+fn hmac_states(key: &[u8]) -> ([u64; 8], [u64; 8]) {
+    let mut blocks = pad_blocks(key);
+    let mut states = [IV, IV];
+    compress_many(&mut states, &blocks);
+    blocks.zeroize();
     let [inner, outer] = states;
     (inner, outer)
 }
@@ -410,7 +464,7 @@ mod tests {
     }
 
     #[test]
-    fn four_lane_macs_equal_single_macs() {
+    fn four_macs_together_equal_single_macs() {
         let data: [u8; 200] = core::array::from_fn(|i| (i * 13 + 5) as u8);
         for key_len in [0, 32, 64, 128, 150] {
             let key = HmacSha512::new(&data[..key_len]);
@@ -422,13 +476,65 @@ mod tests {
             ] {
                 let m: [&[u8]; 4] = lens.map(|l| &data[..l]);
                 let (a0, a1) = m[0].split_at(m[0].len() / 2);
-                let got = key.mac4([&[a0, a1], &[m[1]], &[m[2]], &[m[3]]]);
+                let got = key.mac_many([&[a0, a1], &[m[1]], &[m[2]], &[m[3]]]);
                 for (g, msg) in got.iter().zip(m) {
                     assert_eq!(
                         g.expose(),
                         &reference(&data[..key_len], msg),
                         "key {key_len} lens {lens:?}"
                     );
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// One MAC, and batches of 2, 3 and 8 under one key (every dispatch width plus a
+        /// remainder), against RFC 2104 over `sha2`'s streaming API, for random keys and
+        /// messages on both sides of the one-block limit.
+        #[test]
+        fn macs_equal_reference(
+            key in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+            msgs in proptest::collection::vec(
+                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..130), 8),
+            split in 0usize..130,
+        ) {
+            let k = HmacSha512::new(&key);
+            for msg in &msgs {
+                let (a, b) = msg.split_at(split.min(msg.len()));
+                let got = k.mac(&[a, b]);
+                proptest::prop_assert_eq!(got.expose(), &reference(&key, msg));
+            }
+            let parts: [[&[u8]; 1]; 8] = core::array::from_fn(|i| [&msgs[i][..]]);
+            let refs = parts.each_ref().map(|p| &p[..]);
+            let eight = k.mac_many(refs);
+            let [p0, p1, p2, ..] = refs;
+            let three = k.mac_many([p0, p1, p2]);
+            let two = k.mac_many([p0, p1]);
+            for (i, msg) in msgs.iter().enumerate() {
+                let expected = reference(&key, msg);
+                proptest::prop_assert_eq!(eight[i].expose(), &expected);
+                if let Some(m) = three.get(i) {
+                    proptest::prop_assert_eq!(m.expose(), &expected);
+                }
+                if let Some(m) = two.get(i) {
+                    proptest::prop_assert_eq!(m.expose(), &expected);
+                }
+            }
+        }
+
+        /// The key schedule through each one- and two-lane kernel this CPU has equals the
+        /// dispatched one (and so, through `macs_equal_reference`, RFC 2104).
+        #[test]
+        fn key_schedule_every_kernel(key in proptest::prelude::any::<[u8; 32]>()) {
+            let expected = HmacSha512::new(&key);
+            for kernel in Kernel::ALL {
+                let got = hmac_key_schedule_with(kernel, &key);
+                let runs = kernel.lanes() <= 2 && crate::sys::sha512::supported(kernel);
+                proptest::prop_assert_eq!(got.is_some(), runs, "{:?}", kernel);
+                if let Some(got) = got {
+                    proptest::prop_assert_eq!(got.inner, expected.inner, "{:?}", kernel);
+                    proptest::prop_assert_eq!(got.outer, expected.outer, "{:?}", kernel);
                 }
             }
         }

@@ -597,13 +597,13 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         S::derive_private(&self.secret, public, &prepared.key, child, T)
     }
 
-    /// The raw private keys and chain codes of four children of a prepared parent, computed
-    /// together (four HMAC lanes where the scheme supports it).
-    pub(crate) fn derive_raw4(
+    /// The raw private keys and chain codes of `N` children of a prepared parent, computed
+    /// together (`N` HMAC lanes where the scheme supports it).
+    pub(crate) fn derive_raw_many<const N: usize>(
         &self,
         prepared: &Prepared<S>,
-        children: [ChildNumber; 4],
-    ) -> [Result<(SecretBytes<S::PrivateKey>, ChainCode)>; 4] {
+        children: [ChildNumber; N],
+    ) -> [Result<(SecretBytes<S::PrivateKey>, ChainCode)>; N] {
         let any_normal = children.iter().any(|c| c.is_normal());
         if any_normal && (S::HARDENED_ONLY || prepared.public.is_none()) {
             return children.map(|child| self.derive_raw(prepared, child));
@@ -613,7 +613,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         } else {
             None
         };
-        S::derive_private4(&self.secret, public, &prepared.key, children, T)
+        S::derive_private_many(&self.secret, public, &prepared.key, children, T)
     }
 
     /// One child of a prepared parent (prepared with its public key), as a full key.

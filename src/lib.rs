@@ -78,6 +78,16 @@ pub use crate::serialize::{ExtendedKey, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED
 pub use crate::tree::PathTree;
 pub use crate::version::{Version, VersionPair};
 
+/// Not public API: the SHA-512 kernels and their dispatch (`src/sys/sha512.rs`), re-exported
+/// for the benches crate, which times each kernel directly.
+#[doc(hidden)]
+pub mod __kernels {
+    pub use crate::hash::hmac_key_schedule_with;
+    pub use crate::sys::sha512::{
+        compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH, KERNEL_ENV,
+    };
+}
+
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.
 #[cfg(feature = "secp256k1")]
 pub type Xprv = ExtendedPrivateKey<Secp256k1>;

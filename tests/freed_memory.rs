@@ -116,6 +116,7 @@ fn watched(seed: &[u8]) -> Vec<[u8; 32]> {
 }
 
 #[test]
+#[allow(clippy::vec_init_then_push)] // the allocation and the write are the test's two steps
 fn the_scanner_finds_a_secret_in_a_freed_buffer() {
     let secret = [0xA5u8; 32];
     let hits = freed_blocks_holding(&[secret], || {

@@ -305,9 +305,42 @@ pub mod ed25519 {
         key
     }
 
+    /// Ours, private key and chain code only (`DerivedKey`): like the peers' results, no
+    /// public key and no fingerprint, where `ExtendedPrivateKey` computes the last parent's
+    /// public key (one base-point multiplication) for its parent fingerprint.
+    pub fn fastbip32_derived(ctx: &Ctx, seed: &[u8]) -> [u8; 32] {
+        let key = fastbip32::DerivedKey::<fastbip32::Ed25519>::from_seed(seed)
+            .expect("seed")
+            .derive_path(&ctx.fastbip32)
+            .expect("derive");
+        *key.private_key()
+    }
+
+    /// The floor of issue 12: the textbook SLIP-10 loop, 6 × HMAC-SHA512 (hmac 0.13 +
+    /// sha2 0.11), each with its own key setup: `("ed25519 seed", seed)`, then
+    /// `(c, 00 ‖ k ‖ i)` for the 5 hardened indexes.
+    pub fn floor(_ctx: &Ctx, seed: &[u8]) -> [u8; 32] {
+        use hmac::{KeyInit, Mac};
+        let mac = |key: &[u8], parts: &[&[u8]]| -> [u8; 64] {
+            let mut m = super::floor::HmacSha512::new_from_slice(key).expect("any key length");
+            for p in parts {
+                m.update(p);
+            }
+            m.finalize().into_bytes().into()
+        };
+        let mut i = mac(b"ed25519 seed", &[seed]);
+        for index in INDEXES {
+            let (k, c) = i.split_at(32);
+            i = mac(c, &[&[0], k, &(index | H).to_be_bytes()]);
+        }
+        super::arr32(&i[..32])
+    }
+
     /// Every implementation, ours first.
     pub const CANDIDATES: &[Candidate<Ctx, [u8], [u8; 32]>] = &[
         ("fastbip32", fastbip32),
+        ("fastbip32-derived-key", fastbip32_derived),
+        ("floor", floor),
         ("slip10_ed25519", slip10_ed25519),
         ("ed25519-dalek-bip32", ed25519_dalek_bip32),
         ("kobe-primitives", kobe_primitives),

@@ -103,22 +103,18 @@ impl<T: HardenedOnly> Math for T {
         ])))
     }
 
-    fn derive_private4(
+    fn derive_private_many<const N: usize>(
         secret: &SecretBytes<[u8; 32]>,
         _parent_public: Option<&[u8; 32]>,
         key: &HmacSha512,
-        children: [ChildNumber; 4],
+        children: [ChildNumber; N],
         _: Token,
-    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
-        let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
+    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; N] {
+        let indexes = children.map(ChildNumber::to_be_bytes);
         let k = secret.expose();
-        key.mac4([
-            &[&[0], k, &i0],
-            &[&[0], k, &i1],
-            &[&[0], k, &i2],
-            &[&[0], k, &i3],
-        ])
-        .map(|i| Ok(split_i(&i)))
+        let msgs = indexes.each_ref().map(|i| [&[0][..], &k[..], &i[..]]);
+        key.mac_many(msgs.each_ref().map(|m| &m[..]))
+            .map(|i| Ok(split_i(&i)))
     }
 
     fn parse_public_key(bytes: &[u8], _: Token) -> Result<[u8; 32]> {

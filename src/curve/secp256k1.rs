@@ -110,25 +110,24 @@ impl Math for Secp256k1 {
         Ok((add_tweak(secret, &il, child)?, chain_code))
     }
 
-    fn derive_private4(
+    fn derive_private_many<const N: usize>(
         secret: &SecretBytes<[u8; 32]>,
         parent_public: Option<&[u8; 33]>,
         key: &HmacSha512,
-        children: [ChildNumber; 4],
+        children: [ChildNumber; N],
         t: Token,
-    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; 4] {
-        let [i0, i1, i2, i3] = children.map(ChildNumber::to_be_bytes);
+    ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; N] {
+        let indexes = children.map(ChildNumber::to_be_bytes);
         let k = secret.expose();
         let macs = match parent_public {
             Some(p) if children.iter().all(|c| c.is_normal()) => {
-                key.mac4([&[p, &i0], &[p, &i1], &[p, &i2], &[p, &i3]])
+                let msgs = indexes.each_ref().map(|i| [&p[..], &i[..]]);
+                key.mac_many(msgs.each_ref().map(|m| &m[..]))
             }
-            _ if children.iter().all(|c| c.is_hardened()) => key.mac4([
-                &[&[0], k, &i0],
-                &[&[0], k, &i1],
-                &[&[0], k, &i2],
-                &[&[0], k, &i3],
-            ]),
+            _ if children.iter().all(|c| c.is_hardened()) => {
+                let msgs = indexes.each_ref().map(|i| [&[0][..], &k[..], &i[..]]);
+                key.mac_many(msgs.each_ref().map(|m| &m[..]))
+            }
             _ => return children.map(|c| Self::derive_private(secret, parent_public, key, c, t)),
         };
         let mut children = children.into_iter();
