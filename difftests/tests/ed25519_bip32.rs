@@ -8,9 +8,10 @@
 //! extended public key `A ‖ c` are compared; before every soft step the public derivation of
 //! both is compared too (`XPub::derive` against `ExtendedPublicKey::derive_child`), and the
 //! whole path through `derive_path` (by child numbers and by text) at the end.
+//! (`from_seed` is the Ledger master key, CIP-3.)
 
 use ed25519_bip32::{DerivationScheme, XPrv};
-use fastbip32::{ChildNumber, Ed25519Bip32, ExtendedPrivateKey};
+use fastbip32::{ChildNumber, Ed25519Bip32, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint};
 use fastbip32_difftests::{children, config, mixed_path, path_text, seed, H};
 use proptest::prelude::*;
 
@@ -18,12 +19,12 @@ type Key = ExtendedPrivateKey<Ed25519Bip32>;
 
 fn assert_same(ours: &Key, peer: &XPrv, what: &str) {
     assert_eq!(
-        ours.to_xprv_bytes()[..],
+        ours.to_raw_bytes()[..],
         peer.as_ref()[..],
         "{what}: xprv (kL ‖ kR ‖ c)"
     );
     assert_eq!(
-        ours.to_xpub_bytes()[..],
+        ours.to_xpub().expect("public key").to_raw_bytes()[..],
         peer.public().as_ref()[..],
         "{what}: xpub (A ‖ c)"
     );
@@ -40,7 +41,7 @@ fn random_root() -> impl Strategy<Value = [u8; 96]> {
 }
 
 fn check(ours: &Key, raw: &[u32]) {
-    let peer = XPrv::from_bytes_verified(*ours.to_xprv_bytes()).expect("a valid root");
+    let peer = XPrv::from_bytes_verified(*ours.to_raw_bytes()).expect("a valid root");
     assert_same(ours, &peer, "m");
     let mut o = ours.clone();
     let mut p = peer.clone();
@@ -48,7 +49,11 @@ fn check(ours: &Key, raw: &[u32]) {
         let what = format!("{} (level {})", path_text(&raw[..=i]), i + 1);
         let child = ChildNumber::from_raw(r);
         if r < H {
-            let public = o.to_xpub().derive_child(child).expect("a soft child");
+            let public = o
+                .to_xpub()
+                .expect("public key")
+                .derive_child(child)
+                .expect("a soft child");
             let peer_public = p
                 .public()
                 .derive(DerivationScheme::V2, r)
@@ -63,14 +68,27 @@ fn check(ours: &Key, raw: &[u32]) {
                 peer_public.chain_code(),
                 "{what}: CKDpub chain code"
             );
-            let (pk, cc) =
-                Ed25519Bip32::derive_public_child(&o.public_key(), o.chain_code(), child)
-                    .expect("a soft child");
-            assert_eq!(pk, peer_public.public_key(), "{what}: derive_public_child");
+            // The same from a public key made from bare parts (as a watch-only wallet
+            // imports `A ‖ c`), not from the private key.
+            let from_parts = ExtendedPublicKey::<Ed25519Bip32>::from_parts(
+                o.public_key().expect("public key"),
+                o.chain_code().clone(),
+                0,
+                Fingerprint::ZERO,
+                ChildNumber::from_raw(0),
+            )
+            .expect("a point")
+            .derive_child(child)
+            .expect("a soft child");
             assert_eq!(
-                cc.as_bytes(),
+                from_parts.public_key(),
+                peer_public.public_key(),
+                "{what}: from_parts CKDpub"
+            );
+            assert_eq!(
+                from_parts.chain_code().as_bytes(),
                 peer_public.chain_code(),
-                "{what}: derive_public_child"
+                "{what}: from_parts CKDpub"
             );
         } else {
             assert!(
@@ -106,13 +124,13 @@ proptest! {
 
     #[test]
     fn matches_ed25519_bip32_from_ledger_roots(seed in seed(), raw in mixed_path(6)) {
-        let ours = Key::from_ledger(&seed).expect("16-64 bytes");
+        let ours = Key::from_seed(&seed).expect("16-64 bytes");
         check(&ours, &raw);
     }
 }
 
 #[test]
 fn edge_indices() {
-    let ours = Key::from_ledger(&[7u8; 32]).expect("seed");
+    let ours = Key::from_seed(&[7u8; 32]).expect("seed");
     check(&ours, &[0, H - 1, H, u32::MAX, 1, H + 1]);
 }
