@@ -11,6 +11,8 @@ mod batch;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
 pub mod curve;
+#[cfg(feature = "descriptor")]
+pub mod descriptor;
 mod error;
 mod hash;
 mod key;
@@ -31,6 +33,7 @@ pub use crate::curve::Secp256k1;
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
 pub use crate::curve::{Scheme, MAX_SEED_LEN, MIN_SEED_LEN};
+pub use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::key::{
     ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, IntoDerivationPath,
