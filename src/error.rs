@@ -177,6 +177,38 @@ pub enum Error {
         /// True when a private-key prefix (`xprv`, `root_xsk`, …) was required.
         expected_private: bool,
     },
+    /// A network name other than `mainnet`, `testnet`, `signet` or `regtest` (for Cardano:
+    /// `mainnet`, `testnet`, `preprod` or `preview`).
+    UnknownNetwork,
+    /// An address kind name other than the ones `AddressKind` parses (`p2pkh`, `p2wpkh`, …).
+    UnknownAddressKind,
+    /// A segwit witness program that BIP-141/BIP-350 rule out: a version above 16, a length
+    /// outside 2 to 40 bytes, or a version 0 program that is not 20 or 32 bytes.
+    InvalidWitnessProgram {
+        /// The witness version.
+        version: u8,
+        /// The program length in bytes.
+        len: usize,
+    },
+    /// A scriptPubKey that is not P2PKH, P2SH or a witness program, so it has no address.
+    UnsupportedScript,
+    /// WIF text whose payload (without version and checksum) is neither 32 nor 33 bytes.
+    InvalidWifLength {
+        /// The payload length after the version byte.
+        len: usize,
+    },
+    /// WIF text of an uncompressed public key (32 key bytes, no `0x01` flag): not supported.
+    UncompressedWif,
+    /// WIF text of 33 key bytes whose last byte (the compression flag) is not `0x01`.
+    InvalidCompressionFlag {
+        /// The flag byte found.
+        flag: u8,
+    },
+    /// WIF text whose version byte is neither `0x80` (mainnet) nor `0xef` (test networks).
+    UnknownWifPrefix {
+        /// The version byte found.
+        prefix: u8,
+    },
     /// An output descriptor failed to parse (BIP-380 and the script-expression BIPs).
     InvalidDescriptor {
         /// Byte offset in the descriptor text where the problem was found.
@@ -229,7 +261,7 @@ pub enum Error {
 }
 
 impl fmt::Display for Error {
-    #[allow(clippy::too_many_lines)] // one arm per variant
+    #[allow(clippy::too_many_lines)] // one short arm per variant
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::InvalidChildIndex { index } => {
@@ -323,6 +355,28 @@ impl fmt::Display for Error {
             Self::UnexpectedBech32Prefix {
                 expected_private: false,
             } => f.write_str("bech32 prefix is not a CIP-5 extended public key prefix"),
+            Self::UnknownNetwork => f.write_str("unknown network name"),
+            Self::UnknownAddressKind => f.write_str("unknown address kind"),
+            Self::InvalidWitnessProgram { version, len } => write!(
+                f,
+                "invalid witness program: version {version} with {len} bytes"
+            ),
+            Self::UnsupportedScript => {
+                f.write_str("script is not P2PKH, P2SH or a witness program")
+            }
+            Self::InvalidWifLength { len } => {
+                write!(f, "WIF key data is {len} bytes; it must be 33 (compressed)")
+            }
+            Self::UncompressedWif => {
+                f.write_str("WIF of an uncompressed key; only compressed keys are supported")
+            }
+            Self::InvalidCompressionFlag { flag } => {
+                write!(f, "WIF compression flag is 0x{flag:02x}; it must be 0x01")
+            }
+            Self::UnknownWifPrefix { prefix } => write!(
+                f,
+                "unknown WIF version byte 0x{prefix:02x} (expected 0x80 or 0xef)"
+            ),
             Self::InvalidDescriptor { offset, kind } => {
                 write!(f, "invalid descriptor at byte {offset}: {kind}")
             }

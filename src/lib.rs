@@ -7,6 +7,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "address")]
+pub mod address;
 mod batch;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
@@ -16,6 +18,7 @@ pub mod descriptor;
 mod error;
 mod hash;
 mod key;
+mod network;
 pub mod path;
 mod secret;
 pub mod serialize;
@@ -38,6 +41,7 @@ pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::key::{
     ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, IntoDerivationPath,
 };
+pub use crate::network::Network;
 pub use crate::path::{ChildNumber, DerivationPath};
 pub use crate::secret::{ByteArray, SecretBytes};
 pub use crate::serialize::{

@@ -39,7 +39,7 @@ use crate::key::{ChainCode, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint};
 use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 
-mod base58;
+pub(crate) mod base58;
 #[cfg(feature = "serde")]
 mod serde;
 

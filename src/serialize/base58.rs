@@ -1,15 +1,18 @@
-//! `Base58Check` (Bitcoin alphabet) for 78-byte extended keys, on fixed stack buffers.
+//! Base58 and `Base58Check` (Bitcoin alphabet) on fixed stack buffers, for payloads of up to
+//! 78 bytes: extended keys (78), WIF private keys (34), P2PKH/P2SH addresses (21) and, without a
+//! checksum, Solana addresses (32).
 //!
 //! Written here rather than taken from `bs58` for three reasons:
 //! * no branch and no table look-up depends on the data: a private key's text goes through
-//!   this code, so digits and characters are mapped with arithmetic masks, and the big-number
-//!   loops run a fixed number of times for a given text length (only the leading zero bytes,
-//!   which belong to the public version, and the text length change the work done);
+//!   this code, so digits and characters are mapped with arithmetic masks, leading zeros are
+//!   counted with masks, and the big-number loops run a fixed number of times for a given
+//!   payload or text length (only those lengths, which are public, change the work done);
 //! * speed: five Base58 digits (58⁵ < 2³²) per step on 32-bit limbs instead of one digit per
 //!   byte, several times fewer operations than the byte-at-a-time algorithm;
 //! * every scratch buffer holding key material is wiped, including the SHA-256 blocks of the
 //!   checksum (through `sha2`'s raw compression function).
 //!
+//! The payload length is a const generic of the entry points, checked at compile time.
 //! `bs58` checks the results in the tests.
 
 use sha2::block_api::compress256;
@@ -18,17 +21,17 @@ use zeroize::{Zeroize, Zeroizing};
 
 use crate::error::{Error, Result};
 
-/// Bytes of a serialized extended key.
+/// Bytes of a serialized extended key: the longest payload with a checksum.
 const PAYLOAD: usize = 78;
-/// Payload and checksum.
-const DATA: usize = PAYLOAD + 4;
+/// The longest data encoded: the longest payload and its checksum.
+const MAX_DATA: usize = PAYLOAD + 4;
 /// 32-bit limbs for the 82 data bytes (84 bytes of room).
-const DATA_LIMBS: usize = DATA.div_ceil(4);
+const DATA_LIMBS: usize = MAX_DATA.div_ceil(4);
 /// 58⁵, the largest power of 58 below 2³².
 const RADIX5: u64 = 58 * 58 * 58 * 58 * 58;
-/// Digits produced when encoding: five per round, enough for 82 bytes (at most 112 digits).
-const ENCODE_ROUNDS: usize = 23;
-const DIGITS: usize = ENCODE_ROUNDS * 5;
+/// Digits produced when encoding 82 bytes: five per round (at most 112 are needed).
+const MAX_ROUNDS: usize = rounds_for(MAX_DATA);
+const DIGITS: usize = MAX_ROUNDS * 5;
 
 /// The longest text decoded exactly. Any text of 113 characters or more decodes to more than
 /// 82 bytes, so this only bounds the work done on text that is wrong anyway.
@@ -38,6 +41,30 @@ const TEXT_LIMBS: usize = 30;
 
 /// The longest text an extended key can have: 82 bytes in Base58 take at most 112 characters.
 pub(crate) const MAX_ENCODED_LEN: usize = 112;
+
+/// Rounds of five digits that hold any number of `bytes` bytes: 256ⁿ < 58^⌈1.3657·n⌉, and
+/// `1366/1000` rounds up `log 256 / log 58 = 1.36565…`; one digit of slack on top.
+const fn rounds_for(bytes: usize) -> usize {
+    (bytes * 1366 / 1000 + 1).div_ceil(5)
+}
+
+/// 1 when `b == 0`, else 0, without a branch.
+fn is_zero(b: u32) -> usize {
+    // `b | -b` has its top bit set exactly when `b != 0`.
+    let nonzero = (b | b.wrapping_neg()) >> 31;
+    (1 ^ nonzero) as usize
+}
+
+/// The number of leading zero elements of `values`, counted without a data-dependent branch.
+fn leading_zeros<T: Copy + Into<u32>>(values: impl Iterator<Item = T>) -> usize {
+    let mut still = 1usize;
+    let mut count = 0usize;
+    for v in values {
+        still &= is_zero(v.into());
+        count += still;
+    }
+    count
+}
 
 /// The low 32 bits.
 #[allow(clippy::cast_possible_truncation)] // truncation is the point
@@ -143,35 +170,46 @@ fn sha256_blocks<'b>(data: &[u8], blocks: &'b mut [[u8; 64]]) -> &'b [[u8; 64]] 
     blocks
 }
 
-/// Writes the `Base58Check` text of `payload` into `out` and returns its length.
+/// Writes the Base58 text of `data` (at most [`MAX_DATA`] bytes) into `out`; returns its length.
 ///
-/// # Errors
-/// [`Error::BufferTooSmall`] if `out` is shorter than the text (111 characters for versions
-/// starting with 0x01 to 0x04, up to [`MAX_ENCODED_LEN`]); `out` may then hold part of it.
-pub(crate) fn encode_check(payload: &[u8; PAYLOAD], out: &mut [u8]) -> Result<usize> {
-    let mut data = Zeroizing::new([0u8; DATA_LIMBS * 4]);
-    // Right-aligned: the top two bytes of the top limb stay zero.
-    let (_, tail) = data.split_at_mut(DATA_LIMBS * 4 - DATA);
-    let (body, check) = tail.split_at_mut(PAYLOAD);
-    body.copy_from_slice(payload);
-    check.copy_from_slice(&checksum(payload));
+/// The work depends on `data.len()` only, apart from writing the text, whose length is the
+/// output's.
+fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
+    let Some(data_limbs) = (data.len() <= MAX_DATA).then(|| data.len().div_ceil(4)) else {
+        return Err(Error::InvalidLength { len: data.len() });
+    };
+    // Right-aligned in whole limbs: the bytes in front of `data` stay zero.
+    let mut bytes = Zeroizing::new([0u8; DATA_LIMBS * 4]);
+    let width = data_limbs * 4;
+    if let Some(dst) = bytes.get_mut(width - data.len()..width) {
+        dst.copy_from_slice(data);
+    }
 
     // Little-endian limbs of the big-endian number.
     let mut limbs = Zeroizing::new([0u32; DATA_LIMBS]);
-    for (limb, chunk) in limbs.iter_mut().rev().zip(data.chunks_exact(4)) {
+    for (limb, chunk) in limbs
+        .iter_mut()
+        .take(data_limbs)
+        .rev()
+        .zip(bytes.chunks_exact(4))
+    {
         let mut word = [0u8; 4];
         word.copy_from_slice(chunk);
         *limb = u32::from_be_bytes(word);
         word.zeroize();
     }
+    let limbs = limbs.get_mut(..data_limbs).unwrap_or_default();
 
     // Least significant digit first: each round divides by 58⁵ and splits the remainder.
+    let rounds = rounds_for(data.len());
     let mut digits = Zeroizing::new([0u8; DIGITS]);
+    let digits = digits.get_mut(..rounds * 5).unwrap_or_default();
     for round in digits.chunks_exact_mut(5) {
         let mut rem: u64 = 0;
         for limb in limbs.iter_mut().rev() {
             let cur = (rem << 32) | u64::from(*limb);
-            // `cur / RADIX5 < 2³²` because `rem < RADIX5`.
+            // `cur / RADIX5 < 2³²` because `rem < RADIX5`; division by a constant compiles
+            // to a multiplication.
             *limb = low32(cur / RADIX5);
             rem = cur % RADIX5;
         }
@@ -182,10 +220,9 @@ pub(crate) fn encode_check(payload: &[u8; PAYLOAD], out: &mut [u8]) -> Result<us
         }
     }
 
-    // Leading zero bytes become '1's; the number's own leading zero digits are dropped. Both
-    // depend only on the first bytes, the public version.
-    let zeros = payload.iter().take_while(|&&b| b == 0).count();
-    let significant = DIGITS - digits.iter().rev().take_while(|&&d| d == 0).count();
+    // Leading zero bytes become '1's; the number's own leading zero digits are dropped.
+    let zeros = leading_zeros(data.iter().copied());
+    let significant = digits.len() - leading_zeros(digits.iter().rev().copied());
     let len = zeros + significant;
     let Some(text) = out.get_mut(..len) else {
         return Err(Error::BufferTooSmall { needed: len });
@@ -198,13 +235,54 @@ pub(crate) fn encode_check(payload: &[u8; PAYLOAD], out: &mut [u8]) -> Result<us
     Ok(len)
 }
 
-/// Decodes `Base58Check` text into the 78-byte payload.
+/// Writes the `Base58Check` text of `payload` (at most 78 bytes, checked at compile time) into
+/// `out` and returns its length.
 ///
-/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), the
-/// checksum ([`Error::BadChecksum`]), then the length ([`Error::InvalidLength`], with the
-/// decoded length less the 4 checksum bytes; text over 160 characters is not decoded: its
-/// `len` is a lower bound).
-pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
+/// # Errors
+/// [`Error::BufferTooSmall`] if `out` is shorter than the text (for an extended key: 111
+/// characters for versions starting with 0x01 to 0x04, up to [`MAX_ENCODED_LEN`]); `out` may
+/// then hold part of it.
+pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
+    const { assert!(N <= PAYLOAD, "Base58Check payloads are at most 78 bytes") };
+    let mut data = Zeroizing::new([0u8; MAX_DATA]);
+    let (body, rest) = data.split_at_mut(N);
+    body.copy_from_slice(payload);
+    if let Some(check) = rest.get_mut(..4) {
+        check.copy_from_slice(&checksum(payload));
+    }
+    encode_raw(data.get(..N + 4).unwrap_or_default(), out)
+}
+
+/// Writes the plain Base58 text (no checksum) of `payload` (at most 82 bytes, checked at
+/// compile time) into `out` and returns its length.
+///
+/// # Errors
+/// [`Error::BufferTooSmall`] if `out` is shorter than the text; `out` may then hold part of it.
+pub(crate) fn encode<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
+    const { assert!(N <= MAX_DATA, "Base58 payloads are at most 82 bytes") };
+    encode_raw(payload, out)
+}
+
+/// The decoded bytes of `Base58Check` text, checksum removed, in a wiped buffer.
+pub(crate) struct Decoded {
+    bytes: Zeroizing<[u8; MAX_TEXT]>,
+    len: usize,
+}
+
+impl Decoded {
+    /// The payload: the decoded bytes without the checksum.
+    pub(crate) fn payload(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// Decodes `Base58Check` text of any payload length.
+///
+/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), at least
+/// the 4 checksum bytes ([`Error::InvalidLength`] with `len: 0`), the checksum
+/// ([`Error::BadChecksum`]). Text over 160 characters is not decoded: it fails with
+/// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length.
+pub(crate) fn decode_check_any(text: &[u8]) -> Result<Decoded> {
     let mut valid = 0xFF;
     for &c in text {
         valid &= char_to_digit(c).1;
@@ -212,7 +290,7 @@ pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
     if valid == 0 {
         return Err(Error::InvalidBase58);
     }
-    let zeros = text.iter().take_while(|&&c| c == b'1').count();
+    let zeros = leading_zeros(text.iter().map(|&c| c ^ b'1'));
     if text.len() > MAX_TEXT {
         // k significant digits are at least 58^(k-1) > 256^((k-1)·0.732): a lower bound.
         let digits = text.len() - zeros;
@@ -237,6 +315,7 @@ pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
             *limb = low32(cur);
             carry = cur >> 32;
         }
+        value.zeroize();
     }
 
     // Big-endian bytes, then the leading '1's as zero bytes in front of the significant ones.
@@ -244,11 +323,14 @@ pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
     for (chunk, limb) in be.chunks_exact_mut(4).zip(limbs.iter().rev()) {
         chunk.copy_from_slice(&limb.to_be_bytes());
     }
-    let significant = be.len() - be.iter().take_while(|&&b| b == 0).count();
+    let significant = be.len() - leading_zeros(be.iter().copied());
     let total = zeros + significant;
-    let mut decoded = Zeroizing::new([0u8; MAX_TEXT]);
+    let mut decoded = Decoded {
+        bytes: Zeroizing::new([0u8; MAX_TEXT]),
+        len: 0,
+    };
     let (Some(dst), Some(src)) = (
-        decoded.get_mut(zeros..total),
+        decoded.bytes.get_mut(zeros..total),
         be.get(TEXT_LIMBS * 4 - significant..),
     ) else {
         // `total <= text.len()`: k digits are below 58^k < 256^k.
@@ -259,18 +341,45 @@ pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
     let Some(body_len) = total.checked_sub(4) else {
         return Err(Error::InvalidLength { len: 0 });
     };
-    let (Some(body), Some(check)) = (decoded.get(..body_len), decoded.get(body_len..total)) else {
+    let (Some(body), Some(check)) = (
+        decoded.bytes.get(..body_len),
+        decoded.bytes.get(body_len..total),
+    ) else {
         return Err(Error::InvalidLength { len: body_len });
     };
     if !bool::from(checksum(body).ct_eq(check)) {
         return Err(Error::BadChecksum);
     }
-    let mut payload = Zeroizing::new([0u8; PAYLOAD]);
-    if body.len() != PAYLOAD {
+    if let Some(check) = decoded.bytes.get_mut(body_len..total) {
+        check.zeroize();
+    }
+    decoded.len = body_len;
+    Ok(decoded)
+}
+
+/// Decodes `Base58Check` text into an `N`-byte payload.
+///
+/// The checks of [`decode_check_any`], then the length ([`Error::InvalidLength`], with the
+/// decoded length less the 4 checksum bytes).
+pub(crate) fn decode_check_array<const N: usize>(text: &[u8]) -> Result<Zeroizing<[u8; N]>> {
+    let decoded = decode_check_any(text)?;
+    let body = decoded.payload();
+    let mut payload = Zeroizing::new([0u8; N]);
+    if body.len() != N {
         return Err(Error::InvalidLength { len: body.len() });
     }
     payload.copy_from_slice(body);
     Ok(payload)
+}
+
+/// Decodes `Base58Check` text into the 78-byte payload of an extended key.
+///
+/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), the
+/// checksum ([`Error::BadChecksum`]), then the length ([`Error::InvalidLength`], with the
+/// decoded length less the 4 checksum bytes; text over 160 characters is not decoded: its
+/// `len` is a lower bound).
+pub(crate) fn decode_check(text: &[u8]) -> Result<Zeroizing<[u8; PAYLOAD]>> {
+    decode_check_array::<PAYLOAD>(text)
 }
 
 #[cfg(test)]

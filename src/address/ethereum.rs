@@ -1,0 +1,95 @@
+//! Ethereum addresses: the last 20 bytes of Keccak-256 of the uncompressed public key, written
+//! as `0x` and 40 hex digits with the EIP-55 mixed-case checksum.
+
+use sha3::{Digest, Keccak256};
+
+use super::Address;
+use crate::error::{Error, Result};
+
+/// The 65-byte uncompressed SEC1 encoding (`0x04 ‖ x ‖ y`) of a compressed secp256k1 public
+/// key.
+///
+/// # Security
+/// Variable-time: the key is public.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{address, Xprv};
+///
+/// // BIP-32 test vector 1, chain m: the generator-relative key's x is kept, y is added.
+/// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
+/// let compressed = key.public_key();
+/// let full = address::secp256k1_uncompressed(&compressed)?;
+/// assert_eq!(full[0], 0x04);
+/// assert_eq!(full[1..33], compressed[1..]);
+/// assert_eq!(compressed[0], 0x02 | (full[64] & 1)); // the parity of y
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+pub fn secp256k1_uncompressed(public_key: &[u8; 33]) -> Result<[u8; 65]> {
+    let point = secp256k1::PublicKey::from_byte_array_compressed(*public_key)
+        .map_err(|_| Error::InvalidPublicKey)?;
+    Ok(point.serialize_uncompressed())
+}
+
+/// A lowercase hex digit.
+fn hex_digit(n: u8) -> u8 {
+    match n {
+        0..=9 => b'0' + n,
+        _ => b'a' + (n - 10),
+    }
+}
+
+/// The Ethereum address of a compressed secp256k1 public key, with the EIP-55 checksum:
+/// `0x` and the hex of the last 20 bytes of Keccak-256 of the 64 bytes `x ‖ y`, each letter
+/// upper-cased where the matching nibble of Keccak-256 of the lowercase hex is 8 or more.
+///
+/// # Security
+/// Variable-time: the key is public.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{address, Error};
+///
+/// // The key of private key 1 is the generator G.
+/// let g = [
+///     0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87,
+///     0x0b, 0x07, 0x02, 0x9b, 0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16,
+///     0xf8, 0x17, 0x98,
+/// ];
+/// assert_eq!(address::ethereum(&g)?, "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf");
+/// assert_eq!(address::ethereum(&[5; 33]), Err(Error::InvalidPublicKey)); // no 0x05 prefix
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
+    let full = secp256k1_uncompressed(public_key)?;
+    let digest = Keccak256::digest(full.get(1..).unwrap_or_default());
+    let account = digest.get(12..).unwrap_or_default();
+
+    let mut lower = [0u8; 40];
+    for (pair, &byte) in lower.chunks_exact_mut(2).zip(account) {
+        pair.copy_from_slice(&[hex_digit(byte >> 4), hex_digit(byte & 0x0f)]);
+    }
+    let check = Keccak256::digest(lower);
+
+    let mut text = [0u8; 42];
+    let (prefix, body) = text.split_at_mut(2);
+    prefix.copy_from_slice(b"0x");
+    for (i, (out, &c)) in body.iter_mut().zip(&lower).enumerate() {
+        let byte = check.get(i / 2).copied().unwrap_or(0);
+        let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 0x0f };
+        *out = if nibble >= 8 {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        };
+    }
+    Address::from_ascii(&text).ok_or(Error::InvalidPublicKey)
+}
