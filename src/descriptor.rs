@@ -50,8 +50,11 @@ pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
 
 use self::key::{KeyContext, KeyExpr, Prepared, Wildcard};
 use self::script::{MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
+use crate::address::bitcoin::{from_script_pubkey, taproot_output_key};
+use crate::address::Address;
 use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction, Error, Result};
 use crate::hash::hash160;
+use crate::network::Network;
 use crate::path::DerivationPath;
 
 /// The BIP-380 checksum of `payload` (a descriptor without `#…`): 8 characters of the
@@ -446,11 +449,37 @@ impl Descriptor {
         self.keys.iter().any(KeyExpr::has_private_key)
     }
 
-    /// The network the keys' versions imply: `Some(true)` for test networks (`tpub`, `tprv`,
-    /// `upub`, `vpub`, …), `Some(false)` for mainnet (`xpub`, `ypub`, `zpub`, …), `None` when
-    /// every key is a hex public key.
-    pub fn is_test_network(&self) -> Option<bool> {
-        self.network_is_test
+    /// The network the keys' versions imply: [`Network::Testnet`] for the test families
+    /// (`tpub`, `tprv`, `upub`, `vpub`, …; the same keys serve signet and regtest),
+    /// [`Network::Mainnet`] for `xpub`, `ypub`, `zpub`, …, and `None` when every key is a hex
+    /// public key.
+    pub fn network(&self) -> Option<Network> {
+        self.network_is_test.map(|test| {
+            if test {
+                Network::Testnet
+            } else {
+                Network::Mainnet
+            }
+        })
+    }
+
+    /// Checks that the keys can be used on `network`: mainnet keys only on mainnet, test keys
+    /// on testnet, signet and regtest; hex keys anywhere.
+    ///
+    /// # Errors
+    /// [`Error::NetworkMismatch`].
+    pub fn check_network(&self, network: Network) -> Result<()> {
+        check_network(self.network_is_test, network)
+    }
+
+    /// The address at (`branch`, `index`) on `network`: [`derive`](Self::derive) then
+    /// [`Derived::address`].
+    ///
+    /// # Errors
+    /// As [`derive`](Self::derive) and [`Derived::address`].
+    pub fn address(&self, branch: usize, index: u32, network: Network) -> Result<Address> {
+        self.check_network(network)?;
+        self.derive(branch, index)?.address(network)
     }
 
     /// The number of keys (1 for single-key descriptors).
@@ -688,14 +717,6 @@ impl Branch<'_> {
     }
 }
 
-/// Placeholder until the address layer's BIP-86 tweak is merged.
-fn taproot_output_key(_public: &[u8; 33]) -> Result<[u8; 32]> {
-    Err(Error::UnsupportedDescriptor {
-        offset: 0,
-        feature: DescriptorFeature::Function(DescriptorFunction::Tr),
-    })
-}
-
 /// One derived output of a descriptor: its scriptPubKey and, for single-key descriptors, the
 /// public key (before any taproot tweak).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -719,7 +740,27 @@ impl Default for Derived {
     }
 }
 
+fn check_network(key_is_test: Option<bool>, network: Network) -> Result<()> {
+    match key_is_test {
+        Some(key_is_test) if key_is_test != network.is_test() => {
+            Err(Error::NetworkMismatch { key_is_test })
+        }
+        _ => Ok(()),
+    }
+}
+
 impl Derived {
+    /// The address of the scriptPubKey on `network`: `Base58Check` for P2PKH and P2SH, bech32
+    /// for P2WPKH and P2WSH, bech32m for P2TR.
+    ///
+    /// # Errors
+    /// [`Error::NetworkMismatch`] when the descriptor's keys are for another network (a
+    /// mainnet key on a test network, or the reverse; hex keys fit every network).
+    pub fn address(&self, network: Network) -> Result<Address> {
+        check_network(self.network_is_test, network)?;
+        from_script_pubkey(self.script_pubkey.as_bytes(), network)
+    }
+
     /// The scriptPubKey.
     pub fn script_pubkey(&self) -> &ScriptPubKey {
         &self.script_pubkey

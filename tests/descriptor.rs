@@ -1,11 +1,20 @@
 //! Output descriptors against published vectors: BIP-380 to BIP-389 (and BIP-84/86
-//! derivations), and Bitcoin Core's descriptor_tests.cpp (tests/data/descriptor_*.json).
+//! derivations), and Bitcoin Core's `descriptor_tests.cpp` (`tests/data/descriptor_*.json`).
 #![cfg(feature = "descriptor")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::too_many_lines,
+    clippy::needless_range_loop
+)] // test code: failing loudly is the point; one check per vector field
 
 use std::collections::BTreeSet;
 
 use fastbip32::descriptor::{compute_checksum, verify_checksum, Derived, Descriptor};
-use fastbip32::Error;
+use fastbip32::{Error, Network};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
@@ -29,7 +38,7 @@ fn cases<'a>(file: &'a Value, group: &str) -> &'a [Value] {
 /// The name of an enum value's variant, from its `Debug` form.
 fn variant_name(debug: &str) -> String {
     debug
-        .split(|c: char| c == ' ' || c == '(' || c == '{')
+        .split([' ', '(', '{'])
         .next()
         .unwrap()
         .to_string()
@@ -242,6 +251,20 @@ fn check_valid(file: &str, case: &Value) {
                     );
                 }
             }
+            if let Some(addresses) = expected["addresses"].as_array() {
+                if let Some(address) = addresses.get(at) {
+                    let address = address.as_str().unwrap();
+                    assert_eq!(
+                        one.address(Network::Mainnet).unwrap().as_str(),
+                        address,
+                        "{label} {i}"
+                    );
+                    assert_eq!(
+                        d.address(b, index, Network::Mainnet).unwrap().as_str(),
+                        address
+                    );
+                }
+            }
             assert_eq!(one.public_key().is_some(), d.is_single_key(), "{label}");
         }
         // BIP-389: each branch derives as its expansion does.
@@ -272,7 +295,7 @@ fn valid_vectors() {
             count += 1;
         }
     }
-    assert_eq!(count, 65);
+    assert_eq!(count, 74);
 }
 
 #[test]
@@ -401,8 +424,11 @@ fn every_descriptor_error_is_produced() {
     record(&d.branch(2).unwrap_err());
     record(&d.branch(0).unwrap().derive(0).unwrap_err());
     record(&d.branch(0).unwrap().derive(1 << 31).unwrap_err());
+    let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
+    record(&tpub.address(0, 0, Network::Mainnet).unwrap_err());
     let expected = [
         "BranchOutOfRange",
+        "NetworkMismatch",
         "DescriptorChecksumMismatch",
         "HardenedFromPublic",
         "InvalidChildIndex",
@@ -445,4 +471,45 @@ fn every_descriptor_error_is_produced() {
     ];
     let missing: Vec<_> = expected.iter().filter(|e| !seen.contains(**e)).collect();
     assert!(missing.is_empty(), "not produced: {missing:?}");
+}
+
+#[test]
+fn networks_follow_the_key_versions() {
+    let xpub: Descriptor = format!("wpkh({XPUB}/*)").parse().unwrap();
+    let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
+    let hex: Descriptor = format!("wpkh({PUB})").parse().unwrap();
+    assert_eq!(xpub.network(), Some(Network::Mainnet));
+    assert_eq!(tpub.network(), Some(Network::Testnet));
+    assert_eq!(hex.network(), None);
+    for network in Network::ALL {
+        let x = xpub.derive(0, 3).unwrap().address(network);
+        let t = tpub.derive(0, 3).unwrap().address(network);
+        if network.is_test() {
+            assert_eq!(
+                x.unwrap_err(),
+                Error::NetworkMismatch { key_is_test: false }
+            );
+            assert_eq!(
+                xpub.check_network(network),
+                Err(Error::NetworkMismatch { key_is_test: false })
+            );
+            assert!(t.unwrap().as_str().starts_with(network.bech32_hrp()));
+        } else {
+            assert!(x.unwrap().as_str().starts_with("bc1q"));
+            assert_eq!(t.unwrap_err(), Error::NetworkMismatch { key_is_test: true });
+        }
+        let h = hex.address(0, 0, network).unwrap();
+        assert!(h.as_str().starts_with(network.bech32_hrp()), "{h}");
+    }
+    // The SLIP-132 families name their network too.
+    // BIP-84's account key m/84'/0'/0'.
+    let zprv = "zprvAdG4iTXWBoARxkkzNpNh8r6Qag3irQB8PzEMkAFeTRXxHpbF9z4QgEvBRmfvqWvGp42t42nvgGpNgYSJA9iefm1yYNZKEm7z6qUWCroSQnE";
+    let d: Descriptor = format!("wpkh({zprv}/0/*)").parse().unwrap();
+    assert!(format!("{d:#}").starts_with("wpkh(zpub"), "{d}");
+    assert_eq!(d.network(), Some(Network::Mainnet));
+    assert_eq!(
+        d.address(0, 0, Network::Mainnet).unwrap().as_str(),
+        "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+        "BIP-84 first receive address"
+    );
 }
