@@ -122,3 +122,12 @@ write("cli", cli_input(["derive", "--xkey", tv1[1]["xpub"], "--path", "m/0/1", "
 write("cli", cli_input(["--help"]))
 write("cli", cli_input(["derive", "--path", "m/2147483648"]))
 write("cli", cli_input(["derive", b"--seed", b"\xff\xfe"]))
+
+# descriptor: descriptor text, from the descriptor vectors (a sample of accepted and rejected
+# ones), each also with a checksum where it had none.
+for name in ("descriptor_bips.json", "descriptor_core.json"):
+    data = load(name)
+    for group, step in (("valid", 3), ("rejected", 5), ("checksums", 4)):
+        for case in data[group][::step]:
+            text = case.get("descriptor", case.get("text"))
+            write("descriptor", text.encode())

@@ -124,7 +124,7 @@ struct Multisig {
 /// assert!(d.is_ranged());
 /// let branch = d.branch(0)?;
 /// assert_eq!(branch.derive(1)?.script_pubkey().to_string(), "0014af0bd98abc2f2cae66e36896a39ffe2d32984fb7");
-/// assert_eq!(branch.full_path(1)?.to_string(), "m/13'/1/2/1");
+/// assert_eq!(branch.full_path(1)?.unwrap().to_string(), "m/13'/1/2/1");
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -545,6 +545,24 @@ impl Descriptor {
         })
     }
 
+    /// The full path of a single-key descriptor's key at (`branch`, `index`), without deriving
+    /// anything; see [`Branch::full_path`]. `None` for multisig.
+    ///
+    /// # Errors
+    /// [`Error::BranchOutOfRange`], and as [`Branch::full_path`].
+    pub fn full_path(&self, branch: usize, index: u32) -> Result<Option<DerivationPath>> {
+        if branch >= self.branches {
+            return Err(Error::BranchOutOfRange {
+                branch,
+                branches: self.branches,
+            });
+        }
+        match self.keys.as_slice() {
+            [key] if self.is_single_key() => key.full_path(branch, index).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// The output at (`branch`, `index`): [`branch`](Self::branch) then
     /// [`Branch::derive`]. For many indices, keep the [`Branch`].
     ///
@@ -624,19 +642,14 @@ impl Branch<'_> {
 
     /// The full path of a single-key descriptor's key at `index`: the origin's path (if
     /// any), the key's steps for this branch, and the range step with `index` (hardened for
-    /// `/*'`). Without an origin the path starts at the key as written. `None` for multisig.
+    /// `/*'`); `index` is ignored without a range. Without an origin the path starts at the
+    /// key as written. `None` for multisig.
     ///
     /// # Errors
     /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more; [`Error::DepthExceeded`]
     /// past 255 levels.
-    pub fn full_path(&self, index: u32) -> Result<DerivationPath> {
-        match self.descriptor.keys.as_slice() {
-            [key] if self.descriptor.is_single_key() => key.full_path(self.number, index),
-            _ => Err(Error::UnsupportedDescriptor {
-                offset: 0,
-                feature: DescriptorFeature::Function(DescriptorFunction::Multi),
-            }),
-        }
+    pub fn full_path(&self, index: u32) -> Result<Option<DerivationPath>> {
+        self.descriptor.full_path(self.number, index)
     }
 
     /// The output at `index` (ignored for a descriptor without a range, as in Bitcoin Core).

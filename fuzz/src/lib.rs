@@ -12,12 +12,14 @@
 //! | `parse_xkey` | [`parse_xkey`] | `xprv`/`xpub` text and 78-byte serializations (secp256k1, P-256) |
 //! | `derive` | [`derive`] | seeds of any length and paths of raw child numbers, every scheme; Cardano roots |
 //! | `cli` | [`cli`] | argument vectors (split on NUL) and standard input for `fastbip32_cli::run` |
+//! | `descriptor` | [`descriptor`] | output-descriptor text: parse, print → parse round trip, derivation |
 //!
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
 
 pub mod cli;
 pub mod derive;
+pub mod descriptor;
 pub mod parse_path;
 pub mod parse_xkey;
 
@@ -30,6 +32,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("parse_xkey", parse_xkey::check),
     ("derive", derive::check),
     ("cli", cli::check),
+    ("descriptor", descriptor::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros

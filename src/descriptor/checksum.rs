@@ -198,7 +198,11 @@ mod tests {
             seen[usize::from(c)] = true;
         }
         assert_eq!(position(b'0'), Some(0));
-        assert_eq!(position(b' '), Some(95));
+        assert_eq!(position(b' '), Some(94));
+        // Exactly the printable ASCII characters.
+        for c in 0..=255u8 {
+            assert_eq!(position(c).is_some(), (b' '..=b'~').contains(&c), "{c:#04x}");
+        }
         assert_eq!(position(0xc3), None);
     }
 }
