@@ -123,6 +123,22 @@ write("cli", cli_input(["--help"]))
 write("cli", cli_input(["derive", "--path", "m/2147483648"]))
 write("cli", cli_input(["derive", b"--seed", b"\xff\xfe"]))
 
+
+# parse_wif: WIF texts (valid and invalid) from tests/data/address_*.json; the layout in
+# fuzz/src/parse_wif.rs reads the same bytes as text, as a secret and as a public key.
+key_io = load("address_key_io.json")
+for text, _key, _chain, _compressed in key_io["valid_private_keys"]:
+    write("parse_wif", text)
+for text in key_io["invalid"][:12]:
+    write("parse_wif", text)
+for case in load("address_bips.json")["cases"]:
+    if "wif" in case:
+        write("parse_wif", case["wif"])
+    if "public_key_hex" in case:
+        write("parse_wif", bytes.fromhex(case["public_key_hex"]) + b"\x02")
+write("parse_wif", bytes(32) + b"\x01")  # the zero secret, testnet
+write("parse_wif", bytes.fromhex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141") + b"\x03")
+write("parse_wif", bytes.fromhex("5120a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c"))
 # descriptor: descriptor text, from the descriptor vectors (a sample of accepted and rejected
 # ones), each also with a checksum where it had none.
 for name in ("descriptor_bips.json", "descriptor_core.json"):

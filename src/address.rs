@@ -40,13 +40,17 @@ use crate::error::Error;
 
 #[cfg(feature = "secp256k1")]
 pub mod bitcoin;
+#[cfg(feature = "ed25519-bip32")]
+pub mod cardano;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
 #[cfg(feature = "ed25519")]
 mod solana;
 
+#[cfg(feature = "ed25519-bip32")]
+pub use self::cardano::CardanoNetwork;
 #[cfg(feature = "secp256k1")]
-pub use self::ethereum::{ethereum, secp256k1_uncompressed};
+pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
 #[cfg(feature = "ed25519")]
 pub use self::solana::solana;
 
@@ -79,6 +83,10 @@ impl Address {
     pub const MAX_LEN: usize = 128;
 
     /// An empty address, to be filled by an encoder.
+    #[cfg_attr(
+        not(any(feature = "secp256k1", feature = "ed25519")),
+        allow(dead_code, reason = "every encoder needs a scheme feature")
+    )]
     pub(crate) const fn empty() -> Self {
         Self {
             buf: [0; Self::MAX_LEN],
@@ -87,6 +95,10 @@ impl Address {
     }
 
     /// An address of the ASCII text `text`; `None` if it is too long or not ASCII.
+    #[cfg_attr(
+        not(any(feature = "secp256k1", feature = "ed25519")),
+        allow(dead_code, reason = "every encoder needs a scheme feature")
+    )]
     pub(crate) fn from_ascii(text: &[u8]) -> Option<Self> {
         let mut addr = Self::empty();
         addr.push(text).ok()?;

@@ -8,7 +8,8 @@
 //!   520-byte redeem-script limit), `wsh()` and `sh(wsh())` (at most 20 keys:
 //!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`.
 //! * Key expressions: an optional origin `[fingerprint/path]`, then a 33-byte compressed hex
-//!   public key (inside `tr()` also a 32-byte x-only key), or an extended key (`xpub`,
+//!   public key (inside `tr()` also a 32-byte x-only key), a compressed WIF private key
+//!   (only its public key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
 //!   `xprv`, `tpub`, `tprv`, and the SLIP-132 families the crate parses: `ypub`, `zpub`, …)
 //!   followed by steps (`/0/1'`), at most one BIP-389 multipath step (`/<0;1>`) and an
 //!   optional final range `/*` or `/*'`. Hardened markers are `'` and `h`; `H` is rejected,
@@ -17,7 +18,7 @@
 //!
 //! Everything else is rejected with a typed error: [`Error::UnsupportedDescriptor`] names a
 //! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
-//! script trees, miniscript, uncompressed keys, WIF keys), [`Error::InvalidDescriptor`] what is
+//! script trees, miniscript, uncompressed keys), [`Error::InvalidDescriptor`] what is
 //! malformed, with a byte offset.
 //!
 //! # Canonical form

@@ -621,7 +621,7 @@ impl fmt::Display for DescriptorErrorKind {
 ///
 /// Paired with a byte offset in [`Error::UnsupportedDescriptor`]. Supported are `pkh(KEY)`,
 /// `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` and `multi()`/`sortedmulti()` inside `sh()`,
-/// `wsh()` and `sh(wsh())`, with compressed keys.
+/// `wsh()` and `sh(wsh())`, with compressed keys (hex, compressed WIF or extended).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DescriptorFeature {
@@ -634,10 +634,9 @@ pub enum DescriptorFeature {
     ScriptTree,
     /// A miniscript expression inside `wsh()`.
     Miniscript,
-    /// An uncompressed public key (hex `04…`, or an uncompressed WIF key).
+    /// An uncompressed public key (hex `04…`, or an uncompressed WIF key) in `pkh()` or
+    /// `sh(multi())`, where BIP-381/383 allow it.
     UncompressedKey,
-    /// A WIF private key.
-    WifKey,
 }
 
 impl fmt::Display for DescriptorFeature {
@@ -648,7 +647,6 @@ impl fmt::Display for DescriptorFeature {
             Self::ScriptTree => f.write_str("tr() script trees (only tr(KEY) is supported)"),
             Self::Miniscript => f.write_str("miniscript (only multi/sortedmulti inside wsh())"),
             Self::UncompressedKey => f.write_str("uncompressed public keys"),
-            Self::WifKey => f.write_str("WIF private keys"),
         }
     }
 }

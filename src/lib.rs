@@ -25,6 +25,8 @@ pub mod serialize;
 mod sys;
 #[cfg(feature = "alloc")]
 mod tree;
+#[cfg(all(feature = "address", feature = "secp256k1"))]
+pub mod wif;
 
 pub use crate::batch::{Children, PublicChildren};
 #[cfg(feature = "ed25519-bip32")]

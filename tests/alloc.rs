@@ -174,6 +174,49 @@ fn serial_batches_allocate_nothing() {
     assert_eq!(n, 0, "{n} allocations for a BIP32-Ed25519 public batch");
 }
 
+#[test]
+fn addresses_and_wif_allocate_nothing() {
+    use fastbip32::address::{self, bitcoin, cardano, CardanoNetwork};
+    use fastbip32::{wif, Network};
+
+    let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    let public = key.public_key();
+    let ed = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED)
+        .unwrap()
+        .public_key();
+    let encode_all = || {
+        let mut total = 0;
+        for net in Network::ALL {
+            total += bitcoin::p2pkh(&public, net).len();
+            total += bitcoin::p2sh_p2wpkh(&public, net).len();
+            total += bitcoin::p2wpkh(&public, net).len();
+            total += bitcoin::p2tr(&public, net).unwrap().len();
+            let mut buf = [0u8; wif::ENCODED_LEN];
+            let text = wif::encode(key.private_key(), net, &mut buf).unwrap();
+            total += text.len();
+            assert!(wif::decode(text).unwrap().fits(net));
+        }
+        total += address::ethereum(&public).unwrap().len();
+        total += address::solana(&ed).len();
+        for net in [CardanoNetwork::Mainnet, CardanoNetwork::Testnet] {
+            total += cardano::base(&ed, &ed, net).len();
+            total += cardano::enterprise(&ed, net).len();
+            total += cardano::reward(&ed, net).len();
+        }
+        // Printing goes through `Display` into a stack buffer.
+        let mut buf = Buf {
+            bytes: [0; 256],
+            len: 0,
+        };
+        write!(buf, "{}", bitcoin::p2wpkh(&public, Network::Mainnet)).unwrap();
+        total + buf.len
+    };
+    let _ = encode_all(); // warm-up: the secp256k1 context
+    let (n, total) = allocations(encode_all);
+    assert!(total > 0);
+    assert_eq!(n, 0, "{n} allocations encoding addresses and WIF");
+}
+
 #[cfg(feature = "descriptor")]
 #[test]
 fn descriptor_derivation_allocates_nothing_per_index() {

@@ -3,7 +3,7 @@
 //!
 //! Random descriptors of every supported type: `pkh`, `wpkh`, `sh(wpkh)`, `tr`, and
 //! `multi`/`sortedmulti` (1 to 5 keys) inside `sh`, `wsh` and `sh(wsh)`. Keys are random
-//! hex public keys (x-only inside `tr`), or `xpub`/`tpub`/`xprv`/`tprv` of random seeds at
+//! hex public keys (x-only inside `tr`), compressed WIF keys, or `xpub`/`tpub`/`xprv`/`tprv` of random seeds at
 //! random depths, with random origins, random normal steps, an optional BIP-389 multipath step
 //! (the same length for every key of a descriptor) and an optional range. Both libraries parse
 //! the text; then, per branch and for random indices, the scriptPubKeys and addresses must be
@@ -17,6 +17,9 @@
 //!   at the last hardened step, with the steps moved into the origin); fastbip32 (as Bitcoin
 //!   Core's `ToString`) writes the xprv's own xpub followed by the steps. Strings are not
 //!   compared for such keys; scripts are.
+//! * A WIF key: inside `tr()` miniscript prints its 33-byte key, Bitcoin Core (and fastbip32)
+//!   the 32-byte x-only key; and miniscript 12 drops a WIF key's origin
+//!   (`[…]L4rK…` prints without `[…]`). Strings are not compared then.
 //! * miniscript cannot derive hardened ranges (`/*'`) nor make multipath `xprv`s public.
 //!   Those are checked against rust-bitcoin's `derive_priv` and script builders instead.
 
@@ -116,7 +119,13 @@ fn random_key(
     if rng.chance(25) && branches == 1 {
         // A hex public key.
         let public = key.public_key();
-        let text = if taproot && rng.chance(50) {
+        let wif = rng.chance(35);
+        let text = if wif {
+            let network = if test { Network::Testnet } else { Network::Mainnet };
+            fastbip32::wif::encode_to_string(key.private_key(), network)
+                .unwrap()
+                .to_string()
+        } else if taproot && rng.chance(50) {
             hex::encode(&public[1..])
         } else {
             hex::encode(public)
@@ -124,7 +133,9 @@ fn random_key(
         return Key {
             apostrophe: format!("{}{text}", origin_text('\'')),
             h: format!("{}{text}", origin_text('h')),
-            normalized_by_miniscript: false,
+            // miniscript prints a WIF key inside tr() as 66 hex digits (Core: 64) and drops a
+            // WIF key's origin.
+            normalized_by_miniscript: wif && (taproot || origin.is_some()),
             hardened_range: false,
             xprv: None,
         };

@@ -72,7 +72,10 @@ pub fn check_text(text: &str, data: &[u8]) {
     assert_eq!(again.is_hardened_range(), d.is_hardened_range());
     assert_eq!(again.key_count(), d.key_count());
     assert_eq!(again.threshold(), d.threshold());
-    assert_eq!(again.network(), d.network());
+    // A WIF key prints as its hex public key, which names no network.
+    if !(d.has_private_keys() && again.network().is_none()) {
+        assert_eq!(again.network(), d.network());
+    }
     assert_eq!(again.key_origin(), d.key_origin());
     assert!(d.branch_count() >= 1);
 
@@ -99,9 +102,21 @@ pub fn check_text(text: &str, data: &[u8]) {
         for &index in &indices {
             let x = one.derive(index);
             if let Some(two) = &two {
-                match (&x, two.derive(index)) {
-                    (Ok(_), Err(y)) if lost_private(&y) => {}
-                    (x, y) => assert_eq!(*x, y, "{text:?} branch {b} index {index}"),
+                // The outputs, without the network the keys name (a WIF key's is lost).
+                let view = |r: &Result<Derived, Error>| {
+                    r.map(|d| {
+                        (
+                            *d.script_pubkey(),
+                            d.public_key().copied(),
+                            d.branch(),
+                            d.index(),
+                        )
+                    })
+                };
+                let y = two.derive(index);
+                match (&x, &y) {
+                    (Ok(_), Err(e)) if lost_private(e) => {}
+                    _ => assert_eq!(view(&x), view(&y), "{text:?} branch {b} index {index}"),
                 }
             }
             let Ok(x) = x else { continue };

@@ -12,6 +12,7 @@
 //! | `parse_xkey` | [`parse_xkey`] | `xprv`/`xpub` text and 78-byte serializations (secp256k1, P-256) |
 //! | `derive` | [`derive`] | seeds of any length and paths of raw child numbers, every scheme; Cardano roots |
 //! | `cli` | [`cli`] | argument vectors (split on NUL) and standard input for `fastbip32_cli::run` |
+//! | `parse_wif` | [`parse_wif`] | WIF text; secrets for `wif::encode`; public keys and scripts for the address encoders |
 //! | `descriptor` | [`descriptor`] | output-descriptor text: parse, print → parse round trip, derivation |
 //!
 //! A check never panics on input the library rejects: rejections are expected, and only
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod derive;
 pub mod descriptor;
 pub mod parse_path;
+pub mod parse_wif;
 pub mod parse_xkey;
 
 /// A target's check: panics if a property fails on the input.
@@ -32,6 +34,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("parse_xkey", parse_xkey::check),
     ("derive", derive::check),
     ("cli", cli::check),
+    ("parse_wif", parse_wif::check),
     ("descriptor", descriptor::check),
 ];
 

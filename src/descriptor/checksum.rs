@@ -201,7 +201,11 @@ mod tests {
         assert_eq!(position(b' '), Some(94));
         // Exactly the printable ASCII characters.
         for c in 0..=255u8 {
-            assert_eq!(position(c).is_some(), (b' '..=b'~').contains(&c), "{c:#04x}");
+            assert_eq!(
+                position(c).is_some(),
+                (b' '..=b'~').contains(&c),
+                "{c:#04x}"
+            );
         }
         assert_eq!(position(0xc3), None);
     }

@@ -651,14 +651,40 @@ fn is_wif_shaped(text: &str) -> bool {
         )
 }
 
-/// WIF keys: not supported (see [`DescriptorFeature::WifKey`]); `None` for text that is not
-/// WIF-shaped, so it is tried as an extended key.
-fn parse_wif(text: &str, base: usize, _context: KeyContext) -> Result<Option<Source>> {
-    if is_wif_shaped(text) {
-        return Err(Error::UnsupportedDescriptor {
-            offset: base,
-            feature: DescriptorFeature::WifKey,
-        });
+/// A compressed WIF private key (its public key is kept, never the secret); `None` for text
+/// that is not WIF-shaped, so it is tried as an extended key.
+fn parse_wif(text: &str, base: usize, context: KeyContext) -> Result<Option<Source>> {
+    if !is_wif_shaped(text) {
+        return Ok(None);
     }
-    Ok(None)
+    let wif = match crate::wif::decode(text) {
+        Ok(wif) => wif,
+        Err(Error::UncompressedWif) => {
+            return Err(match context {
+                KeyContext::Legacy => Error::UnsupportedDescriptor {
+                    offset: base,
+                    feature: DescriptorFeature::UncompressedKey,
+                },
+                KeyContext::Witness | KeyContext::Taproot => {
+                    invalid(base, DescriptorErrorKind::UncompressedKey)
+                }
+            })
+        }
+        Err(e) => return Err(e),
+    };
+    let mut public = crate::sys::secp256k1::secp256k1_public_key(wif.secret().expose())
+        .ok_or(Error::InvalidSecretKey)?;
+    if context == KeyContext::Taproot {
+        // Inside tr() only x(P) counts; keep the even-y key, as a 64-digit hex key parses.
+        public[0] = 2;
+    }
+    Ok(Some(Source::Single {
+        public,
+        form: if context == KeyContext::Taproot {
+            SingleForm::XOnly
+        } else {
+            SingleForm::Compressed
+        },
+        network: Some(wif.is_test()),
+    }))
 }

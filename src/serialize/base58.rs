@@ -258,6 +258,10 @@ pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) ->
 ///
 /// # Errors
 /// [`Error::BufferTooSmall`] if `out` is shorter than the text; `out` may then hold part of it.
+#[cfg_attr(
+    not(all(feature = "address", feature = "ed25519")),
+    allow(dead_code, reason = "used by Solana addresses only")
+)]
 pub(crate) fn encode<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
     const { assert!(N <= MAX_DATA, "Base58 payloads are at most 82 bytes") };
     encode_raw(payload, out)
@@ -460,6 +464,49 @@ mod tests {
         }
 
         #[test]
+        fn other_lengths_match_bs58(random in proptest::array::uniform32(any::<u8>()),
+                                    zeros in 0usize..36) {
+            // WIF (34 bytes), P2PKH/P2SH (21), Solana (32, no checksum), with leading zeros.
+            let mut p34 = [0u8; 34];
+            for (i, b) in p34.iter_mut().enumerate() {
+                *b = random[i % 32] ^ u8::try_from(i).unwrap();
+            }
+            p34[..zeros.min(34)].fill(0);
+            let mut p21 = [0u8; 21];
+            p21.copy_from_slice(&p34[..21]);
+            let mut p32 = [0u8; 32];
+            p32.copy_from_slice(&p34[..32]);
+
+            let mut ours = [0u8; 64];
+            let mut theirs = [0u8; 64];
+            let len = encode_check(&p34, &mut ours).unwrap();
+            let n = bs58::encode(p34).with_check().onto(&mut theirs[..]).unwrap();
+            prop_assert_eq!(&ours[..len], &theirs[..n]);
+            prop_assert_eq!(decode_check_array::<34>(&ours[..len]).unwrap(), Zeroizing::new(p34));
+
+            let len = encode_check(&p21, &mut ours).unwrap();
+            let n = bs58::encode(p21).with_check().onto(&mut theirs[..]).unwrap();
+            prop_assert_eq!(&ours[..len], &theirs[..n]);
+            let back = decode_check_any(&ours[..len]).unwrap();
+            prop_assert_eq!(back.payload(), &p21[..]);
+
+            let len = encode(&p32, &mut ours).unwrap();
+            let n = bs58::encode(p32).onto(&mut theirs[..]).unwrap();
+            prop_assert_eq!(&ours[..len], &theirs[..n]);
+        }
+
+        #[test]
+        fn decode_any_length_matches_bs58(data in proptest::collection::vec(any::<u8>(), 0..79),
+                                          zeros in 0usize..4) {
+            let mut data = data;
+            data.splice(0..0, core::iter::repeat_n(0, zeros));
+            let mut text = [0u8; 200];
+            let n = bs58::encode(&data).with_check().onto(&mut text[..]).unwrap();
+            let decoded = decode_check_any(&text[..n]).unwrap();
+            prop_assert_eq!(decoded.payload(), &data[..]);
+        }
+
+        #[test]
         fn any_text_never_panics(text in "[1-9A-HJ-NP-Za-km-z]{0,200}") {
             let _ = decode_check(text.as_bytes());
         }
@@ -473,6 +520,35 @@ mod tests {
             encode_check(&payload, &mut buf),
             Err(Error::BufferTooSmall { needed: 111 })
         );
+    }
+
+    #[test]
+    fn every_length_up_to_82_matches_bs58() {
+        // Each length the encoder accepts, all 0xFF (the longest text) and all zero.
+        fn check<const N: usize>() {
+            for fill in [0u8, 0xff, 0x5a] {
+                let payload = [fill; N];
+                let mut ours = [0u8; 120];
+                let mut theirs = [0u8; 120];
+                let len = encode(&payload, &mut ours).unwrap();
+                let n = bs58::encode(payload).onto(&mut theirs[..]).unwrap();
+                assert_eq!(&ours[..len], &theirs[..n], "{N} bytes of {fill:#x}");
+            }
+        }
+        check::<0>();
+        check::<1>();
+        check::<4>();
+        check::<20>();
+        check::<21>();
+        check::<25>();
+        check::<32>();
+        check::<33>();
+        check::<34>();
+        check::<38>();
+        check::<57>();
+        check::<78>();
+        check::<81>();
+        check::<82>();
     }
 
     #[test]

@@ -1,0 +1,223 @@
+//! Wallet Import Format: a secp256k1 private key as `Base58Check` text, compressed form only.
+//!
+//! The payload is `version ‖ k ‖ 0x01`: the version byte is `0x80` on mainnet and `0xef` on
+//! every test network ([`Network::wif_prefix`]), `k` the 32-byte private key, and the trailing
+//! `0x01` says the public key is used compressed. Such text is always 52 characters long and
+//! starts with `K` or `L` (mainnet) or `c` (test networks).
+//!
+//! # Security
+//! The text is written and read by the crate's constant-time Base58: no branch and no table
+//! index depends on the key, every scratch buffer is wiped, and the range check `0 < k < n`
+//! is libsecp256k1's constant-time `seckey_verify`. Decoded keys are held in [`SecretBytes`].
+//!
+//! # Examples
+//!
+//! ```
+//! use fastbip32::{wif, Network, Xprv};
+//!
+//! // BIP-84's first receive key for "abandon abandon … about" (m/84'/0'/0'/0/0).
+//! let root: Xprv = "zprvAWgYBBk7JR8Gjrh4UJQ2uJdG1r3WNRRfURiABBE3RvMXYSrRJL62XuezvGdPvG6GFBZduosCc1YP5wixPox7zhZLfiUm8aunE96BBa4Kei5".parse()?;
+//! let key = root.derive_path("m/84'/0'/0'/0/0")?;
+//! let mut buf = [0u8; wif::ENCODED_LEN];
+//! let text = wif::encode(key.private_key(), Network::Mainnet, &mut buf)?;
+//! assert_eq!(text, "KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d");
+//!
+//! let decoded = wif::decode(text)?;
+//! assert_eq!(decoded.secret().expose(), key.private_key());
+//! assert!(!decoded.is_test() && decoded.fits(Network::Mainnet));
+//! # Ok::<(), fastbip32::Error>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::error::{Error, Result};
+use crate::network::Network;
+use crate::secret::SecretBytes;
+use crate::serialize::base58;
+use crate::sys;
+
+/// Length of the text of every compressed WIF key: 52 characters.
+pub const ENCODED_LEN: usize = 52;
+
+/// Bytes of the payload: version, key, compression flag.
+const PAYLOAD: usize = 34;
+/// The compression flag.
+const COMPRESSED: u8 = 0x01;
+/// Version bytes: mainnet and every test network.
+const MAINNET: u8 = 0x80;
+const TEST: u8 = 0xef;
+
+/// Writes the compressed WIF text of `secret` for `network` into `buf` (at least
+/// [`ENCODED_LEN`] bytes) and returns it.
+///
+/// # Errors
+/// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
+/// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
+pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Result<&'b str> {
+    if !sys::secp256k1_seckey_verify(secret) {
+        return Err(Error::InvalidSecretKey);
+    }
+    let mut payload = Zeroizing::new([0u8; PAYLOAD]);
+    let (version, rest) = payload.split_at_mut(1);
+    let (key, flag) = rest.split_at_mut(32);
+    version.fill(network.wif_prefix());
+    key.copy_from_slice(secret);
+    flag.fill(COMPRESSED);
+    let len = base58::encode_check(&payload, buf)?;
+    let text = buf
+        .get(..len)
+        .ok_or(Error::BufferTooSmall { needed: len })?;
+    // The alphabet is ASCII.
+    core::str::from_utf8(text).map_err(|_| Error::InvalidBase58)
+}
+
+/// The compressed WIF text of `secret` for `network`, in a string wiped on drop.
+///
+/// # Errors
+/// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{wif, Error, Network};
+///
+/// let mut one = [0u8; 32];
+/// one[31] = 1;
+/// assert_eq!(
+///     wif::encode_to_string(&one, Network::Mainnet)?.as_str(),
+///     "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn",
+/// );
+/// assert_eq!(wif::encode_to_string(&[0; 32], Network::Testnet).err(), Some(Error::InvalidSecretKey));
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn encode_to_string(
+    secret: &[u8; 32],
+    network: Network,
+) -> Result<Zeroizing<alloc::string::String>> {
+    let mut buf = Zeroizing::new([0u8; ENCODED_LEN]);
+    let text = encode(secret, network, &mut buf[..])?;
+    let mut out = Zeroizing::new(alloc::string::String::with_capacity(ENCODED_LEN));
+    out.push_str(text);
+    Ok(out)
+}
+
+/// A decoded WIF private key: the 32 secret bytes and whether the text was for mainnet or a
+/// test network (testnet, signet and regtest share the version byte `0xef`).
+///
+/// The secret is wiped on drop; `Debug` does not show it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Wif {
+    secret: SecretBytes<[u8; 32]>,
+    test: bool,
+}
+
+impl Wif {
+    /// The private key.
+    pub fn secret(&self) -> &SecretBytes<[u8; 32]> {
+        &self.secret
+    }
+
+    /// The private key, by value.
+    pub fn into_secret(self) -> SecretBytes<[u8; 32]> {
+        self.secret
+    }
+
+    /// True when the version byte was `0xef` (testnet, signet or regtest), false for `0x80`
+    /// (mainnet).
+    pub fn is_test(&self) -> bool {
+        self.test
+    }
+
+    /// Whether the text was written for `network`: mainnet text for mainnet, test text for
+    /// any test network.
+    pub fn fits(&self, network: Network) -> bool {
+        self.test == network.is_test()
+    }
+}
+
+impl fmt::Debug for Wif {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Wif")
+            .field("is_test", &self.test)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Decodes compressed WIF text.
+///
+/// The checks, in order, each with its own error: every character in the Base58 alphabet
+/// ([`Error::InvalidBase58`]); the checksum ([`Error::BadChecksum`]; text too short to hold
+/// one, or over 160 characters: [`Error::InvalidWifLength`]); the version byte
+/// ([`Error::UnknownWifPrefix`]); 33 key bytes after it ([`Error::UncompressedWif`] for 32,
+/// [`Error::InvalidWifLength`] for any other length); the compression flag `0x01` ([`Error::InvalidCompressionFlag`]); `0 < k < n`
+/// ([`Error::InvalidSecretKey`]).
+///
+/// # Errors
+/// As listed above.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{wif, Error};
+///
+/// // The private key 1, for the test networks.
+/// let key = wif::decode("cMahea7zqjxrtgAbB7LSGbcQUr1uX1ojuat9jZodMN87JcbXMTcA")?;
+/// assert!(key.is_test());
+/// assert_eq!(key.secret().expose()[..], [&[0u8; 31][..], &[1]].concat());
+/// assert_eq!(
+///     wif::decode("KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWo").err(),
+///     Some(Error::BadChecksum),
+/// );
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+pub fn decode(text: &str) -> Result<Wif> {
+    let decoded = base58::decode_check_any(text.as_bytes()).map_err(|e| match e {
+        // Too short for a checksum, or far too long: name it as a WIF length.
+        Error::InvalidLength { len } => Error::InvalidWifLength {
+            len: len.saturating_sub(1),
+        },
+        e => e,
+    })?;
+    let payload = decoded.payload();
+    let Some((&version, rest)) = payload.split_first() else {
+        return Err(Error::InvalidWifLength { len: 0 });
+    };
+    let is_test = match version {
+        MAINNET => false,
+        TEST => true,
+        prefix => return Err(Error::UnknownWifPrefix { prefix }),
+    };
+    let (key, flag) = match rest.len() {
+        32 => return Err(Error::UncompressedWif),
+        33 => rest.split_at(32),
+        len => return Err(Error::InvalidWifLength { len }),
+    };
+    if flag != [COMPRESSED] {
+        return Err(Error::InvalidCompressionFlag {
+            flag: flag.first().copied().unwrap_or(0),
+        });
+    }
+    let mut secret = SecretBytes::new([0u8; 32]);
+    secret.expose_mut().copy_from_slice(key);
+    if !sys::secp256k1_seckey_verify(secret.expose()) {
+        secret.zeroize();
+        return Err(Error::InvalidSecretKey);
+    }
+    Ok(Wif {
+        secret,
+        test: is_test,
+    })
+}
+
+impl FromStr for Wif {
+    type Err = Error;
+
+    /// As [`decode`].
+    fn from_str(s: &str) -> Result<Self> {
+        decode(s)
+    }
+}
