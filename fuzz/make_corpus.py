@@ -161,3 +161,11 @@ write("mnemonic", b"\x00" + ABOUT.replace("abandon", "\u00e1baco", 1).encode()) 
 write("mnemonic", "\x00abandon\u00a8 zoo wrold Abandon".encode())
 write("mnemonic", b"\x33df84fc7b38c0bd40cba7b440")  # Icarus passphrase hex; 32-byte entropy
 
+# descriptor: descriptor text, from the descriptor vectors (a sample of accepted and rejected
+# ones), each also with a checksum where it had none.
+for name in ("descriptor_bips.json", "descriptor_core.json"):
+    data = load(name)
+    for group, step in (("valid", 3), ("rejected", 5), ("checksums", 4)):
+        for case in data[group][::step]:
+            text = case.get("descriptor", case.get("text"))
+            write("descriptor", text.encode())

@@ -46,9 +46,11 @@ pub mod serialize;
 #[cfg(feature = "alloc")]
 mod tree;
 
-// 6. Wallet formats.
+// 6. Wallet formats (descriptors on top of addresses).
 #[cfg(feature = "address")]
 pub mod address;
+#[cfg(feature = "descriptor")]
+pub mod descriptor;
 #[cfg(feature = "mnemonic")]
 pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
@@ -67,6 +69,7 @@ pub use crate::curve::{
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
+pub use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};

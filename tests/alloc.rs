@@ -220,3 +220,36 @@ fn addresses_and_wif_allocate_nothing() {
     assert!(total > 0);
     assert_eq!(n, 0, "{n} allocations encoding addresses and WIF");
 }
+
+#[cfg(feature = "descriptor")]
+#[test]
+fn descriptor_derivation_allocates_nothing_per_index() {
+    use fastbip32::descriptor::{Derived, Descriptor};
+    use fastbip32::Network;
+
+    let account = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED)
+        .unwrap()
+        .derive_path("m/84'/0'/0'")
+        .unwrap();
+    let xprv = account.to_zeroizing_string();
+    let xpub = account.to_xpub().unwrap().to_string();
+    for text in [
+        format!("wpkh([00000000/84h/0h/0h]{xpub}/<0;1>/*)"),
+        format!("tr({xpub}/0/*)"),
+        format!("sh(wpkh({}/1/*h))", xprv.as_str()),
+        format!("wsh(sortedmulti(2,{xpub}/0/*,{xpub}/1/*,{xpub}/2/*))"),
+    ] {
+        let d: Descriptor = text.parse().unwrap();
+        let branch = d.branch(d.branch_count() - 1).unwrap(); // allocates, once per branch
+        let mut out = [Derived::default(); 40];
+        branch.derive_into(0, &mut out).unwrap(); // warm-up
+        let (n, ()) = allocations(|| {
+            branch.derive_into(1000, &mut out).unwrap();
+            let one = branch.derive(7).unwrap();
+            let address = one.address(Network::Mainnet).unwrap();
+            let path = branch.full_path(7).unwrap();
+            std::hint::black_box((address, path));
+        });
+        assert_eq!(n, 0, "{n} allocations deriving from {text}");
+    }
+}

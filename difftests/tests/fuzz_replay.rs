@@ -161,4 +161,6 @@ fn cli() {
 #[test]
 fn mnemonic() {
     replay("mnemonic");
+fn descriptor() {
+    replay("descriptor");
 }

@@ -14,6 +14,7 @@
 //! | `cli` | [`cli`] | argument vectors (split on NUL) and standard input for `fastbip32_cli::run` |
 //! | `parse_wif` | [`parse_wif`] | WIF text; secrets for `wif::encode`; public keys and scripts for the address encoders |
 //! | `mnemonic` | [`mnemonic`] | BIP-39 / Cardano phrase text, entropy, suggestions, Icarus passphrase hex |
+//! | `descriptor` | [`descriptor`] | output-descriptor text: parse, print → parse round trip, derivation |
 //!
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
@@ -21,6 +22,7 @@
 pub mod cli;
 pub mod derive;
 pub mod mnemonic;
+pub mod descriptor;
 pub mod parse_path;
 pub mod parse_wif;
 pub mod parse_xkey;
@@ -36,6 +38,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("cli", cli::check),
     ("parse_wif", parse_wif::check),
     ("mnemonic", mnemonic::check),
+    ("descriptor", descriptor::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros

@@ -1,0 +1,798 @@
+//! Output script descriptors (BIP-380 to BIP-386, BIP-389 multipath): parse, print
+//! canonically, and derive scriptPubKeys and addresses.
+//!
+//! # What is supported
+//!
+//! * Script expressions `pkh(KEY)`, `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` (key path only),
+//!   and `multi(k,KEY,…)` / `sortedmulti(k,KEY,…)` inside `sh()` (at most 15 keys: the
+//!   520-byte redeem-script limit), `wsh()` and `sh(wsh())` (at most 20 keys:
+//!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`.
+//! * Key expressions: an optional origin `[fingerprint/path]`, then a 33-byte compressed hex
+//!   public key (inside `tr()` also a 32-byte x-only key), a compressed WIF private key
+//!   (only its public key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
+//!   `xprv`, `tpub`, `tprv`, and the SLIP-132 families the crate parses: `ypub`, `zpub`, …)
+//!   followed by steps (`/0/1'`), at most one BIP-389 multipath step (`/<0;1>`) and an
+//!   optional final range `/*` or `/*'`. Hardened markers are `'` and `h`; `H` is rejected,
+//!   as BIP-380's test vectors and Bitcoin Core do.
+//! * A `#checksum`, when present, must match (BIP-380).
+//!
+//! Everything else is rejected with a typed error: [`Error::UnsupportedDescriptor`] names a
+//! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
+//! script trees, miniscript, uncompressed keys), [`Error::InvalidDescriptor`] what is
+//! malformed, with a byte offset.
+//!
+//! # Canonical form
+//!
+//! [`Descriptor`]'s `Display` is Bitcoin Core's public form (`Descriptor::ToString`, which
+//! `getdescriptorinfo` returns), with the checksum (`{:#}` leaves it out): private keys are
+//! written as their public keys (`xprv` → `xpub`, `tprv` → `tpub`, a WIF key → hex), hex is
+//! lowercase, steps have no leading zeros, and each key keeps one hardened marker: the one of
+//! the last hardened step Core reads (origin, then range, then the key's steps), `h` when it
+//! has none. A multipath key prints its `<…;…>` step in place.
+//!
+//! # Derivation
+//!
+//! "Branch" is the position in a multipath `<…>` tuple (0 without one); "index" is the range
+//! index `i` of `/*` or `/*'`, without the hardened bit. [`Descriptor::branch`] derives
+//! everything that does not depend on the index once (each key's parent for the range); its
+//! [`Branch::derive`] and [`Branch::derive_into`] then cost one child derivation per key and
+//! index (siblings batched), and allocate nothing.
+
+mod checksum;
+mod key;
+mod script;
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+pub use self::key::KeyOrigin;
+pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
+
+use self::key::{KeyContext, KeyExpr, Prepared, Wildcard};
+use self::script::{MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
+use crate::address::bitcoin::{from_script_pubkey, taproot_output_key};
+use crate::address::Address;
+use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction, Error, Result};
+use crate::hash::hash160;
+use crate::network::Network;
+use crate::path::DerivationPath;
+
+/// The BIP-380 checksum of `payload` (a descriptor without `#…`): 8 characters of the
+/// bech32 alphabet, as ASCII.
+///
+/// # Errors
+/// [`Error::InvalidDescriptor`] with [`DescriptorErrorKind::InvalidCharacter`] for a byte
+/// outside the descriptor character set.
+///
+/// # Examples
+///
+/// ```
+/// // BIP-380's test vector.
+/// assert_eq!(&fastbip32::descriptor::compute_checksum("raw(deadbeef)")?, b"89f8spxm");
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+pub fn compute_checksum(payload: &str) -> Result<[u8; 8]> {
+    checksum::compute(payload)
+}
+
+/// Checks `text`'s character set and, if it has a `#checksum`, that it is 8 characters and
+/// matches; returns the text before the `#`.
+///
+/// # Errors
+/// [`Error::InvalidDescriptor`] ([`DescriptorErrorKind::InvalidCharacter`],
+/// [`DescriptorErrorKind::MultipleChecksums`], [`DescriptorErrorKind::ChecksumLength`]);
+/// [`Error::DescriptorChecksumMismatch`].
+pub fn verify_checksum(text: &str) -> Result<&str> {
+    checksum::split(text)
+}
+
+/// The script type of a descriptor (its outer script expressions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DescriptorType {
+    /// `pkh(KEY)`: P2PKH.
+    Pkh,
+    /// `wpkh(KEY)`: P2WPKH.
+    Wpkh,
+    /// `sh(wpkh(KEY))`: P2SH-P2WPKH.
+    ShWpkh,
+    /// `tr(KEY)`: P2TR, key path only (BIP-86 tweak).
+    Tr,
+    /// `sh(multi(…))` or `sh(sortedmulti(…))`: P2SH multisig.
+    ShMulti,
+    /// `wsh(multi(…))` or `wsh(sortedmulti(…))`: P2WSH multisig.
+    WshMulti,
+    /// `sh(wsh(multi(…)))` or `sh(wsh(sortedmulti(…)))`: P2SH-P2WSH multisig.
+    ShWshMulti,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Multisig {
+    threshold: usize,
+    sorted: bool,
+}
+
+/// A parsed output descriptor.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::descriptor::Descriptor;
+///
+/// // BIP-382's test vector (Bitcoin Core's descriptor_tests.cpp).
+/// let d: Descriptor = "wpkh([ffffffff/13']xpub69H7F5d8KSRgmmdJg2KhpAK8SR3DjMwAdkxj3ZuxV27CprR9LgpeyGmXUbC6wb7ERfvrnKZjXoUmmDznezpbZb7ap6r1D3tgFxHmwMkQTPH/1/2/*)".parse()?;
+/// assert!(d.is_ranged());
+/// let branch = d.branch(0)?;
+/// assert_eq!(branch.derive(1)?.script_pubkey().to_string(), "0014af0bd98abc2f2cae66e36896a39ffe2d32984fb7");
+/// assert_eq!(branch.full_path(1)?.unwrap().to_string(), "m/13'/1/2/1");
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Descriptor {
+    kind: DescriptorType,
+    multisig: Option<Multisig>,
+    keys: Vec<KeyExpr>,
+    branches: usize,
+    network_is_test: Option<bool>,
+}
+
+fn invalid(offset: usize, kind: DescriptorErrorKind) -> Error {
+    Error::InvalidDescriptor { offset, kind }
+}
+
+fn unsupported(offset: usize, feature: DescriptorFeature) -> Error {
+    Error::UnsupportedDescriptor { offset, feature }
+}
+
+/// A call `name(args)` found at byte `base`.
+struct Call<'a> {
+    /// The function, if the name is one of the BIPs'.
+    function: Option<DescriptorFunction>,
+    args: &'a str,
+    args_base: usize,
+}
+
+/// Splits `name(args)`; `None` when there is no `(` (a key, or junk).
+fn split_call(text: &str, base: usize) -> Result<Option<Call<'_>>> {
+    if text.is_empty() {
+        return Err(invalid(base, DescriptorErrorKind::Empty));
+    }
+    let Some(open) = text.find('(') else {
+        return Ok(None);
+    };
+    let name = text.get(..open).unwrap_or("");
+    // The `(` must close at the very end.
+    let mut depth = 0usize;
+    for (i, c) in text.bytes().enumerate().skip(open) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| invalid(base + i, DescriptorErrorKind::UnbalancedParentheses))?;
+                if depth == 0 && i + 1 != text.len() {
+                    return Err(invalid(
+                        base + i + 1,
+                        DescriptorErrorKind::TrailingCharacters,
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err(invalid(
+            base + text.len(),
+            DescriptorErrorKind::UnbalancedParentheses,
+        ));
+    }
+    if name.is_empty() {
+        return Err(invalid(base, DescriptorErrorKind::Empty));
+    }
+    Ok(Some(Call {
+        function: DescriptorFunction::from_name(name),
+        args: text.get(open + 1..text.len() - 1).unwrap_or(""),
+        args_base: base + open + 1,
+    }))
+}
+
+/// The top-level comma-separated arguments of `args` (parentheses and braces nest), with
+/// their byte offsets.
+fn split_args(args: &str, base: usize) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in args.bytes().enumerate() {
+        match c {
+            b'(' | b'{' => depth += 1,
+            b')' | b'}' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                out.push((args.get(start..i).unwrap_or(""), base + start));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((args.get(start..).unwrap_or(""), base + start));
+    out
+}
+
+/// Where a script expression is being parsed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Top,
+    Sh,
+    Wsh,
+    ShWsh,
+}
+
+/// Parses the single key argument of `pkh()`, `wpkh()` or `tr()`.
+fn single_key(call: &Call<'_>, context: KeyContext) -> Result<KeyExpr> {
+    let args = split_args(call.args, call.args_base);
+    let &[(text, offset)] = args.as_slice() else {
+        return Err(invalid(
+            call.args_base,
+            DescriptorErrorKind::WrongArgumentCount,
+        ));
+    };
+    if text.contains('(') {
+        return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+    }
+    KeyExpr::parse(text, offset, context)
+}
+
+/// Parses `multi(k,KEY,…)` / `sortedmulti(…)` in `context`.
+fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig, Vec<KeyExpr>)> {
+    let args = split_args(call.args, call.args_base);
+    let Some(((threshold_text, threshold_offset), key_args)) = args.split_first() else {
+        return Err(invalid(
+            call.args_base,
+            DescriptorErrorKind::WrongArgumentCount,
+        ));
+    };
+    if threshold_text.is_empty() || !threshold_text.bytes().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(
+            *threshold_offset,
+            DescriptorErrorKind::InvalidThresholdText,
+        ));
+    }
+    let threshold: u32 = threshold_text
+        .parse()
+        .map_err(|_| invalid(*threshold_offset, DescriptorErrorKind::InvalidThresholdText))?;
+    // The key limit, then the threshold, then the keys, then the P2SH size limit.
+    let n = key_args.len();
+    if n > MAX_MULTISIG_KEYS {
+        return Err(Error::TooManyKeys {
+            keys: n,
+            max: MAX_MULTISIG_KEYS,
+        });
+    }
+    let k = usize::try_from(threshold).unwrap_or(usize::MAX);
+    if k == 0 || k > n {
+        return Err(Error::InvalidThreshold { threshold, keys: n });
+    }
+    let key_context = if context == Context::Sh {
+        KeyContext::Legacy
+    } else {
+        KeyContext::Witness
+    };
+    let mut keys = Vec::with_capacity(n);
+    for &(text, offset) in key_args {
+        if text.contains('(') {
+            return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+        }
+        keys.push(KeyExpr::parse(text, offset, key_context)?);
+    }
+    if context == Context::Sh && script::multisig_len(k, n) > MAX_REDEEM_SCRIPT_LEN {
+        // 15 compressed keys fit in 520 bytes, 16 do not.
+        return Err(Error::TooManyKeys { keys: n, max: 15 });
+    }
+    Ok((
+        Multisig {
+            threshold: k,
+            sorted,
+        },
+        keys,
+    ))
+}
+
+type Parsed = (DescriptorType, Option<Multisig>, Vec<KeyExpr>);
+
+/// Parses a script expression in `context` (`sh()`'s and `wsh()`'s insides).
+fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
+    use DescriptorFunction as F;
+    let Some(call) = split_call(text, base)? else {
+        return Err(invalid(base, DescriptorErrorKind::ExpectedScript));
+    };
+    let Some(function) = call.function else {
+        return Err(match context {
+            Context::Wsh | Context::ShWsh => unsupported(base, DescriptorFeature::Miniscript),
+            _ => invalid(base, DescriptorErrorKind::UnknownFunction),
+        });
+    };
+    let misplaced = || invalid(base, DescriptorErrorKind::NotAllowedHere { function });
+    let unimplemented = || unsupported(base, DescriptorFeature::Function(function));
+    match (context, function) {
+        (Context::Top, F::Pkh) => Ok((
+            DescriptorType::Pkh,
+            None,
+            alloc::vec![single_key(&call, KeyContext::Legacy)?],
+        )),
+        (Context::Top, F::Wpkh) => Ok((
+            DescriptorType::Wpkh,
+            None,
+            alloc::vec![single_key(&call, KeyContext::Witness)?],
+        )),
+        (Context::Sh, F::Wpkh) => Ok((
+            DescriptorType::ShWpkh,
+            None,
+            alloc::vec![single_key(&call, KeyContext::Witness)?],
+        )),
+        (Context::Top, F::Tr) => {
+            let args = split_args(call.args, call.args_base);
+            let Some(&(text, offset)) = args.first() else {
+                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+            };
+            if text.contains('(') {
+                return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+            }
+            let key = KeyExpr::parse(text, offset, KeyContext::Taproot)?;
+            if let Some(&(_, tree_offset)) = args.get(1) {
+                return Err(unsupported(tree_offset, DescriptorFeature::ScriptTree));
+            }
+            Ok((DescriptorType::Tr, None, alloc::vec![key]))
+        }
+        (Context::Top, F::Sh) => {
+            let args = split_args(call.args, call.args_base);
+            let &[(inner, offset)] = args.as_slice() else {
+                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+            };
+            script_expr(inner, offset, Context::Sh)
+        }
+        (Context::Top | Context::Sh, F::Wsh) => {
+            let args = split_args(call.args, call.args_base);
+            let &[(inner, offset)] = args.as_slice() else {
+                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+            };
+            let inner_context = if context == Context::Sh {
+                Context::ShWsh
+            } else {
+                Context::Wsh
+            };
+            script_expr(inner, offset, inner_context)
+        }
+        (Context::Top, F::Multi | F::SortedMulti) => {
+            Err(unsupported(base, DescriptorFeature::BareMultisig))
+        }
+        (_, F::Multi | F::SortedMulti) => {
+            let (multi, keys) = multisig(&call, function == F::SortedMulti, context)?;
+            let kind = match context {
+                Context::Sh => DescriptorType::ShMulti,
+                Context::Wsh => DescriptorType::WshMulti,
+                _ => DescriptorType::ShWshMulti,
+            };
+            Ok((kind, Some(multi), keys))
+        }
+        // Valid in this place (BIP-381/384/385 and Bitcoin Core), not implemented here.
+        (Context::Top, F::Pk | F::Combo | F::Raw | F::Addr | F::RawTr)
+        | (Context::Sh | Context::Wsh | Context::ShWsh, F::Pk | F::Pkh) => Err(unimplemented()),
+        _ => Err(misplaced()),
+    }
+}
+
+impl Descriptor {
+    /// Parses a descriptor (the same as `str::parse`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidDescriptor`], [`Error::UnsupportedDescriptor`],
+    /// [`Error::DescriptorChecksumMismatch`], [`Error::InvalidThreshold`],
+    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`], and the errors of extended-key
+    /// parsing ([`Error::BadChecksum`], [`Error::UnknownVersion`], …) for a malformed
+    /// `xpub`/`xprv`.
+    pub fn parse(text: &str) -> Result<Self> {
+        let payload = checksum::split(text)?;
+        let (kind, multisig, keys) = script_expr(payload, 0, Context::Top)?;
+        let mut branches = 1;
+        let mut network_is_test = None;
+        for key in &keys {
+            let b = key.branches();
+            if b > 1 {
+                if branches > 1 && b != branches {
+                    return Err(invalid(0, DescriptorErrorKind::MultipathLengthMismatch));
+                }
+                branches = b;
+            }
+            if let Some(test) = key.network_is_test() {
+                if network_is_test.is_some_and(|t| t != test) {
+                    return Err(Error::MixedNetworks);
+                }
+                network_is_test = Some(test);
+            }
+        }
+        Ok(Self {
+            kind,
+            multisig,
+            keys,
+            branches,
+            network_is_test,
+        })
+    }
+
+    /// The script type.
+    pub fn descriptor_type(&self) -> DescriptorType {
+        self.kind
+    }
+
+    /// The number of multipath branches: the length of the `<…>` tuple, 1 without one.
+    pub fn branch_count(&self) -> usize {
+        self.branches
+    }
+
+    /// Whether the descriptor has a range (`/*` or `/*'`) in some key.
+    pub fn is_ranged(&self) -> bool {
+        self.keys.iter().any(|k| k.wildcard() != Wildcard::None)
+    }
+
+    /// Whether some key has a hardened range (`/*'`), which needs an extended private key.
+    pub fn is_hardened_range(&self) -> bool {
+        self.keys.iter().any(|k| k.wildcard() == Wildcard::Hardened)
+    }
+
+    /// Whether deriving needs a private key that the descriptor does not have: a hardened
+    /// step or range after an extended public key.
+    pub fn needs_private_keys(&self) -> bool {
+        self.keys.iter().any(KeyExpr::needs_private_key)
+    }
+
+    /// Whether some key is private (`xprv`, `tprv`).
+    pub fn has_private_keys(&self) -> bool {
+        self.keys.iter().any(KeyExpr::has_private_key)
+    }
+
+    /// The network the keys' versions imply: [`Network::Testnet`] for the test families
+    /// (`tpub`, `tprv`, `upub`, `vpub`, …; the same keys serve signet and regtest),
+    /// [`Network::Mainnet`] for `xpub`, `ypub`, `zpub`, …, and `None` when every key is a hex
+    /// public key.
+    pub fn network(&self) -> Option<Network> {
+        self.network_is_test.map(|test| {
+            if test {
+                Network::Testnet
+            } else {
+                Network::Mainnet
+            }
+        })
+    }
+
+    /// Checks that the keys can be used on `network`: mainnet keys only on mainnet, test keys
+    /// on testnet, signet and regtest; hex keys anywhere.
+    ///
+    /// # Errors
+    /// [`Error::NetworkMismatch`].
+    pub fn check_network(&self, network: Network) -> Result<()> {
+        check_network(self.network_is_test, network)
+    }
+
+    /// The address at (`branch`, `index`) on `network`: [`derive`](Self::derive) then
+    /// [`Derived::address`].
+    ///
+    /// # Errors
+    /// As [`derive`](Self::derive) and [`Derived::address`].
+    pub fn address(&self, branch: usize, index: u32, network: Network) -> Result<Address> {
+        self.check_network(network)?;
+        self.derive(branch, index)?.address(network)
+    }
+
+    /// The number of keys (1 for single-key descriptors).
+    pub fn key_count(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether this is a single-key descriptor (`pkh`, `wpkh`, `sh(wpkh)`, `tr`).
+    pub fn is_single_key(&self) -> bool {
+        self.multisig.is_none()
+    }
+
+    /// The multisig threshold `k`, for multisig descriptors.
+    pub fn threshold(&self) -> Option<usize> {
+        self.multisig.map(|m| m.threshold)
+    }
+
+    /// Whether this is a `sortedmulti()` descriptor.
+    pub fn is_sorted_multisig(&self) -> bool {
+        self.multisig.is_some_and(|m| m.sorted)
+    }
+
+    /// The key origin of a single-key descriptor's key, if it has one.
+    pub fn key_origin(&self) -> Option<&KeyOrigin> {
+        if self.is_single_key() {
+            self.keys.first().and_then(KeyExpr::origin)
+        } else {
+            None
+        }
+    }
+
+    /// The BIP-380 checksum of the canonical form (8 ASCII characters).
+    pub fn checksum(&self) -> [u8; 8] {
+        let mut engine = checksum::Engine::new();
+        // The canonical form uses only characters of the set.
+        let _ = self.write_payload(&mut engine);
+        engine.finish().unwrap_or([b'q'; 8])
+    }
+
+    /// Derives what does not depend on the index for `branch` (each key's parent for the
+    /// range, or its key when it has none).
+    ///
+    /// # Errors
+    /// [`Error::BranchOutOfRange`]; [`Error::HardenedFromPublic`] for a hardened step after
+    /// an extended public key; [`Error::DepthExceeded`]; [`Error::InvalidChild`] (BIP-32's
+    /// invalid child, probability below 2⁻¹²⁷).
+    pub fn branch(&self, branch: usize) -> Result<Branch<'_>> {
+        if branch >= self.branches {
+            return Err(Error::BranchOutOfRange {
+                branch,
+                branches: self.branches,
+            });
+        }
+        let keys = self
+            .keys
+            .iter()
+            .map(|k| k.prepare(branch))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Branch {
+            descriptor: self,
+            number: branch,
+            keys,
+        })
+    }
+
+    /// The full path of a single-key descriptor's key at (`branch`, `index`), without deriving
+    /// anything; see [`Branch::full_path`]. `None` for multisig.
+    ///
+    /// # Errors
+    /// [`Error::BranchOutOfRange`], and as [`Branch::full_path`].
+    pub fn full_path(&self, branch: usize, index: u32) -> Result<Option<DerivationPath>> {
+        if branch >= self.branches {
+            return Err(Error::BranchOutOfRange {
+                branch,
+                branches: self.branches,
+            });
+        }
+        match self.keys.as_slice() {
+            [key] if self.is_single_key() => key.full_path(branch, index).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The output at (`branch`, `index`): [`branch`](Self::branch) then
+    /// [`Branch::derive`]. For many indices, keep the [`Branch`].
+    ///
+    /// # Errors
+    /// As [`branch`](Self::branch) and [`Branch::derive`].
+    pub fn derive(&self, branch: usize, index: u32) -> Result<Derived> {
+        self.branch(branch)?.derive(index)
+    }
+
+    fn write_payload(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let (open, close) = match self.kind {
+            DescriptorType::Pkh => ("pkh(", ")"),
+            DescriptorType::Wpkh => ("wpkh(", ")"),
+            DescriptorType::ShWpkh => ("sh(wpkh(", "))"),
+            DescriptorType::Tr => ("tr(", ")"),
+            DescriptorType::ShMulti => ("sh(", ")"),
+            DescriptorType::WshMulti => ("wsh(", ")"),
+            DescriptorType::ShWshMulti => ("sh(wsh(", "))"),
+        };
+        out.write_str(open)?;
+        if let Some(m) = self.multisig {
+            out.write_str(if m.sorted { "sortedmulti(" } else { "multi(" })?;
+            write!(out, "{}", m.threshold)?;
+            for key in &self.keys {
+                out.write_char(',')?;
+                key.write_public(out)?;
+            }
+            out.write_char(')')?;
+        } else {
+            for key in &self.keys {
+                key.write_public(out)?;
+            }
+        }
+        out.write_str(close)
+    }
+}
+
+impl FromStr for Descriptor {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Self::parse(s)
+    }
+}
+
+impl fmt::Display for Descriptor {
+    /// The canonical public form with its checksum (`{:#}`: without the checksum).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_payload(f)?;
+        if !f.alternate() {
+            f.write_char('#')?;
+            for c in self.checksum() {
+                f.write_char(char::from(c))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One multipath branch of a [`Descriptor`], with each key's index-independent derivation
+/// done: derive outputs at indices from it.
+#[derive(Clone, Debug)]
+pub struct Branch<'a> {
+    descriptor: &'a Descriptor,
+    number: usize,
+    keys: Vec<Prepared>,
+}
+
+/// How many indices [`Branch::derive_into`] derives per key at a time (stack buffers).
+const CHUNK: usize = 16;
+
+impl Branch<'_> {
+    /// The branch number.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The full path of a single-key descriptor's key at `index`: the origin's path (if
+    /// any), the key's steps for this branch, and the range step with `index` (hardened for
+    /// `/*'`); `index` is ignored without a range. Without an origin the path starts at the
+    /// key as written. `None` for multisig.
+    ///
+    /// # Errors
+    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more; [`Error::DepthExceeded`]
+    /// past 255 levels.
+    pub fn full_path(&self, index: u32) -> Result<Option<DerivationPath>> {
+        self.descriptor.full_path(self.number, index)
+    }
+
+    /// The output at `index` (ignored for a descriptor without a range, as in Bitcoin Core).
+    ///
+    /// # Errors
+    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more;
+    /// [`Error::HardenedFromPublic`] for a hardened range after an extended public key;
+    /// [`Error::InvalidChild`] (probability below 2⁻¹²⁷); [`Error::InvalidPublicKey`] if a
+    /// taproot tweak fails (probability below 2⁻¹²⁷).
+    pub fn derive(&self, index: u32) -> Result<Derived> {
+        let mut publics = [[0u8; 33]; MAX_MULTISIG_KEYS];
+        for (slot, key) in publics.iter_mut().zip(&self.keys) {
+            *slot = key.public_key(index)?;
+        }
+        self.output(index, &mut publics)
+    }
+
+    /// The outputs at `start`, `start + 1`, …, one per slot of `out`, without allocating:
+    /// each key's children are derived in sibling batches.
+    ///
+    /// # Errors
+    /// As [`derive`](Self::derive); [`Error::InvalidChildIndex`] if the range runs past
+    /// 2³¹ − 1.
+    pub fn derive_into(&self, start: u32, out: &mut [Derived]) -> Result<()> {
+        let mut publics = [[[0u8; 33]; CHUNK]; MAX_MULTISIG_KEYS];
+        let mut first = start;
+        for chunk in out.chunks_mut(CHUNK) {
+            let n = chunk.len();
+            for (key, buf) in self.keys.iter().zip(publics.iter_mut()) {
+                key.public_keys_into(first, buf.get_mut(..n).unwrap_or(&mut []))?;
+            }
+            for (i, slot) in chunk.iter_mut().enumerate() {
+                let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
+                for (dst, buf) in set.iter_mut().zip(publics.iter()).take(self.keys.len()) {
+                    *dst = buf.get(i).copied().unwrap_or([0; 33]);
+                }
+                let index = first + u32::try_from(i).unwrap_or(0);
+                *slot = self.output(index, &mut set)?;
+            }
+            first = first.saturating_add(u32::try_from(n).unwrap_or(0));
+        }
+        Ok(())
+    }
+
+    /// Builds the output from the keys' public keys at `index`.
+    fn output(&self, index: u32, publics: &mut [[u8; 33]; MAX_MULTISIG_KEYS]) -> Result<Derived> {
+        let d = self.descriptor;
+        let first = publics[0];
+        let script_pubkey = match (d.kind, d.multisig) {
+            (DescriptorType::Pkh, _) => ScriptPubKey::p2pkh(&hash160(&first)),
+            (DescriptorType::Wpkh, _) => ScriptPubKey::p2wpkh(&hash160(&first)),
+            (DescriptorType::ShWpkh, _) => script::p2sh_p2wpkh(&first),
+            (DescriptorType::Tr, _) => ScriptPubKey::p2tr(&taproot_output_key(&first)?),
+            (kind, Some(m)) => {
+                let n = d.keys.len().min(MAX_MULTISIG_KEYS);
+                let keys = publics.get_mut(..n).unwrap_or(&mut []);
+                if m.sorted {
+                    keys.sort_unstable();
+                }
+                let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
+                let len = script::multisig(m.threshold, keys, &mut buf);
+                let witness_script = buf.get(..len).unwrap_or(&[]);
+                match kind {
+                    DescriptorType::ShMulti => script::p2sh_of(witness_script),
+                    DescriptorType::WshMulti => script::p2wsh_of(witness_script),
+                    _ => script::p2sh_of(script::p2wsh_of(witness_script).as_bytes()),
+                }
+            }
+            (_, None) => ScriptPubKey::p2pkh(&hash160(&first)),
+        };
+        Ok(Derived {
+            script_pubkey,
+            public_key: d.is_single_key().then_some(first),
+            branch: self.number,
+            index: d.is_ranged().then_some(index),
+            network_is_test: d.network_is_test,
+        })
+    }
+}
+
+/// One derived output of a descriptor: its scriptPubKey and, for single-key descriptors, the
+/// public key (before any taproot tweak).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Derived {
+    script_pubkey: ScriptPubKey,
+    public_key: Option<[u8; 33]>,
+    branch: usize,
+    index: Option<u32>,
+    network_is_test: Option<bool>,
+}
+
+impl Default for Derived {
+    fn default() -> Self {
+        Self {
+            script_pubkey: ScriptPubKey::p2wpkh(&[0; 20]),
+            public_key: None,
+            branch: 0,
+            index: None,
+            network_is_test: None,
+        }
+    }
+}
+
+fn check_network(key_is_test: Option<bool>, network: Network) -> Result<()> {
+    match key_is_test {
+        Some(key_is_test) if key_is_test != network.is_test() => {
+            Err(Error::NetworkMismatch { key_is_test })
+        }
+        _ => Ok(()),
+    }
+}
+
+impl Derived {
+    /// The address of the scriptPubKey on `network`: `Base58Check` for P2PKH and P2SH, bech32
+    /// for P2WPKH and P2WSH, bech32m for P2TR.
+    ///
+    /// # Errors
+    /// [`Error::NetworkMismatch`] when the descriptor's keys are for another network (a
+    /// mainnet key on a test network, or the reverse; hex keys fit every network).
+    pub fn address(&self, network: Network) -> Result<Address> {
+        check_network(self.network_is_test, network)?;
+        from_script_pubkey(self.script_pubkey.as_bytes(), network)
+    }
+
+    /// The scriptPubKey.
+    pub fn script_pubkey(&self) -> &ScriptPubKey {
+        &self.script_pubkey
+    }
+
+    /// The derived 33-byte public key of a single-key descriptor (for `tr()`, the internal
+    /// key, before the BIP-86 tweak); `None` for multisig.
+    pub fn public_key(&self) -> Option<&[u8; 33]> {
+        self.public_key.as_ref()
+    }
+
+    /// The multipath branch.
+    pub fn branch(&self) -> usize {
+        self.branch
+    }
+
+    /// The range index, `None` for a descriptor without a range.
+    pub fn index(&self) -> Option<u32> {
+        self.index
+    }
+}

@@ -1,0 +1,692 @@
+//! Key expressions (BIP-380, with BIP-389 multipath): parsing, printing and derivation.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{DescriptorErrorKind, DescriptorFeature, Error, Result};
+use crate::fingerprint::Fingerprint;
+use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
+use crate::path::{ChildNumber, DerivationPath};
+use crate::serialize::ExtendedKey;
+use crate::version::VersionPair;
+use crate::Secp256k1;
+
+/// Where a key expression sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeyContext {
+    /// `pkh()` and `sh(multi())`: uncompressed keys are valid (and not supported here).
+    Legacy,
+    /// Inside `wpkh()` or `wsh()`: uncompressed keys are invalid (BIP-382).
+    Witness,
+    /// The internal key of `tr()`: may be a 32-byte x-only hex key (BIP-386).
+    Taproot,
+}
+
+/// The key origin of a key expression: `[fingerprint/path]` (BIP-380).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyOrigin {
+    fingerprint: Fingerprint,
+    path: DerivationPath,
+}
+
+impl KeyOrigin {
+    /// The fingerprint of the key where the derivation starts.
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint
+    }
+
+    /// The steps from that key to the key that follows the origin.
+    pub fn path(&self) -> &DerivationPath {
+        &self.path
+    }
+}
+
+/// The last step of an extended key: none, `/*` or `/*'`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wildcard {
+    None,
+    Normal,
+    Hardened,
+}
+
+/// How a single (non-extended) key was written, for printing it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SingleForm {
+    /// 66 hex digits (also a WIF key outside `tr()`).
+    Compressed,
+    /// 64 hex digits of the x coordinate (`tr()` only; also a WIF key inside `tr()`).
+    XOnly,
+}
+
+#[derive(Clone, Debug)]
+struct Extended {
+    key: ExtendedKey<Secp256k1>,
+    /// Every step, with the multipath slot holding the branch-0 value.
+    steps: Vec<ChildNumber>,
+    /// The multipath step: its position in `steps` and its values.
+    multipath: Option<(usize, Vec<ChildNumber>)>,
+    wildcard: Wildcard,
+}
+
+#[derive(Clone, Debug)]
+enum Source {
+    Single {
+        public: [u8; 33],
+        form: SingleForm,
+        /// `Some(is_test)` for a WIF key, whose version names a network.
+        network: Option<bool>,
+    },
+    Extended(Extended),
+}
+
+/// One key expression of a descriptor.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyExpr {
+    origin: Option<KeyOrigin>,
+    source: Source,
+    /// Print hardened steps with `'` (else `h`), as Bitcoin Core does: the marker of the last
+    /// hardened step it parsed (origin, then wildcard, then the key's steps).
+    apostrophe: bool,
+}
+
+/// A key made ready for one multipath branch: what remains to do per index.
+#[derive(Clone, Debug)]
+pub(crate) enum Prepared {
+    /// The same public key at every index.
+    Fixed([u8; 33]),
+    /// Normal children of this key (`/*`).
+    Normal(ExtendedPublicKey<Secp256k1>),
+    /// Hardened children of this private key (`/*'`).
+    Hardened(ExtendedPrivateKey<Secp256k1>),
+    /// `/*'` below a public key: every index fails.
+    HardenedFromPublic,
+}
+
+impl Prepared {
+    /// The public key at `index` (an index without the hardened bit).
+    pub(crate) fn public_key(&self, index: u32) -> Result<[u8; 33]> {
+        match self {
+            Self::Fixed(public) => Ok(*public),
+            Self::Normal(parent) => Ok(parent
+                .derive_child(ChildNumber::normal(index)?)?
+                .public_key()),
+            Self::Hardened(parent) => parent
+                .derive_child(ChildNumber::hardened(index)?)?
+                .public_key(),
+            Self::HardenedFromPublic => {
+                ChildNumber::hardened(index)?;
+                Err(Error::HardenedFromPublic { index, segment: 0 })
+            }
+        }
+    }
+
+    /// The public keys at `start`, `start + 1`, …, one per slot of `out`; siblings share the
+    /// parent's work.
+    pub(crate) fn public_keys_into(&self, start: u32, out: &mut [[u8; 33]]) -> Result<()> {
+        match self {
+            Self::Fixed(public) => {
+                out.fill(*public);
+                Ok(())
+            }
+            Self::Normal(parent) => {
+                parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
+            }
+            Self::Hardened(parent) => {
+                let children = parent.children(ChildNumber::hardened(start)?, out.len())?;
+                for (slot, child) in out.iter_mut().zip(children) {
+                    *slot = child?.public_key()?;
+                }
+                Ok(())
+            }
+            Self::HardenedFromPublic => self.public_key(start).map(|_| ()),
+        }
+    }
+}
+
+fn invalid(offset: usize, kind: DescriptorErrorKind) -> Error {
+    Error::InvalidDescriptor { offset, kind }
+}
+
+/// The value of an ASCII hex digit (public input).
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes hex text into `out` (exactly `2 * N` digits).
+fn decode_hex<const N: usize>(text: &[u8]) -> Option<[u8; N]> {
+    if text.len() != 2 * N {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+        let (&hi, &lo) = (pair.first()?, pair.get(1)?);
+        *byte = (hex_value(hi)? << 4) | hex_value(lo)?;
+    }
+    Some(out)
+}
+
+/// Parses one derivation step: decimal digits below 2³¹, then an optional `'` or `h`.
+/// Returns the child and whether its marker was `'`.
+fn parse_step(text: &str, offset: usize) -> Result<(ChildNumber, Option<bool>)> {
+    let bad = || invalid(offset, DescriptorErrorKind::InvalidStep);
+    let (digits, marker) = match text.as_bytes().last() {
+        Some(b'\'') => (text.get(..text.len() - 1).ok_or_else(bad)?, Some(true)),
+        Some(b'h') => (text.get(..text.len() - 1).ok_or_else(bad)?, Some(false)),
+        _ => (text, None),
+    };
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let index: u32 = digits.parse().map_err(|_| bad())?;
+    let child = if marker.is_some() {
+        ChildNumber::hardened(index)
+    } else {
+        ChildNumber::normal(index)
+    };
+    Ok((child.map_err(|_| bad())?, marker))
+}
+
+/// Network of a known extended-key version: `Some(true)` for the test families.
+fn version_is_test(pair: VersionPair) -> Option<bool> {
+    match pair {
+        VersionPair::XPRV_XPUB
+        | VersionPair::YPRV_YPUB
+        | VersionPair::ZPRV_ZPUB
+        | VersionPair::YPRV_YPUB_MULTISIG
+        | VersionPair::ZPRV_ZPUB_MULTISIG => Some(false),
+        VersionPair::TPRV_TPUB
+        | VersionPair::UPRV_UPUB
+        | VersionPair::VPRV_VPUB
+        | VersionPair::UPRV_UPUB_MULTISIG
+        | VersionPair::VPRV_VPUB_MULTISIG => Some(true),
+        _ => None,
+    }
+}
+
+/// Checks a compressed SEC1 public key (public input).
+fn valid_point(public: &[u8; 33]) -> bool {
+    secp256k1::PublicKey::from_byte_array_compressed(*public).is_ok()
+}
+
+impl KeyExpr {
+    /// Parses the key expression `text`, found at byte `base` of the descriptor.
+    pub(crate) fn parse(text: &str, base: usize, context: KeyContext) -> Result<Self> {
+        if text.is_empty() {
+            return Err(invalid(base, DescriptorErrorKind::MissingKey));
+        }
+        if text.starts_with(' ') || text.ends_with(' ') {
+            return Err(invalid(base, DescriptorErrorKind::Whitespace));
+        }
+        let mut apostrophe = false;
+        let (origin, rest, rest_base) = if let Some(inner) = text.strip_prefix('[') {
+            let close = inner
+                .find(']')
+                .ok_or_else(|| invalid(base, DescriptorErrorKind::InvalidOrigin))?;
+            let (origin_text, after) = inner.split_at(close);
+            let after = after.get(1..).unwrap_or("");
+            if let Some(second) = after.find(']') {
+                return Err(invalid(
+                    base + close + 2 + second,
+                    DescriptorErrorKind::InvalidOrigin,
+                ));
+            }
+            let origin = parse_origin(origin_text, base + 1, &mut apostrophe)?;
+            (Some(origin), after, base + close + 2)
+        } else {
+            if let Some(close) = text.find(']') {
+                return Err(invalid(base + close, DescriptorErrorKind::InvalidOrigin));
+            }
+            (None, text, base)
+        };
+        if rest.is_empty() {
+            return Err(invalid(rest_base, DescriptorErrorKind::MissingKey));
+        }
+        let (key_text, steps_text) = match rest.find('/') {
+            Some(slash) => (rest.get(..slash).unwrap_or(""), rest.get(slash..)),
+            None => (rest, None),
+        };
+        if key_text.is_empty() {
+            return Err(invalid(rest_base, DescriptorErrorKind::MissingKey));
+        }
+        if steps_text.is_some() && (is_hex(key_text) || is_wif_shaped(key_text)) {
+            return Err(invalid(
+                rest_base + key_text.len(),
+                DescriptorErrorKind::StepsAfterNonExtendedKey,
+            ));
+        }
+        let source = if let Some(single) = parse_single(key_text, rest_base, context)? {
+            single
+        } else {
+            let key: ExtendedKey<Secp256k1> = key_text.parse().map_err(|e| {
+                // Base58 text of an extended key's length: its own error says most.
+                if key_text.len() >= 100 {
+                    e
+                } else {
+                    invalid(rest_base, DescriptorErrorKind::InvalidKey)
+                }
+            })?;
+            let steps_base = rest_base + key_text.len();
+            Source::Extended(parse_steps(
+                key,
+                steps_text.unwrap_or(""),
+                steps_base,
+                &mut apostrophe,
+            )?)
+        };
+        Ok(Self {
+            origin,
+            source,
+            apostrophe,
+        })
+    }
+
+    /// The number of multipath branches (1 without a `<…>` step).
+    pub(crate) fn branches(&self) -> usize {
+        match &self.source {
+            Source::Extended(Extended {
+                multipath: Some((_, values)),
+                ..
+            }) => values.len(),
+            _ => 1,
+        }
+    }
+
+    pub(crate) fn wildcard(&self) -> Wildcard {
+        match &self.source {
+            Source::Extended(e) => e.wildcard,
+            Source::Single { .. } => Wildcard::None,
+        }
+    }
+
+    pub(crate) fn origin(&self) -> Option<&KeyOrigin> {
+        self.origin.as_ref()
+    }
+
+    /// `Some(true)` for a key of a test network, `Some(false)` for mainnet, `None` for a hex
+    /// key.
+    pub(crate) fn network_is_test(&self) -> Option<bool> {
+        match &self.source {
+            Source::Single { network, .. } => *network,
+            Source::Extended(e) => version_is_test(e.key.version().pair()?),
+        }
+    }
+
+    pub(crate) fn has_private_key(&self) -> bool {
+        match &self.source {
+            Source::Single { network, .. } => network.is_some(),
+            Source::Extended(e) => e.key.is_private(),
+        }
+    }
+
+    /// Whether deriving needs a private key: a hardened step or range below an xpub.
+    pub(crate) fn needs_private_key(&self) -> bool {
+        match &self.source {
+            Source::Single { .. } => false,
+            Source::Extended(e) => {
+                !e.key.is_private()
+                    && (e.wildcard == Wildcard::Hardened
+                        || e.steps.iter().any(|c| c.is_hardened())
+                        || e.multipath
+                            .as_ref()
+                            .is_some_and(|(_, v)| v.iter().any(|c| c.is_hardened())))
+            }
+        }
+    }
+
+    /// The steps after the key for `branch` (the multipath slot filled in).
+    fn steps_for(e: &Extended, branch: usize) -> impl Iterator<Item = ChildNumber> + '_ {
+        let chosen = e
+            .multipath
+            .as_ref()
+            .map(|(position, values)| (*position, values.get(branch).copied()));
+        e.steps
+            .iter()
+            .enumerate()
+            .map(move |(i, &step)| match chosen {
+                Some((position, Some(value))) if position == i => value,
+                _ => step,
+            })
+    }
+
+    /// Derives what does not depend on the index, for `branch` (which must exist, or be 0
+    /// for a key without multipath: such keys serve every branch).
+    pub(crate) fn prepare(&self, branch: usize) -> Result<Prepared> {
+        let e = match &self.source {
+            Source::Single { public, .. } => return Ok(Prepared::Fixed(*public)),
+            Source::Extended(e) => e,
+        };
+        let branch = if e.multipath.is_some() { branch } else { 0 };
+        let steps: Vec<ChildNumber> = Self::steps_for(e, branch).collect();
+        let path = DerivationPath::from_slice(&steps)?;
+        match (&e.key, e.wildcard) {
+            (ExtendedKey::Private(k), Wildcard::Hardened) => {
+                Ok(Prepared::Hardened(k.derive_path(&path)?))
+            }
+            (ExtendedKey::Public(k), Wildcard::Hardened) => {
+                // The steps must still be derivable; the range never is.
+                k.derive_path(&path)?;
+                Ok(Prepared::HardenedFromPublic)
+            }
+            (ExtendedKey::Private(k), Wildcard::Normal) => {
+                Ok(Prepared::Normal(k.derive_path(&path)?.to_xpub()?))
+            }
+            (ExtendedKey::Public(k), Wildcard::Normal) => {
+                Ok(Prepared::Normal(k.derive_path(&path)?))
+            }
+            (ExtendedKey::Private(k), Wildcard::None) => {
+                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()?))
+            }
+            (ExtendedKey::Public(k), Wildcard::None) => {
+                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
+            }
+        }
+    }
+
+    /// The origin path followed by the key's steps for `branch` and, for a ranged key, the
+    /// child at `index`.
+    pub(crate) fn full_path(&self, branch: usize, index: u32) -> Result<DerivationPath> {
+        let mut path = self
+            .origin
+            .as_ref()
+            .map_or_else(DerivationPath::master, |o| o.path.clone());
+        if let Source::Extended(e) = &self.source {
+            let branch = if e.multipath.is_some() { branch } else { 0 };
+            for step in Self::steps_for(e, branch) {
+                path.push(step)?;
+            }
+            match e.wildcard {
+                Wildcard::None => {}
+                Wildcard::Normal => path.push(ChildNumber::normal(index)?)?,
+                Wildcard::Hardened => path.push(ChildNumber::hardened(index)?)?,
+            }
+        }
+        Ok(path)
+    }
+
+    /// Writes the public form (Bitcoin Core's `ToString`): private keys as their public keys.
+    pub(crate) fn write_public(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let marker = if self.apostrophe { '\'' } else { 'h' };
+        if let Some(origin) = &self.origin {
+            out.write_char('[')?;
+            for b in origin.fingerprint.to_bytes() {
+                write!(out, "{b:02x}")?;
+            }
+            for step in &origin.path {
+                write_step(out, step, marker)?;
+            }
+            out.write_char(']')?;
+        }
+        match &self.source {
+            Source::Single { public, form, .. } => {
+                let bytes = match form {
+                    SingleForm::Compressed => &public[..],
+                    SingleForm::XOnly => public.get(1..).unwrap_or(&[]),
+                };
+                for b in bytes {
+                    write!(out, "{b:02x}")?;
+                }
+            }
+            Source::Extended(e) => {
+                write!(out, "{}", e.key.to_xpub().map_err(|_| fmt::Error)?)?;
+                for (i, &step) in e.steps.iter().enumerate() {
+                    match &e.multipath {
+                        Some((position, values)) if *position == i => {
+                            out.write_str("/<")?;
+                            for (j, &value) in values.iter().enumerate() {
+                                if j > 0 {
+                                    out.write_char(';')?;
+                                }
+                                write!(out, "{}", value.index())?;
+                                if value.is_hardened() {
+                                    out.write_char(marker)?;
+                                }
+                            }
+                            out.write_char('>')?;
+                        }
+                        _ => write_step(out, step, marker)?,
+                    }
+                }
+                match e.wildcard {
+                    Wildcard::None => {}
+                    Wildcard::Normal => out.write_str("/*")?,
+                    Wildcard::Hardened => {
+                        out.write_str("/*")?;
+                        out.write_char(marker)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_step(out: &mut impl fmt::Write, step: ChildNumber, marker: char) -> fmt::Result {
+    write!(out, "/{}", step.index())?;
+    if step.is_hardened() {
+        out.write_char(marker)?;
+    }
+    Ok(())
+}
+
+/// Parses `fingerprint/steps` (the inside of `[…]`) at byte `base`.
+fn parse_origin(text: &str, base: usize, apostrophe: &mut bool) -> Result<KeyOrigin> {
+    let mut parts = text.split('/');
+    let fingerprint_text = parts.next().unwrap_or("");
+    let fingerprint = decode_hex::<4>(fingerprint_text.as_bytes())
+        .ok_or_else(|| invalid(base, DescriptorErrorKind::InvalidFingerprint))?;
+    let mut path = DerivationPath::master();
+    let mut offset = base + fingerprint_text.len();
+    for part in parts {
+        offset += 1;
+        if part.starts_with('*') {
+            return Err(invalid(offset, DescriptorErrorKind::MisplacedWildcard));
+        }
+        if part.starts_with('<') {
+            return Err(invalid(offset, DescriptorErrorKind::MisplacedMultipath));
+        }
+        let (child, marker) = parse_step(part, offset)?;
+        if let Some(m) = marker {
+            *apostrophe = m;
+        }
+        path.push(child)?;
+        offset += part.len();
+    }
+    Ok(KeyOrigin {
+        fingerprint: Fingerprint::new(fingerprint),
+        path,
+    })
+}
+
+/// Parses the text after an extended key (`/1/2'/<0;1>/*`), which starts at byte `base`.
+fn parse_steps(
+    key: ExtendedKey<Secp256k1>,
+    text: &str,
+    base: usize,
+    apostrophe: &mut bool,
+) -> Result<Extended> {
+    let mut steps = Vec::new();
+    let mut multipath: Option<(usize, Vec<ChildNumber>)> = None;
+    let mut wildcard = Wildcard::None;
+    // Bitcoin Core reads the range marker before the other steps; the last hardened marker
+    // read decides how the key prints.
+    let mut wildcard_marker = None;
+    let mut step_marker = None;
+    if text.is_empty() {
+        return Ok(Extended {
+            key,
+            steps,
+            multipath,
+            wildcard,
+        });
+    }
+    let segments = text.get(1..).unwrap_or("");
+    let count = segments.split('/').count();
+    let mut offset = base + 1;
+    for (i, segment) in segments.split('/').enumerate() {
+        let last = i + 1 == count;
+        if segment.starts_with('*') {
+            wildcard = match segment {
+                "*" => Wildcard::Normal,
+                "*'" => {
+                    wildcard_marker = Some(true);
+                    Wildcard::Hardened
+                }
+                "*h" => {
+                    wildcard_marker = Some(false);
+                    Wildcard::Hardened
+                }
+                _ => return Err(invalid(offset, DescriptorErrorKind::InvalidStep)),
+            };
+            if !last {
+                return Err(invalid(offset, DescriptorErrorKind::MisplacedWildcard));
+            }
+        } else if let Some(inner) = segment.strip_prefix('<') {
+            let inner = inner
+                .strip_suffix('>')
+                .ok_or_else(|| invalid(offset, DescriptorErrorKind::InvalidStep))?;
+            if multipath.is_some() {
+                return Err(invalid(offset, DescriptorErrorKind::MisplacedMultipath));
+            }
+            if inner.split(';').count() < 2 {
+                return Err(invalid(offset, DescriptorErrorKind::MultipathTooShort));
+            }
+            let mut values = Vec::new();
+            let mut value_offset = offset + 1;
+            for value in inner.split(';') {
+                let (child, marker) = parse_step(value, value_offset)?;
+                if marker.is_some() {
+                    step_marker = marker;
+                }
+                if values.contains(&child) {
+                    return Err(invalid(
+                        value_offset,
+                        DescriptorErrorKind::DuplicateMultipathValue,
+                    ));
+                }
+                values.push(child);
+                value_offset += value.len() + 1;
+            }
+            let first = *values.first().unwrap_or(&ChildNumber::from_raw(0));
+            multipath = Some((steps.len(), values));
+            steps.push(first);
+        } else {
+            let (child, marker) = parse_step(segment, offset)?;
+            if marker.is_some() {
+                step_marker = marker;
+            }
+            steps.push(child);
+        }
+        offset += segment.len() + 1;
+    }
+    if let Some(m) = step_marker.or(wildcard_marker) {
+        *apostrophe = m;
+    }
+    Ok(Extended {
+        key,
+        steps,
+        multipath,
+        wildcard,
+    })
+}
+
+/// Parses a hex public key or a WIF private key; `None` for anything else (an extended key,
+/// or an invalid one).
+fn parse_single(text: &str, base: usize, context: KeyContext) -> Result<Option<Source>> {
+    let bytes = text.as_bytes();
+    if !is_hex(text) {
+        return parse_wif(text, base, context);
+    }
+    let bad = || invalid(base, DescriptorErrorKind::InvalidPublicKey);
+    match bytes.len() {
+        66 => {
+            let public = decode_hex::<33>(bytes).ok_or_else(bad)?;
+            if !matches!(public[0], 2 | 3) || !valid_point(&public) {
+                return Err(bad());
+            }
+            Ok(Some(Source::Single {
+                public,
+                form: SingleForm::Compressed,
+                network: None,
+            }))
+        }
+        64 if context == KeyContext::Taproot => {
+            let x = decode_hex::<32>(bytes).ok_or_else(bad)?;
+            let mut public = [2u8; 33];
+            public.get_mut(1..).ok_or_else(bad)?.copy_from_slice(&x);
+            if !valid_point(&public) {
+                return Err(bad());
+            }
+            Ok(Some(Source::Single {
+                public,
+                form: SingleForm::XOnly,
+                network: None,
+            }))
+        }
+        130 if bytes.starts_with(b"04") => Err(match context {
+            KeyContext::Legacy => Error::UnsupportedDescriptor {
+                offset: base,
+                feature: DescriptorFeature::UncompressedKey,
+            },
+            KeyContext::Witness | KeyContext::Taproot => {
+                invalid(base, DescriptorErrorKind::UncompressedKey)
+            }
+        }),
+        _ => Err(bad()),
+    }
+}
+
+fn is_hex(text: &str) -> bool {
+    text.bytes().all(|c| c.is_ascii_hexdigit())
+}
+
+/// 51 or 52 characters starting as mainnet (`5`, `K`, `L`) or testnet (`9`, `c`) WIF does.
+fn is_wif_shaped(text: &str) -> bool {
+    matches!(text.len(), 51 | 52)
+        && matches!(
+            text.as_bytes().first(),
+            Some(b'5' | b'K' | b'L' | b'9' | b'c')
+        )
+}
+
+/// A compressed WIF private key (its public key is kept, never the secret); `None` for text
+/// that is not WIF-shaped, so it is tried as an extended key.
+fn parse_wif(text: &str, base: usize, context: KeyContext) -> Result<Option<Source>> {
+    if !is_wif_shaped(text) {
+        return Ok(None);
+    }
+    let wif = match crate::wif::decode(text) {
+        Ok(wif) => wif,
+        Err(Error::UncompressedWif) => {
+            return Err(match context {
+                KeyContext::Legacy => Error::UnsupportedDescriptor {
+                    offset: base,
+                    feature: DescriptorFeature::UncompressedKey,
+                },
+                KeyContext::Witness | KeyContext::Taproot => {
+                    invalid(base, DescriptorErrorKind::UncompressedKey)
+                }
+            })
+        }
+        Err(e) => return Err(e),
+    };
+    let mut public = crate::sys::secp256k1::secp256k1_public_key(wif.secret().expose())
+        .ok_or(Error::InvalidSecretKey)?;
+    if context == KeyContext::Taproot {
+        // Inside tr() only x(P) counts; keep the even-y key, as a 64-digit hex key parses.
+        public[0] = 2;
+    }
+    Ok(Some(Source::Single {
+        public,
+        form: if context == KeyContext::Taproot {
+            SingleForm::XOnly
+        } else {
+            SingleForm::Compressed
+        },
+        network: Some(wif.is_test()),
+    }))
+}

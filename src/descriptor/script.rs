@@ -1,0 +1,213 @@
+//! Output scripts, built on the stack.
+
+use core::fmt;
+
+use sha2::{Digest as _, Sha256};
+
+use crate::hash::hash160;
+
+/// The longest scriptPubKey a supported descriptor produces: `OP_0`/`OP_1` and a 32-byte push
+/// (P2WSH, P2TR).
+pub const MAX_SCRIPT_PUBKEY_LEN: usize = 34;
+
+/// The most keys a multisig script holds (`OP_CHECKMULTISIG`'s limit).
+pub(crate) const MAX_MULTISIG_KEYS: usize = 20;
+
+/// The longest multisig script: a 2-byte threshold push, 20 keys of 34 bytes, a 2-byte count
+/// push and `OP_CHECKMULTISIG`.
+pub(crate) const MAX_MULTISIG_SCRIPT_LEN: usize = 2 + 34 * MAX_MULTISIG_KEYS + 2 + 1;
+
+/// The P2SH redeem-script size limit (consensus: the largest push is 520 bytes).
+pub(crate) const MAX_REDEEM_SCRIPT_LEN: usize = 520;
+
+const OP_0: u8 = 0x00;
+const OP_1: u8 = 0x51;
+const OP_DUP: u8 = 0x76;
+const OP_HASH160: u8 = 0xa9;
+const OP_EQUAL: u8 = 0x87;
+const OP_EQUALVERIFY: u8 = 0x88;
+const OP_CHECKSIG: u8 = 0xac;
+const OP_CHECKMULTISIG: u8 = 0xae;
+
+/// A scriptPubKey (output script): at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes, stored inline.
+///
+/// `Display` (and `{:x}`) writes lowercase hex.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScriptPubKey {
+    bytes: [u8; MAX_SCRIPT_PUBKEY_LEN],
+    len: u8,
+}
+
+impl ScriptPubKey {
+    /// Builds from parts; `parts` total at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes (the callers
+    /// below pass fixed sizes).
+    fn from_parts(parts: &[&[u8]]) -> Self {
+        let mut bytes = [0u8; MAX_SCRIPT_PUBKEY_LEN];
+        let mut len = 0;
+        for part in parts {
+            if let Some(dst) = bytes.get_mut(len..len + part.len()) {
+                dst.copy_from_slice(part);
+                len += part.len();
+            }
+        }
+        Self {
+            bytes,
+            len: u8::try_from(len).unwrap_or(0),
+        }
+    }
+
+    /// `OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG` (P2PKH, 25 bytes).
+    pub(crate) fn p2pkh(hash: &[u8; 20]) -> Self {
+        Self::from_parts(&[
+            &[OP_DUP, OP_HASH160, 20],
+            hash,
+            &[OP_EQUALVERIFY, OP_CHECKSIG],
+        ])
+    }
+
+    /// `OP_HASH160 <20> OP_EQUAL` (P2SH, 23 bytes).
+    pub(crate) fn p2sh(hash: &[u8; 20]) -> Self {
+        Self::from_parts(&[&[OP_HASH160, 20], hash, &[OP_EQUAL]])
+    }
+
+    /// `OP_0 <20>` (P2WPKH, 22 bytes).
+    pub(crate) fn p2wpkh(hash: &[u8; 20]) -> Self {
+        Self::from_parts(&[&[OP_0, 20], hash])
+    }
+
+    /// `OP_0 <32>` (P2WSH, 34 bytes).
+    pub(crate) fn p2wsh(hash: &[u8; 32]) -> Self {
+        Self::from_parts(&[&[OP_0, 32], hash])
+    }
+
+    /// `OP_1 <32>` (P2TR, 34 bytes).
+    pub(crate) fn p2tr(output_key: &[u8; 32]) -> Self {
+        Self::from_parts(&[&[OP_1, 32], output_key])
+    }
+
+    /// The script's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// The script's length in bytes.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Always false: every script built here has bytes (for clippy's `len_without_is_empty`).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl AsRef<[u8]> for ScriptPubKey {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl fmt::LowerHex for ScriptPubKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for b in self.as_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for ScriptPubKey {
+    /// Lowercase hex.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::LowerHex::fmt(self, f)
+    }
+}
+
+impl fmt::Debug for ScriptPubKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ScriptPubKey({self:x})")
+    }
+}
+
+/// A small number as a script push: `OP_1`..`OP_16`, or a one-byte push for 17..=20.
+fn push_small(out: &mut [u8], at: usize, n: usize) -> usize {
+    let n = u8::try_from(n).unwrap_or(0);
+    if (1..=16).contains(&n) {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = OP_1 - 1 + n;
+        }
+        at + 1
+    } else {
+        if let Some(slots) = out.get_mut(at..at + 2) {
+            slots.copy_from_slice(&[1, n]);
+        }
+        at + 2
+    }
+}
+
+/// The multisig script `k <key>… n OP_CHECKMULTISIG` (BIP-383) for `1 ≤ k ≤ n ≤ 20`, into
+/// `out`; returns its length.
+pub(crate) fn multisig(
+    threshold: usize,
+    keys: &[[u8; 33]],
+    out: &mut [u8; MAX_MULTISIG_SCRIPT_LEN],
+) -> usize {
+    let mut at = push_small(out, 0, threshold);
+    for key in keys.iter().take(MAX_MULTISIG_KEYS) {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = 33;
+        }
+        if let Some(dst) = out.get_mut(at + 1..at + 34) {
+            dst.copy_from_slice(key);
+        }
+        at += 34;
+    }
+    at = push_small(out, at, keys.len().min(MAX_MULTISIG_KEYS));
+    if let Some(slot) = out.get_mut(at) {
+        *slot = OP_CHECKMULTISIG;
+    }
+    at + 1
+}
+
+/// The length of the multisig script for `n` compressed keys and threshold `k`.
+pub(crate) fn multisig_len(threshold: usize, keys: usize) -> usize {
+    let push = |n: usize| if (1..=16).contains(&n) { 1 } else { 2 };
+    push(threshold) + 34 * keys + push(keys) + 1
+}
+
+/// P2WSH of `script`: `OP_0 SHA256(script)`.
+pub(crate) fn p2wsh_of(script: &[u8]) -> ScriptPubKey {
+    ScriptPubKey::p2wsh(&Sha256::digest(script).into())
+}
+
+/// P2SH of `script`: `OP_HASH160 HASH160(script) OP_EQUAL`.
+pub(crate) fn p2sh_of(script: &[u8]) -> ScriptPubKey {
+    ScriptPubKey::p2sh(&hash160(script))
+}
+
+/// P2SH-P2WPKH of a key: P2SH of the witness program `OP_0 HASH160(key)`.
+pub(crate) fn p2sh_p2wpkh(public: &[u8; 33]) -> ScriptPubKey {
+    p2sh_of(ScriptPubKey::p2wpkh(&hash160(public)).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multisig_length_formula_matches_the_builder() {
+        let keys = [[2u8; 33]; MAX_MULTISIG_KEYS];
+        let mut out = [0u8; MAX_MULTISIG_SCRIPT_LEN];
+        for n in 1..=MAX_MULTISIG_KEYS {
+            for k in 1..=n {
+                assert_eq!(
+                    multisig(k, &keys[..n], &mut out),
+                    multisig_len(k, n),
+                    "{k}-of-{n}"
+                );
+            }
+        }
+        assert_eq!(multisig_len(15, 15), 513);
+        assert_eq!(multisig_len(16, 16), 547);
+    }
+}

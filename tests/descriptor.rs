@@ -1,0 +1,505 @@
+//! Output descriptors against published vectors: BIP-380 to BIP-389 (and BIP-84/86
+//! derivations), and Bitcoin Core's `descriptor_tests.cpp` (`tests/data/descriptor_*.json`).
+#![cfg(feature = "descriptor")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core,
+    clippy::too_many_lines,
+    clippy::needless_range_loop
+)] // test code: failing loudly is the point; one check per vector field
+
+use std::collections::BTreeSet;
+
+use fastbip32::descriptor::{compute_checksum, verify_checksum, Derived, Descriptor};
+use fastbip32::{Error, Network};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+fn data() -> [(&'static str, Value); 2] {
+    [
+        (
+            "descriptor_bips.json",
+            serde_json::from_str(include_str!("data/descriptor_bips.json")).unwrap(),
+        ),
+        (
+            "descriptor_core.json",
+            serde_json::from_str(include_str!("data/descriptor_core.json")).unwrap(),
+        ),
+    ]
+}
+
+fn cases<'a>(file: &'a Value, group: &str) -> &'a [Value] {
+    file[group].as_array().map_or(&[], Vec::as_slice)
+}
+
+/// The name of an enum value's variant, from its `Debug` form.
+fn variant_name(debug: &str) -> String {
+    debug.split([' ', '(', '{']).next().unwrap().to_string()
+}
+
+/// An error as the JSON files describe it.
+fn describe(e: &Error) -> Value {
+    match *e {
+        Error::InvalidDescriptor { offset, kind } => {
+            let mut v = json!({
+                "variant": "InvalidDescriptor",
+                "kind": variant_name(&format!("{kind:?}")),
+                "offset": offset,
+            });
+            match kind {
+                fastbip32::DescriptorErrorKind::ChecksumLength { len } => v["len"] = json!(len),
+                fastbip32::DescriptorErrorKind::NotAllowedHere { function } => {
+                    v["function"] = json!(format!("{function:?}"));
+                }
+                _ => {}
+            }
+            v
+        }
+        Error::UnsupportedDescriptor { offset, feature } => {
+            let mut v = json!({
+                "variant": "UnsupportedDescriptor",
+                "feature": variant_name(&format!("{feature:?}")),
+                "offset": offset,
+            });
+            if let fastbip32::DescriptorFeature::Function(function) = feature {
+                v["function"] = json!(format!("{function:?}"));
+            }
+            v
+        }
+        Error::DescriptorChecksumMismatch { computed } => json!({
+            "variant": "DescriptorChecksumMismatch",
+            "computed": String::from_utf8(computed.to_vec()).unwrap(),
+        }),
+        Error::InvalidThreshold { threshold, keys } => {
+            json!({"variant": "InvalidThreshold", "threshold": threshold, "keys": keys})
+        }
+        Error::TooManyKeys { keys, max } => {
+            json!({"variant": "TooManyKeys", "keys": keys, "max": max})
+        }
+        other => json!({"variant": variant_name(&format!("{other:?}"))}),
+    }
+}
+
+/// Every field of `expected` is in `actual` with the same value.
+fn matches(actual: &Value, expected: &Value) -> bool {
+    expected
+        .as_object()
+        .unwrap()
+        .iter()
+        .all(|(k, v)| actual.get(k) == Some(v))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    hex::encode(bytes)
+}
+
+#[test]
+fn checksum_vectors() {
+    let mut count = 0;
+    for (file, data) in data() {
+        for case in cases(&data, "checksums") {
+            let id = case["id"].as_str().unwrap();
+            let text = case["text"].as_str().unwrap();
+            match verify_checksum(text) {
+                Ok(payload) => {
+                    assert!(case["error"].is_null(), "{file} {id}: accepted");
+                    assert_eq!(payload, case["payload"].as_str().unwrap(), "{file} {id}");
+                    if let Some(expected) = case["checksum"].as_str() {
+                        let computed = compute_checksum(payload).unwrap();
+                        assert_eq!(computed, expected.as_bytes(), "{file} {id}");
+                    }
+                }
+                Err(e) => {
+                    let expected = &case["error"];
+                    assert!(!expected.is_null(), "{file} {id}: rejected with {e:?}");
+                    assert!(
+                        matches(&describe(&e), expected),
+                        "{file} {id}: {e:?} vs {expected}"
+                    );
+                    // The same through the descriptor parser.
+                    assert_eq!(text.parse::<Descriptor>().unwrap_err(), e, "{file} {id}");
+                }
+            }
+            count += 1;
+        }
+    }
+    assert_eq!(count, 17);
+}
+
+/// Bitcoin Core's check: with every `'` written as `h`, the public form follows.
+fn with_h(text: &str) -> String {
+    text.replace('\'', "h")
+}
+
+fn script_hex(d: &Derived) -> String {
+    d.script_pubkey().to_string()
+}
+
+fn check_valid(file: &str, case: &Value) {
+    let id = case["id"].as_str().unwrap();
+    let text = case["descriptor"].as_str().unwrap();
+    let d: Descriptor = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{file} {id}: {e:?} ({e})"));
+    if let Some(canonical) = case["canonical"].as_str() {
+        assert_eq!(format!("{d:#}"), canonical, "{file} {id}");
+        let printed = d.to_string();
+        assert_eq!(printed.len(), canonical.len() + 9, "{file} {id}");
+        assert_eq!(verify_checksum(&printed).unwrap(), canonical, "{file} {id}");
+        // Printing is idempotent and keeps the meaning.
+        let again: Descriptor = printed.parse().unwrap();
+        assert_eq!(again.to_string(), printed, "{file} {id}");
+        if text.contains('\'') {
+            let h: Descriptor = with_h(text).parse().unwrap();
+            assert_eq!(format!("{h:#}"), with_h(canonical), "{file} {id} with h");
+        }
+    }
+    assert_eq!(
+        d.is_ranged(),
+        case["ranged"].as_bool().unwrap(),
+        "{file} {id}"
+    );
+    let branches = case["branches"].as_array().unwrap();
+    assert_eq!(d.branch_count(), branches.len(), "{file} {id}");
+    let needs_private = case["needs_private"].as_bool().unwrap_or(false);
+    assert_eq!(d.needs_private_keys(), needs_private, "{file} {id}");
+    for (b, expected) in branches.iter().enumerate() {
+        let label = format!("{file} {id} branch {b}");
+        if let Some(paths) = expected["paths"].as_array() {
+            // Paths need no derivation: checked even where deriving needs a private key.
+            for (i, path) in paths.iter().enumerate() {
+                let i = u32::try_from(i).unwrap();
+                let ours = d.full_path(b, i).unwrap().unwrap().to_string();
+                assert_eq!(ours, path.as_str().unwrap(), "{label} index {i}");
+                if let Ok(branch) = d.branch(b) {
+                    assert_eq!(branch.full_path(i).unwrap().unwrap().to_string(), ours);
+                }
+            }
+        }
+        if needs_private {
+            let error = match d.branch(b) {
+                Err(e) => e,
+                Ok(branch) => branch.derive(0).unwrap_err(),
+            };
+            assert!(
+                matches!(error, Error::HardenedFromPublic { .. }),
+                "{label}: {error:?}"
+            );
+            continue;
+        }
+        let branch = d.branch(b).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+        let mut count = 3;
+        for field in ["scripts", "witness_scripts", "public_keys", "internal_keys"] {
+            if let Some(list) = expected[field].as_array() {
+                count = count.max(list.len());
+            }
+        }
+        let mut batch = vec![Derived::default(); count];
+        branch.derive_into(0, &mut batch).unwrap();
+        for i in 0..count {
+            let index = u32::try_from(i).unwrap();
+            let one = branch.derive(index).unwrap();
+            assert_eq!(one, batch[i], "{label} index {i}: derive vs derive_into");
+            assert_eq!(one, d.derive(b, index).unwrap(), "{label} index {i}");
+            assert_eq!(one.branch(), b);
+            assert_eq!(one.index(), d.is_ranged().then_some(index), "{label}");
+            // A descriptor without a range gives its one output at every index.
+            let at = if d.is_ranged() { i } else { 0 };
+            if let Some(scripts) = expected["scripts"].as_array() {
+                if let Some(script) = scripts.get(at) {
+                    assert_eq!(
+                        script_hex(&one),
+                        script.as_str().unwrap(),
+                        "{label} index {i}"
+                    );
+                }
+            }
+            if let Some(scripts) = expected["witness_scripts"].as_array() {
+                if let Some(ws) = scripts.get(at) {
+                    let ws = hex::decode(ws.as_str().unwrap()).unwrap();
+                    let expected = format!("0020{}", hex(&Sha256::digest(&ws)));
+                    assert_eq!(script_hex(&one), expected, "{label} index {i}");
+                }
+            }
+            if let Some(keys) = expected["public_keys"].as_array() {
+                if let Some(key) = keys.get(at) {
+                    assert_eq!(
+                        hex(one.public_key().unwrap()),
+                        key.as_str().unwrap(),
+                        "{label} {i}"
+                    );
+                }
+            }
+            if let Some(keys) = expected["internal_keys"].as_array() {
+                if let Some(key) = keys.get(at) {
+                    assert_eq!(
+                        hex(&one.public_key().unwrap()[1..]),
+                        key.as_str().unwrap(),
+                        "{label} {i}"
+                    );
+                }
+            }
+            if let Some(addresses) = expected["addresses"].as_array() {
+                if let Some(address) = addresses.get(at) {
+                    let address = address.as_str().unwrap();
+                    assert_eq!(
+                        one.address(Network::Mainnet).unwrap().as_str(),
+                        address,
+                        "{label} {i}"
+                    );
+                    assert_eq!(
+                        d.address(b, index, Network::Mainnet).unwrap().as_str(),
+                        address
+                    );
+                }
+            }
+            assert_eq!(one.public_key().is_some(), d.is_single_key(), "{label}");
+        }
+        // BIP-389: each branch derives as its expansion does.
+        if let Some(expansions) = case["expansions"].as_array() {
+            let single: Descriptor = expansions[b].as_str().unwrap().parse().unwrap();
+            assert_eq!(single.branch_count(), 1);
+            for i in 0..3u32 {
+                assert_eq!(
+                    script_hex(&single.derive(0, i).unwrap()),
+                    script_hex(&branch.derive(i).unwrap()),
+                    "{label} expansion index {i}"
+                );
+            }
+        }
+    }
+    assert!(matches!(
+        d.branch(branches.len()),
+        Err(Error::BranchOutOfRange { .. })
+    ));
+}
+
+#[test]
+fn valid_vectors() {
+    let mut count = 0;
+    for (file, data) in data() {
+        for case in cases(&data, "valid") {
+            check_valid(file, case);
+            count += 1;
+        }
+    }
+    assert_eq!(count, 85);
+}
+
+#[test]
+fn rejected_vectors() {
+    let mut count = 0;
+    for (file, data) in data() {
+        for case in cases(&data, "rejected") {
+            let id = case["id"].as_str().unwrap();
+            let text = case["descriptor"].as_str().unwrap();
+            let e = text
+                .parse::<Descriptor>()
+                .map(|d| d.to_string())
+                .expect_err(&format!("{file} {id}: accepted"));
+            let expected = &case["error"];
+            assert!(
+                matches(&describe(&e), expected),
+                "{file} {id}: {e:?} ({e}) vs {expected}"
+            );
+            // Error offsets point into the text, on a character boundary.
+            if let Some(offset) = describe(&e)["offset"].as_u64() {
+                let offset = usize::try_from(offset).unwrap();
+                assert!(
+                    text.is_char_boundary(offset),
+                    "{file} {id}: offset {offset}"
+                );
+            }
+            count += 1;
+        }
+    }
+    assert_eq!(count, 104);
+}
+
+const XPUB: &str = "xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL";
+const TPUB: &str = "tpubD6NzVbkrYhZ4WaWSyoBvQwbpLkojyoTZPRsgXELWz3Popb3qkjcJyJUGLnL4qHHoQvao8ESaAstxYSnhyswJ76uZPStJRJCTKvosUCJZL5B";
+const PUB: &str = "03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd";
+
+/// Rejections that the published vectors do not reach, one per remaining error kind.
+fn extra_rejections() -> Vec<(String, Value)> {
+    let inv = |kind: &str| json!({"variant": "InvalidDescriptor", "kind": kind});
+    vec![
+        (String::new(), inv("Empty")),
+        ("()".into(), inv("Empty")),
+        ("foo(1)".into(), inv("UnknownFunction")),
+        (format!("sh(foo({PUB}))"), inv("UnknownFunction")),
+        (format!("pkh({PUB}"), inv("UnbalancedParentheses")),
+        (format!("pkh({PUB}))"), inv("TrailingCharacters")),
+        (format!("pkh({PUB})x"), inv("TrailingCharacters")),
+        (format!("pkh({PUB},{PUB})"), inv("WrongArgumentCount")),
+        (
+            format!("sh(wpkh({PUB}),wpkh({PUB}))"),
+            inv("WrongArgumentCount"),
+        ),
+        (format!("pkh( {PUB})"), inv("Whitespace")),
+        ("pkh(notakey)".into(), inv("InvalidKey")),
+        (format!("pkh({})", &PUB[2..]), inv("InvalidPublicKey")),
+        (format!("pkh({XPUB}/*/0)"), inv("MisplacedWildcard")),
+        (format!("pkh({XPUB}/*x)"), inv("InvalidStep")),
+        (format!("pkh({XPUB}/<0;1)"), inv("InvalidStep")),
+        (format!("pkh({PUB}/0)"), inv("StepsAfterNonExtendedKey")),
+        (
+            format!("wsh(multi(1,{XPUB}/<0;1>/*,{XPUB}/<0;1;2>/*))"),
+            inv("MultipathLengthMismatch"),
+        ),
+        (format!("wsh(multi(x1,{PUB}))"), inv("InvalidThresholdText")),
+        (
+            format!("wsh(multi(99999999999,{PUB}))"),
+            inv("InvalidThresholdText"),
+        ),
+        (
+            format!("wsh(multi(1,{}))", vec![PUB; 21].join(",")),
+            json!({"variant": "TooManyKeys", "keys": 21, "max": 20}),
+        ),
+        (
+            format!("wsh(multi(1,{XPUB}/0,{TPUB}/0))"),
+            json!({"variant": "MixedNetworks"}),
+        ),
+        (format!("pkh({XPUB}"), inv("UnbalancedParentheses")),
+        // A malformed extended key reports the extended-key error.
+        (
+            format!("pkh({}x)", &XPUB[..XPUB.len() - 1]),
+            json!({"variant": "BadChecksum"}),
+        ),
+    ]
+}
+
+#[test]
+fn remaining_rejections() {
+    for (text, expected) in extra_rejections() {
+        let e = text.parse::<Descriptor>().expect_err(&text);
+        assert!(
+            matches(&describe(&e), &expected),
+            "{text}: {e:?} vs {expected}"
+        );
+    }
+}
+
+#[test]
+fn every_descriptor_error_is_produced() {
+    let mut seen = BTreeSet::new();
+    let mut record = |e: &Error| {
+        let v = describe(e);
+        seen.insert(v["variant"].as_str().unwrap().to_string());
+        for field in ["kind", "feature"] {
+            if let Some(name) = v[field].as_str() {
+                seen.insert(format!("{}::{name}", v["variant"].as_str().unwrap()));
+            }
+        }
+    };
+    for (_, data) in data() {
+        for group in ["checksums", "rejected"] {
+            for case in cases(&data, group) {
+                let text = case["descriptor"]
+                    .as_str()
+                    .or(case["text"].as_str())
+                    .unwrap();
+                if let Err(e) = text.parse::<Descriptor>() {
+                    record(&e);
+                }
+            }
+        }
+    }
+    for (text, _) in extra_rejections() {
+        record(&text.parse::<Descriptor>().unwrap_err());
+    }
+    let d: Descriptor = format!("wpkh({XPUB}/<0;1>/*h)").parse().unwrap();
+    record(&d.branch(2).unwrap_err());
+    record(&d.branch(0).unwrap().derive(0).unwrap_err());
+    record(&d.branch(0).unwrap().derive(1 << 31).unwrap_err());
+    let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
+    record(&tpub.address(0, 0, Network::Mainnet).unwrap_err());
+    let expected = [
+        "BranchOutOfRange",
+        "NetworkMismatch",
+        "DescriptorChecksumMismatch",
+        "HardenedFromPublic",
+        "InvalidChildIndex",
+        "InvalidThreshold",
+        "MixedNetworks",
+        "TooManyKeys",
+        "BadChecksum",
+        "InvalidDescriptor::InvalidCharacter",
+        "InvalidDescriptor::MultipleChecksums",
+        "InvalidDescriptor::ChecksumLength",
+        "InvalidDescriptor::Empty",
+        "InvalidDescriptor::UnknownFunction",
+        "InvalidDescriptor::UnbalancedParentheses",
+        "InvalidDescriptor::TrailingCharacters",
+        "InvalidDescriptor::NotAllowedHere",
+        "InvalidDescriptor::ExpectedScript",
+        "InvalidDescriptor::ExpectedKey",
+        "InvalidDescriptor::WrongArgumentCount",
+        "InvalidDescriptor::MissingKey",
+        "InvalidDescriptor::Whitespace",
+        "InvalidDescriptor::InvalidKey",
+        "InvalidDescriptor::UncompressedKey",
+        "InvalidDescriptor::InvalidPublicKey",
+        "InvalidDescriptor::InvalidFingerprint",
+        "InvalidDescriptor::InvalidOrigin",
+        "InvalidDescriptor::InvalidStep",
+        "InvalidDescriptor::MisplacedWildcard",
+        "InvalidDescriptor::StepsAfterNonExtendedKey",
+        "InvalidDescriptor::MisplacedMultipath",
+        "InvalidDescriptor::MultipathTooShort",
+        "InvalidDescriptor::DuplicateMultipathValue",
+        "InvalidDescriptor::MultipathLengthMismatch",
+        "InvalidDescriptor::InvalidThresholdText",
+        "UnsupportedDescriptor::Function",
+        "UnsupportedDescriptor::BareMultisig",
+        "UnsupportedDescriptor::ScriptTree",
+        "UnsupportedDescriptor::Miniscript",
+        "UnsupportedDescriptor::UncompressedKey",
+    ];
+    let missing: Vec<_> = expected.iter().filter(|e| !seen.contains(**e)).collect();
+    assert!(missing.is_empty(), "not produced: {missing:?}");
+}
+
+#[test]
+fn networks_follow_the_key_versions() {
+    let xpub: Descriptor = format!("wpkh({XPUB}/*)").parse().unwrap();
+    let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
+    let hex: Descriptor = format!("wpkh({PUB})").parse().unwrap();
+    assert_eq!(xpub.network(), Some(Network::Mainnet));
+    assert_eq!(tpub.network(), Some(Network::Testnet));
+    assert_eq!(hex.network(), None);
+    for network in Network::ALL {
+        let x = xpub.derive(0, 3).unwrap().address(network);
+        let t = tpub.derive(0, 3).unwrap().address(network);
+        if network.is_test() {
+            assert_eq!(
+                x.unwrap_err(),
+                Error::NetworkMismatch { key_is_test: false }
+            );
+            assert_eq!(
+                xpub.check_network(network),
+                Err(Error::NetworkMismatch { key_is_test: false })
+            );
+            assert!(t.unwrap().as_str().starts_with(network.bech32_hrp()));
+        } else {
+            assert!(x.unwrap().as_str().starts_with("bc1q"));
+            assert_eq!(t.unwrap_err(), Error::NetworkMismatch { key_is_test: true });
+        }
+        let h = hex.address(0, 0, network).unwrap();
+        assert!(h.as_str().starts_with(network.bech32_hrp()), "{h}");
+    }
+    // The SLIP-132 families name their network too.
+    // BIP-84's account key m/84'/0'/0'.
+    let zprv = "zprvAdG4iTXWBoARxkkzNpNh8r6Qag3irQB8PzEMkAFeTRXxHpbF9z4QgEvBRmfvqWvGp42t42nvgGpNgYSJA9iefm1yYNZKEm7z6qUWCroSQnE";
+    let d: Descriptor = format!("wpkh({zprv}/0/*)").parse().unwrap();
+    assert!(format!("{d:#}").starts_with("wpkh(zpub"), "{d}");
+    assert_eq!(d.network(), Some(Network::Mainnet));
+    assert_eq!(
+        d.address(0, 0, Network::Mainnet).unwrap().as_str(),
+        "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+        "BIP-84 first receive address"
+    );
+}
