@@ -33,6 +33,8 @@ mod ed25519_slip10;
 mod nist256p1;
 #[cfg(feature = "secp256k1")]
 mod secp256k1;
+#[cfg(all(feature = "secp256k1", feature = "alloc"))]
+pub(crate) mod secp256k1_batch;
 
 #[cfg(feature = "ed25519")]
 pub use self::curve25519::Curve25519;

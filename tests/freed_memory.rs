@@ -116,6 +116,7 @@ fn watched(seed: &[u8]) -> Vec<[u8; 32]> {
 }
 
 #[test]
+#[allow(clippy::vec_init_then_push)] // on purpose: a buffer allocated first, then written
 fn the_scanner_finds_a_secret_in_a_freed_buffer() {
     let secret = [0xA5u8; 32];
     let hits = freed_blocks_holding(&[secret], || {

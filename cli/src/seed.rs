@@ -249,7 +249,7 @@ fn read_passphrase(source: Passphrase<'_>, io: &mut Io<'_>) -> Result<Zeroizing<
 /// decoder, which says whether all of them were hex but not which one was not.
 fn decode_hex_seed(text: &str, kind: SeedKind, out: &mut Seed) -> Result<(), CliError> {
     let digits = text.len();
-    if digits % 2 != 0 {
+    if !digits.is_multiple_of(2) {
         return Err(CliError::Usage(format!(
             "invalid --seed: odd number of hex digits ({digits})"
         )));
