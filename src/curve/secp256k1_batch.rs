@@ -35,7 +35,6 @@
 use alloc::vec::Vec;
 
 use k256::elliptic_curve::hazmat::FieldArithmetic;
-use k256::elliptic_curve::ops::BatchInvert;
 use k256::elliptic_curve::point::AffineCoordinates;
 use zeroize::Zeroize;
 
@@ -198,9 +197,12 @@ fn add_round(lanes: &mut [Lane; CHUNK], addends: &[Addend; CHUNK]) {
         *other_x = q.x;
         *divides = true;
     }
-    let mut scratch = [Fe::ZERO; CHUNK];
-    // Zeros are skipped (left zero): exactly the lanes that need no division.
-    let _ = Fe::batch_invert_in_place_vartime(&mut den, &mut scratch);
+    if !invert_flagged(&mut den, &divides) {
+        for (lane, _) in lanes.iter_mut().zip(&divides).filter(|(_, d)| **d) {
+            lane.state = State::Fallback;
+        }
+        return;
+    }
     for ((((lane, num), inv), other_x), _) in lanes
         .iter_mut()
         .zip(&num)
@@ -215,6 +217,34 @@ fn add_round(lanes: &mut [Lane; CHUNK], addends: &[Addend; CHUNK]) {
         let y = (lambda.mul(&(p.x + x.negate(1))) + p.y.negate(1)).normalize_weak();
         lane.point = Affine { x, y };
     }
+}
+
+/// Montgomery's trick: inverts `den[i]` in place wherever `flags[i]` is set (each of them
+/// non-zero), with one field inversion, three multiplications per element, and no
+/// normalisation or zero test (the caller knows which lanes divide). Results have magnitude 1.
+/// False (and `den` unspecified) if the product was zero after all, which non-zero elements
+/// of a field cannot give.
+#[must_use]
+fn invert_flagged(den: &mut [Fe; CHUNK], flags: &[bool; CHUNK]) -> bool {
+    let mut prefix = [Fe::ONE; CHUNK];
+    let mut acc = Fe::ONE;
+    for ((den, flag), prefix) in den.iter().zip(flags).zip(&mut prefix) {
+        if *flag {
+            *prefix = acc;
+            acc = acc.mul(den);
+        }
+    }
+    let Some(mut inv) = Option::<Fe>::from(acc.invert_vartime()) else {
+        return false;
+    };
+    for ((den, flag), prefix) in den.iter_mut().zip(flags).zip(&prefix).rev() {
+        if *flag {
+            let next = inv.mul(den);
+            *den = inv.mul(prefix);
+            inv = next;
+        }
+    }
+    true
 }
 
 /// The fixed-base table for windows of `W` bits: row `j` holds `k·2^(W·j)·G` for
