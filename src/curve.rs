@@ -46,6 +46,9 @@ pub use self::ed25519_slip10::Ed25519;
 pub use self::nist256p1::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use self::secp256k1::Secp256k1;
+#[cfg(feature = "bench-internals")]
+#[doc(hidden)]
+pub use self::secp256k1_batch::WidthSweep as Secp256k1WidthSweep;
 
 pub(crate) use self::sealed::{Math, Sealed, Token};
 

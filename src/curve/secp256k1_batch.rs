@@ -65,7 +65,7 @@ const ORDER: [u8; 32] = [
 
 /// A point in affine coordinates, never the point at infinity. `x` and `y` have magnitude 1.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Affine {
+struct Affine {
     x: Fe,
     y: Fe,
 }
@@ -85,7 +85,7 @@ impl Affine {
     }
 
     /// The point of a compressed SEC1 public key (decompressed by libsecp256k1).
-    pub(crate) fn from_compressed(public: &[u8; 33]) -> Result<Self> {
+    fn from_compressed(public: &[u8; 33]) -> Result<Self> {
         let point = secp256k1::PublicKey::from_byte_array_compressed(*public)
             .map_err(|_| Error::InvalidPublicKey)?;
         let [_, xy @ ..] = point.serialize_uncompressed();
@@ -228,11 +228,16 @@ fn add_round(lanes: &mut [Lane; CHUNK], addends: &[Addend; CHUNK]) {
 fn invert_flagged(den: &mut [Fe; CHUNK], flags: &[bool; CHUNK]) -> bool {
     let mut prefix = [Fe::ONE; CHUNK];
     let mut acc = Fe::ONE;
+    let mut any = false;
     for ((den, flag), prefix) in den.iter().zip(flags).zip(&mut prefix) {
         if *flag {
             *prefix = acc;
             acc = acc.mul(den);
+            any = true;
         }
+    }
+    if !any {
+        return true; // nothing to invert (a round that only fills empty accumulators)
     }
     let Some(mut inv) = Option::<Fe>::from(acc.invert_vartime()) else {
         return false;
@@ -476,6 +481,51 @@ fn derive_with<const W: usize>(
         done?;
     }
     Ok(())
+}
+
+/// Unstable, for the benches' table-width sweep only (feature `bench-internals`, no API
+/// promise): the secp256k1 public batch over a table of `W`-bit windows (3 to 16).
+#[cfg(feature = "bench-internals")]
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct WidthSweep<const W: usize>(Table<W>);
+
+#[cfg(feature = "bench-internals")]
+impl<const W: usize> WidthSweep<W> {
+    /// Builds the table (`None` if k256 gave an unusable coordinate).
+    pub fn new() -> Option<Self> {
+        Table::new().map(Self)
+    }
+
+    /// The public keys of the normal children `first, first + 1, …` of the parent `public`
+    /// with chain code `chain_code`, one per slot of `out`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidChildIndex`] if the range leaves the normal indices;
+    /// [`Error::InvalidPublicKey`] for a bad parent; [`Error::InvalidChild`] as the batch.
+    pub fn derive(
+        &self,
+        public: &[u8; 33],
+        chain_code: &[u8; 32],
+        first: u32,
+        out: &mut [[u8; 33]],
+    ) -> Result<()> {
+        let end = u64::from(first) + u64::try_from(out.len()).unwrap_or(u64::MAX);
+        if end > 1 << 31 {
+            return Err(Error::InvalidChildIndex {
+                index: u32::try_from(end - 1).unwrap_or(u32::MAX),
+            });
+        }
+        let key = HmacSha512::new(chain_code);
+        derive_with(
+            Some(&self.0),
+            public,
+            &key,
+            ChildNumber::from_raw(first),
+            out,
+            None,
+        )
+    }
 }
 
 /// Writes a chunk's keys (and chain codes) in order, up to its first child without a key.
