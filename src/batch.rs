@@ -7,10 +7,18 @@
 //! compressions and a scalar addition. Batches write into a caller's buffer (no allocation)
 //! or iterate.
 //!
+//! Public keys of many children come three ways: from an [`ExtendedPublicKey`]
+//! (`derive_public_keys_into`, variable time: its inputs are public); from an
+//! [`ExtendedPrivateKey`] in constant time (`derive_public_keys_into`: each child's private
+//! key, then its public key); or from an [`ExtendedPrivateKey`] by public derivation, opted
+//! into by name (`derive_public_keys_into_vartime`). For secp256k1 the public derivation is
+//! batched: all children's `I_L·G` come from one fixed-base table with affine additions that
+//! share a field inversion per round of 128 children (`curve/secp256k1_batch.rs`).
+//!
 //! With the `parallel` feature, the `par_` variants split the range over all cores (rayon);
 //! their results are identical to the serial ones, in the same order.
 
-use crate::curve::{check_public_step, check_step, Scheme};
+use crate::curve::{check_public_step, check_step, NormalDerivation, Scheme};
 use crate::error::{Error, Result};
 use crate::hash::BATCH_LANES;
 use crate::key::{depth_after, DeriveMany, ExtendedPrivateKey, ExtendedPublicKey, Prepared, T};
@@ -149,46 +157,86 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
         let prepared = self.prepare(start.is_normal())?;
-        self.fill_private(&prepared, range.start, out)
+        self.fill(&prepared, range.start, out, Ok)
     }
 
-    fn fill_private(
+    /// The public keys of the children `start`, `start + 1`, …, one per slot of `out`, in
+    /// constant time: each child's private key is derived as in
+    /// [`derive_private_keys_into`](Self::derive_private_keys_into) (and wiped after use),
+    /// and its public key computed from it by the scheme's constant-time base-point
+    /// multiplication. Hardened children are allowed.
+    ///
+    /// For normal children, [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime)
+    /// computes the same keys several times faster, in variable time.
+    ///
+    /// # Errors
+    /// As [`derive_private_keys_into`](Self::derive_private_keys_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, Xprv};
+    ///
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?;
+    /// let mut keys = [[0u8; 33]; 20];
+    /// account.derive_public_keys_into(ChildNumber::normal(0)?, &mut keys)?;
+    /// assert_eq!(keys[3], account.derive_child(ChildNumber::normal(3)?)?.public_key()?);
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn derive_public_keys_into(
+        &self,
+        start: ChildNumber,
+        out: &mut [S::PublicKey],
+    ) -> Result<()> {
+        let range = self.check_batch(start, out.len())?;
+        let prepared = self.prepare(start.is_normal())?;
+        self.fill(&prepared, range.start, out, |secret| {
+            S::public_key(&secret, T)
+        })
+    }
+
+    /// Derives the children from raw number `first` on, one per slot of `out`, four at a
+    /// time where the scheme can, and stores `store(private key)` in each slot.
+    /// Derives the private keys of the children `first, first + 1, …` of a prepared parent,
+    /// one per slot of `out`, and stores each through `store`: full batches in the widest SHA-512
+    /// lanes, then four at a time, then one by one.
+    fn fill<O>(
         &self,
         prepared: &Prepared<S>,
         first: u64,
-        out: &mut [SecretBytes<S::PrivateKey>],
+        out: &mut [O],
+        store: impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
     ) -> Result<()> {
-        // Full batches in the widest lanes, then four at a time, then one by one.
         let (batches, rest) = out.as_chunks_mut::<BATCH_LANES>();
         let mut raw = first;
         for batch in batches {
-            self.fill_batch(prepared, raw, batch)?;
+            self.fill_batch(prepared, raw, batch, &store)?;
             raw += BATCH_LANES as u64;
         }
         let (quads, rest) = rest.as_chunks_mut::<4>();
         for quad in quads {
-            self.fill_batch(prepared, raw, quad)?;
+            self.fill_batch(prepared, raw, quad, &store)?;
             raw += 4;
         }
         for (raw, slot) in (raw..).zip(rest) {
-            *slot = self.derive_raw(prepared, child_at(raw))?.0;
+            *slot = store(self.derive_raw(prepared, child_at(raw))?.0)?;
         }
         Ok(())
     }
 
-    /// Children `first … first + N − 1` into `batch`, their HMACs computed together.
-    fn fill_batch<const N: usize>(
+    fn fill_batch<O, const N: usize>(
         &self,
         prepared: &Prepared<S>,
         first: u64,
-        batch: &mut [SecretBytes<S::PrivateKey>; N],
+        batch: &mut [O; N],
+        store: &impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
     ) -> Result<()> {
         let children: [ChildNumber; N] = core::array::from_fn(|i| child_at(first + i as u64));
         for (slot, result) in batch
             .iter_mut()
             .zip(self.derive_raw_many(prepared, children))
         {
-            *slot = result?.0;
+            *slot = store(result?.0)?;
         }
         Ok(())
     }
@@ -211,8 +259,51 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             .enumerate()
             .try_for_each(|(i, chunk)| {
                 let first = range.start + (i * PARALLEL_CHUNK) as u64;
-                self.fill_private(&prepared, first, chunk)
+                self.fill(&prepared, first, chunk, Ok)
             })
+    }
+}
+
+impl<S: NormalDerivation> ExtendedPrivateKey<S> {
+    /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
+    /// `out`, by public derivation from this key's public key: the same keys as
+    /// [`derive_public_keys_into`](Self::derive_public_keys_into), and as
+    /// [`to_xpub`](Self::to_xpub)`()?.`[`derive_public_keys_into`](ExtendedPublicKey::derive_public_keys_into),
+    /// several times faster, in variable time. No child private key is computed.
+    ///
+    /// # Security
+    ///
+    /// Variable-time, on purpose: its inputs (this key's public key and chain code, each
+    /// child's `I_L`) are what the holder of this key's xpub computes, and the opt-in is for
+    /// callers to whom the xpub is no secret (deposit addresses, a watch-only export). Where
+    /// the xpub must stay private too, use the constant-time
+    /// [`derive_public_keys_into`](Self::derive_public_keys_into). See `SECURITY.md`.
+    ///
+    /// # Errors
+    /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
+    /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255;
+    /// [`Error::InvalidChild`] for the first child that has no key (as in
+    /// [`ExtendedPublicKey::derive_public_keys_into`]); [`Error::InvalidSecretKey`] as
+    /// [`public_key`](Self::public_key).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, Xprv};
+    ///
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?;
+    /// let (mut fast, mut constant_time) = ([[0u8; 33]; 200], [[0u8; 33]; 200]);
+    /// account.derive_public_keys_into_vartime(ChildNumber::normal(0)?, &mut fast)?;
+    /// account.derive_public_keys_into(ChildNumber::normal(0)?, &mut constant_time)?;
+    /// assert_eq!(fast, constant_time);
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn derive_public_keys_into_vartime(
+        &self,
+        start: ChildNumber,
+        out: &mut [S::PublicKey],
+    ) -> Result<()> {
+        self.to_xpub()?.derive_public_keys_into(start, out)
     }
 }
 
@@ -246,15 +337,19 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     }
 
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
-    /// `out`, without allocating. Where the backend allows, per-child work is batched (for
-    /// BIP32-Ed25519 the point compressions share one field inversion).
+    /// `out`, without allocating. Where the backend allows, per-child work is batched: for
+    /// secp256k1, `I_L·G` from a fixed-base table (built once per process, on first use) and
+    /// every point addition affine, with one field inversion per round of 128 children; for
+    /// BIP32-Ed25519, the point compressions share one field inversion.
     ///
     /// # Security
     ///
     /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// As [`children`](Self::children), and the first per-child error.
+    /// As [`children`](Self::children), and the first per-child error
+    /// ([`Error::InvalidChild`]; for secp256k1 the slots before that child hold their keys
+    /// and the others are left as they were).
     pub fn derive_public_keys_into(
         &self,
         start: ChildNumber,

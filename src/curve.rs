@@ -33,6 +33,8 @@ mod ed25519_slip10;
 mod nist256p1;
 #[cfg(feature = "secp256k1")]
 mod secp256k1;
+#[cfg(all(feature = "secp256k1", feature = "alloc"))]
+pub(crate) mod secp256k1_batch;
 
 #[cfg(feature = "ed25519")]
 pub use self::curve25519::Curve25519;
@@ -44,6 +46,9 @@ pub use self::ed25519_slip10::Ed25519;
 pub use self::nist256p1::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use self::secp256k1::Secp256k1;
+#[cfg(feature = "bench-internals")]
+#[doc(hidden)]
+pub use self::secp256k1_batch::WidthSweep as Secp256k1WidthSweep;
 
 pub(crate) use self::sealed::{Math, Sealed, Token};
 

@@ -160,9 +160,25 @@ fn serial_batches_allocate_nothing() {
     let (n, ()) = allocations(|| parent.derive_private_keys_into(start, &mut keys).unwrap());
     assert_eq!(n, 0, "{n} allocations for a private batch");
     let xpub = parent.to_xpub().unwrap();
-    let mut publics = [[0u8; 33]; 64];
+    let mut publics = [[0u8; 33]; 200];
+    // Warm-up: the first secp256k1 public batch of the process builds the fixed-base table.
+    xpub.derive_public_keys_into(start, &mut publics).unwrap();
     let (n, ()) = allocations(|| xpub.derive_public_keys_into(start, &mut publics).unwrap());
     assert_eq!(n, 0, "{n} allocations for a public batch");
+    let (n, ()) = allocations(|| {
+        parent
+            .derive_public_keys_into_vartime(start, &mut publics)
+            .unwrap();
+    });
+    assert_eq!(
+        n, 0,
+        "{n} allocations for a vartime public batch of a private key"
+    );
+    let (n, ()) = allocations(|| parent.derive_public_keys_into(start, &mut publics).unwrap());
+    assert_eq!(
+        n, 0,
+        "{n} allocations for a constant-time public batch of a private key"
+    );
     let (n, count) = allocations(|| parent.children(start, 64).unwrap().flatten().count());
     assert_eq!((n, count), (0, 64), "allocations for the children iterator");
 

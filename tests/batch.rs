@@ -91,12 +91,45 @@ fn public_batch_equals_private<S: NormalDerivation>(
             S::NAME
         );
     }
+    let mut from_private = vec![parent.public_key().unwrap(); count];
+    parent
+        .derive_public_keys_into(child(start), &mut from_private)
+        .unwrap();
+    assert_eq!(
+        from_private,
+        publics,
+        "{} constant-time from private",
+        S::NAME
+    );
+    let mut vartime = vec![parent.public_key().unwrap(); count];
+    parent
+        .derive_public_keys_into_vartime(child(start), &mut vartime)
+        .unwrap();
+    assert_eq!(vartime, publics, "{} vartime from private", S::NAME);
     #[cfg(feature = "parallel")]
     {
         let mut par = vec![parent.public_key().unwrap(); count];
         xpub.par_derive_public_keys_into(child(start), &mut par)
             .unwrap();
         assert_eq!(par, publics, "{} parallel public", S::NAME);
+    }
+}
+
+/// Many chunks of the secp256k1 batch (128 children per round), against one-by-one public
+/// derivation (libsecp256k1's tweak-add per child).
+fn secp256k1_long_batch(seed: &[u8], start: u32, count: usize) {
+    let xpub = ExtendedPrivateKey::<Secp256k1>::from_seed(seed)
+        .unwrap()
+        .derive_path("m/44'/0'/0'/0")
+        .unwrap()
+        .to_xpub()
+        .unwrap();
+    let mut batch = vec![[0u8; 33]; count];
+    xpub.derive_public_keys_into(child(start), &mut batch)
+        .unwrap();
+    for (i, pk) in batch.iter().enumerate() {
+        let one = xpub.derive_child(child(start + i as u32)).unwrap();
+        assert_eq!(*pk, one.public_key(), "child {}", start + i as u32);
     }
 }
 
@@ -118,6 +151,13 @@ proptest! {
         public_batch_equals_private::<Secp256k1>(&seed, "m/84'/0'/0'/0", start, count.min(40));
         public_batch_equals_private::<Ed25519Bip32>(&seed, "m/1852'/1815'/0'/0", start, count);
         public_batch_equals_private::<NistP256>(&seed, "m/7", start, count.min(6));
+    }
+
+    #[test]
+    fn secp256k1_long_batches_equal_one_by_one(seed in proptest::collection::vec(any::<u8>(), 32..=32), count in 0usize..400, below_end in any::<bool>()) {
+        // Up to the last index there is, or from a random one.
+        let start = if below_end { (1u32 << 31) - count as u32 } else { u32::from(seed[0]) * 1000 };
+        secp256k1_long_batch(&seed, start, count);
     }
 
     #[test]
@@ -207,6 +247,27 @@ fn batch_errors() {
             index: 0,
             segment: 0
         })
+    );
+    assert_eq!(
+        key.derive_public_keys_into_vartime(ChildNumber::hardened(3).unwrap(), &mut out),
+        Err(Error::HardenedFromPublic {
+            index: 3,
+            segment: 0
+        })
+    );
+    // In constant time, hardened children have public keys too.
+    key.derive_public_keys_into(ChildNumber::hardened(3).unwrap(), &mut out)
+        .unwrap();
+    assert_eq!(
+        out[1],
+        key.derive_child(ChildNumber::hardened(4).unwrap())
+            .unwrap()
+            .public_key()
+            .unwrap()
+    );
+    assert_eq!(
+        key.derive_public_keys_into_vartime(last, &mut out),
+        Err(Error::InvalidChildIndex { index: 1 << 31 })
     );
     let mut tree = PathTree::new();
     tree.insert("m/0/1'").unwrap();

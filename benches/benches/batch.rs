@@ -107,10 +107,54 @@ fn xpub_children_one_by_one(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
 }
 
 fn tweak_add_floor(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
-    // 1000 × libsecp256k1 tweak-add (parse once, add, serialize), the issue's yardstick.
+    // Issue 12's yardstick: 1000 × (keyed-state HMAC-SHA512 + libsecp256k1 tweak-add +
+    // compress), the parent parsed and the chain code's HMAC state keyed once. The recipe, not
+    // a result: the tweak is the fixed valid `floor::TWEAK`, the HMAC output is folded in.
     let parent = secp256k1::PublicKey::from_byte_array_compressed(xpub.public_key()).unwrap();
     let tweak = secp256k1::Scalar::from_be_bytes(floor::TWEAK).unwrap();
-    fold((0..SIBLINGS).map(|_| parent.add_exp_tweak(black_box(&tweak)).unwrap().serialize()))
+    let key = floor::hmac_key(xpub.chain_code().as_bytes());
+    let mut msg = [0u8; 37];
+    msg[..33].copy_from_slice(&xpub.public_key());
+    fold((0..SIBLINGS as u32).map(|i| {
+        msg[33..].copy_from_slice(&i.to_be_bytes());
+        let mac = floor::hmac_sha512_keyed(&key, black_box(&msg));
+        let mut pk = parent.add_exp_tweak(black_box(&tweak)).unwrap().serialize();
+        pk[1] ^= mac[0];
+        pk
+    }))
+}
+
+/// The same 1000 public keys from the private key, in constant time (child private keys,
+/// then a base-point multiplication each) or by the opt-in vartime public batch. The parent
+/// starts without a cached public key, so the vartime row pays one base-point multiplication.
+fn xprv_public_keys(parent: &Parent, vartime: bool) -> [u8; 33] {
+    let key = parent.fresh();
+    let mut out = vec![[0u8; 33]; SIBLINGS];
+    if vartime {
+        key.derive_public_keys_into_vartime(ChildNumber::from_raw(0), &mut out)
+    } else {
+        key.derive_public_keys_into(ChildNumber::from_raw(0), &mut out)
+    }
+    .unwrap();
+    fold(out)
+}
+
+/// The xpub batch over a table of `W`-bit windows (the table built once, outside the timing):
+/// the sweep that chooses `WINDOW_BITS` in src/curve/secp256k1_batch.rs.
+fn width_row<const W: usize>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    xpub: &ExtendedPublicKey<Secp256k1>,
+    expected: [u8; 33],
+) {
+    let table = fastbip32::curve::Secp256k1WidthSweep::<W>::new().unwrap();
+    let (public, chain_code) = (xpub.public_key(), *xpub.chain_code().as_bytes());
+    let run = |table: &fastbip32::curve::Secp256k1WidthSweep<W>| {
+        let mut out = vec![[0u8; 33]; SIBLINGS];
+        table.derive(&public, &chain_code, 0, &mut out).unwrap();
+        fold(out)
+    };
+    assert_eq!(run(&table), expected, "width {W}");
+    g.bench_function(format!("w{W}"), |b| b.iter(|| run(black_box(&table))));
 }
 
 fn tree_paths() -> Vec<String> {
@@ -140,7 +184,8 @@ fn batch(c: &mut Criterion) {
     g.finish();
 
     let xpub = parent.fresh().to_xpub().unwrap();
-    assert_eq!(xpub_children_batch(&xpub), xpub_children_one_by_one(&xpub));
+    let expected = xpub_children_batch(&xpub);
+    assert_eq!(expected, xpub_children_one_by_one(&xpub));
     let mut g = c.benchmark_group("batch/secp256k1_1000_xpub_children");
     g.sampling_mode(SamplingMode::Flat);
     g.bench_function("fastbip32", |b| {
@@ -152,6 +197,31 @@ fn batch(c: &mut Criterion) {
     g.bench_function("floor-tweak-add", |b| {
         b.iter(|| tweak_add_floor(black_box(&xpub)))
     });
+    g.finish();
+
+    assert_eq!(xprv_public_keys(&parent, false), expected);
+    assert_eq!(xprv_public_keys(&parent, true), expected);
+    let mut g = c.benchmark_group("batch/secp256k1_1000_public_keys_of_xprv");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("fastbip32-constant-time", |b| {
+        b.iter(|| xprv_public_keys(black_box(&parent), false))
+    });
+    g.bench_function("fastbip32-vartime", |b| {
+        b.iter(|| xprv_public_keys(black_box(&parent), true))
+    });
+    g.finish();
+
+    // Table width sweep: the same batch over tables of 6 to 12-bit windows (the library's
+    // default is `WINDOW_BITS` in src/curve/secp256k1_batch.rs).
+    let mut g = c.benchmark_group("batch/secp256k1_1000_xpub_children_width");
+    g.sampling_mode(SamplingMode::Flat);
+    width_row::<6>(&mut g, &xpub, expected);
+    width_row::<7>(&mut g, &xpub, expected);
+    width_row::<8>(&mut g, &xpub, expected);
+    width_row::<9>(&mut g, &xpub, expected);
+    width_row::<10>(&mut g, &xpub, expected);
+    width_row::<11>(&mut g, &xpub, expected);
+    width_row::<12>(&mut g, &xpub, expected);
     g.finish();
 
     // BIP32-Ed25519 public children: the batch (shared parent decompression, one inversion
@@ -251,7 +321,7 @@ fn serialize(c: &mut Criterion) {
     let theirs_pub = bitcoin::bip32::Xpub::from_str(XPUB).unwrap();
     assert_eq!(ours.private_key(), &theirs.private_key.secret_bytes());
     assert_eq!(ours_pub.public_key(), theirs_pub.public_key.serialize());
-    assert_eq!(ours.to_string(), theirs.to_string());
+    assert_eq!(ours.to_zeroizing_string().as_str(), theirs.to_string());
     assert_eq!(ours_pub.to_string(), theirs_pub.to_string());
 
     let mut g = c.benchmark_group("serialize/parse_xprv");

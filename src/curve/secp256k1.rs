@@ -165,17 +165,25 @@ impl Math for Secp256k1 {
         out: &mut [[u8; 33]],
         _: Token,
     ) -> Result<()> {
-        // Parse (decompress) the parent once instead of once per child.
-        let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
-            .map_err(|_| Error::InvalidPublicKey)?;
-        let mut raw = first.to_raw();
-        for slot in out {
-            let child = ChildNumber::from_raw(raw);
-            let (il, _) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
-            *slot = tweak_public(&parent, &il, child)?;
-            raw = raw.wrapping_add(1);
+        #[cfg(feature = "alloc")]
+        {
+            // Batched affine additions over a fixed-base table (variable time, public inputs).
+            super::secp256k1_batch::derive_public_batch_vartime(public, key, first, out, None)
         }
-        Ok(())
+        #[cfg(not(feature = "alloc"))]
+        {
+            // Without an allocator (no table): libsecp256k1 per child, the parent parsed once.
+            let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
+                .map_err(|_| Error::InvalidPublicKey)?;
+            let mut raw = first.to_raw();
+            for slot in out {
+                let child = ChildNumber::from_raw(raw);
+                let (il, _) = split_i(&key.mac(&[public, &child.to_be_bytes()]));
+                *slot = tweak_public(&parent, &il, child)?;
+                raw = raw.wrapping_add(1);
+            }
+            Ok(())
+        }
     }
 
     fn fingerprint(public: &[u8; 33], _: Token) -> Fingerprint {
@@ -194,4 +202,16 @@ fn tweak_public(
         .add_exp_tweak(&tweak)
         .map_err(|_| invalid_child(child))?
         .serialize())
+}
+
+/// `K + tweak·G` for a compressed parent `K`, through libsecp256k1: the batch's fallback.
+#[cfg(feature = "alloc")]
+pub(super) fn tweak_public_bytes(
+    public: &[u8; 33],
+    tweak: &[u8; 32],
+    child: ChildNumber,
+) -> Result<[u8; 33]> {
+    let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
+        .map_err(|_| Error::InvalidPublicKey)?;
+    tweak_public(&parent, &SecretBytes::new(*tweak), child)
 }
