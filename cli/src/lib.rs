@@ -76,6 +76,9 @@
 //! [`fastbip32::Scheme`], and `dispatch` runs every operation, written once generically over
 //! it, for that scheme; `record` renders every record.
 
+mod address;
+mod cardano;
+mod convert;
 mod curve;
 mod derive;
 mod dispatch;
@@ -83,6 +86,7 @@ mod error;
 mod input;
 mod inspect;
 mod notes;
+mod options;
 mod record;
 mod seed;
 
@@ -90,7 +94,7 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -111,9 +115,11 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Derive the key at a path from a seed, a BIP-39 mnemonic or an extended key.
-    Derive(derive::DeriveArgs),
-    /// Show the fields of an extended key (xprv, xpub, SLIP-132 forms).
+    Derive(Box<derive::DeriveArgs>),
+    /// Show the fields of an extended key (xprv, xpub, SLIP-132 forms, CIP-5 keys).
     Inspect(inspect::InspectArgs),
+    /// Re-encode an extended key in another version family (zpub → xpub, …).
+    Convert(convert::ConvertArgs),
 }
 
 /// The three standard streams, as the subcommands see them.
@@ -261,6 +267,20 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.len() <= 1 {
+        // Plain `fastbip32`: the help, as `--help` prints it.
+        let help = Cli::command().render_help().to_string();
+        return match io.write_stdout(help.as_bytes()) {
+            Ok(()) => 0,
+            Err(err) => {
+                if let Some(message) = err.message() {
+                    let _ = writeln!(io.stderr, "error: {message}");
+                }
+                err.exit_code()
+            }
+        };
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err, io.stdout, io.stderr),
@@ -268,6 +288,7 @@ where
     let result = match &cli.command {
         Command::Derive(args) => derive::run(args, io),
         Command::Inspect(args) => inspect::run(args, io),
+        Command::Convert(args) => convert::run(args, io),
     };
     match result {
         Ok(()) => {

@@ -19,6 +19,8 @@ pub(crate) enum ArgvSecret {
     XkeyXprv,
     /// An extended private key: `inspect xprv…`.
     InspectXprv,
+    /// An extended private key: `convert xprv…`.
+    ConvertXprv,
 }
 
 impl ArgvSecret {
@@ -28,7 +30,7 @@ impl ArgvSecret {
             Self::Seed => "the seed",
             Self::Mnemonic => "the mnemonic",
             Self::Passphrase => "the passphrase",
-            Self::XkeyXprv | Self::InspectXprv => "the extended private key",
+            Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
         }
     }
 
@@ -40,6 +42,7 @@ impl ArgvSecret {
             Self::Passphrase => "--passphrase - (or --passphrase-file, --passphrase-prompt)",
             Self::XkeyXprv => "--xkey -",
             Self::InspectXprv => "`inspect -`",
+            Self::ConvertXprv => "`convert -`",
         }
     }
 }
