@@ -1,6 +1,6 @@
 //! Issue 13, `derive`: `--address KIND`, `--network`, `--wif`, `--xpub-version`, `--fields`
 //! and `--csv`, on single records and `--count` batches, against the BIPs' published vectors
-//! (tests/data/address_bips.json) and the bip_utils ones (tests/data/address_bip_utils.json);
+//! (`tests/data/address_bips.json`) and the `bip_utils` ones (`tests/data/address_bip_utils.json`);
 //! and every bad combination: one stderr line, non-zero exit, nothing on stdout.
 
 #![allow(
@@ -8,11 +8,14 @@
     clippy::expect_used,
     clippy::panic,
     clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
+    clippy::too_many_lines,
+    reason = "test code: a failed expectation is a test failure; tables of vectors are long"
 )]
 
 #[path = "support/common.rs"]
 mod common;
+
+use core::fmt::Write as _;
 
 use serde_json::Value;
 
@@ -270,12 +273,14 @@ fn batches_fields_and_csv() {
     assert_quiet(&out);
     let mut expected = String::from("path,address,wif\n");
     for case in &p2pkh {
-        expected.push_str(&format!(
-            "{},{},{}\n",
+        writeln!(
+            expected,
+            "{},{},{}",
             case["path"].as_str().unwrap(),
             case["address"].as_str().unwrap(),
             case["wif"].as_str().unwrap()
-        ));
+        )
+        .unwrap();
     }
     assert_eq!(out.stdout, expected);
     // JSON with --fields: exactly those fields, in that order, one object per line.
@@ -386,11 +391,13 @@ fn public_batches_from_an_account_xpub() {
         .iter()
         .filter(|c| c["path"].as_str().unwrap().starts_with("m/44'/0'/0'/1/"))
     {
-        expected.push_str(&format!(
-            "{},{}\n",
+        writeln!(
+            expected,
+            "{},{}",
             case["address"].as_str().unwrap(),
             case["public_key_hex"].as_str().unwrap()
-        ));
+        )
+        .unwrap();
     }
     assert_eq!(out.stdout, expected);
 }
