@@ -139,3 +139,25 @@ for case in load("address_bips.json")["cases"]:
 write("parse_wif", bytes(32) + b"\x01")  # the zero secret, testnet
 write("parse_wif", bytes.fromhex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141") + b"\x03")
 write("parse_wif", bytes.fromhex("5120a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c"))
+# mnemonic: [pick] text; pick % 10 = word list (Language::ALL order), pick / 10 % 6 = entropy length code.
+LISTS = ["english", "japanese", "korean", "spanish", "chinese_simplified", "chinese_traditional",
+         "french", "italian", "czech", "portuguese"]
+with open(os.path.join(ROOT, "tests", "data", "bip39_trezor.json"), encoding="utf-8") as f:
+    trezor = json.load(f)
+for i, lang in enumerate(LISTS):
+    phrase = trezor[lang][12 + i % 12][1]
+    write("mnemonic", bytes([i + 10 * (i % 6)]) + phrase.encode())
+with open(os.path.join(ROOT, "tests", "data", "bip39_japanese.json"), encoding="utf-8") as f:
+    write("mnemonic", b"\x01" + json.load(f)[12]["phrase"].encode())  # NFC, U+3000
+generated = load("bip39_generated.json")
+write("mnemonic", b"\x06" + generated["ambiguous"][0]["mnemonic"].encode())  # rust-bip39#106
+write("mnemonic", b"\x04" + generated["ambiguous"][2]["mnemonic"].encode())  # shared Chinese characters
+write("mnemonic", b"\x00" + generated["cardano"][5]["mnemonic"].encode())  # 9 words
+write("mnemonic", b"\x00test child burst immense armed parrot company walk dog")
+write("mnemonic", b"\x00" + generated["invalid"][0]["mnemonic"].encode())  # bad checksum
+ABOUT = "abandon " * 11 + "about"
+write("mnemonic", b"\x00" + ABOUT.replace("abandon", "abandn", 1).encode())  # typo, suggestions
+write("mnemonic", b"\x00" + ABOUT.replace("abandon", "\u00e1baco", 1).encode())  # mixed lists
+write("mnemonic", "\x00abandon\u00a8 zoo wrold Abandon".encode())
+write("mnemonic", b"\x33df84fc7b38c0bd40cba7b440")  # Icarus passphrase hex; 32-byte entropy
+

@@ -218,6 +218,45 @@ pub enum Error {
         /// The version byte found.
         prefix: u8,
     },
+    /// Not the name of a BIP-39 word list (`english`, `japanese`, `korean`, `spanish`,
+    /// `chinese-simplified`, `chinese-traditional`, `french`, `italian`, `czech`,
+    /// `portuguese`).
+    UnknownLanguage,
+    /// A mnemonic with a number of words no mnemonic has: BIP-39 has 12, 15, 18, 21 or 24;
+    /// Cardano's phrases also 9.
+    InvalidWordCount {
+        /// The number of words given (whitespace-separated).
+        count: usize,
+    },
+    /// A mnemonic word that is in no word list (or not in the list asked for).
+    ///
+    /// `Display` counts words from 1, as a person does ("word 3").
+    UnknownMnemonicWord {
+        /// Zero-based position of the word among the whitespace-separated words.
+        position: usize,
+    },
+    /// A mnemonic word from a different word list than the words before it.
+    ///
+    /// `Display` counts words from 1.
+    MixedMnemonicLanguages {
+        /// Zero-based position of the first word of another list.
+        position: usize,
+    },
+    /// The checksum of a mnemonic (its last bits, in the last word) does not match.
+    InvalidMnemonicChecksum,
+    /// A mnemonic valid in more than one word list with different words by index (English and
+    /// French share 100 words): the language must be given.
+    AmbiguousMnemonicLanguage,
+    /// BIP-39 entropy must be 16 to 32 bytes long, a multiple of 4 (12 to 24 words).
+    InvalidBip39EntropyLength {
+        /// The length given.
+        len: usize,
+    },
+    /// The operating system's random number generator failed.
+    RandomSourceFailed {
+        /// The OS error code, when there is one.
+        os_error: Option<i32>,
+    },
 }
 
 impl fmt::Display for Error {
@@ -340,6 +379,43 @@ impl fmt::Display for Error {
                 f,
                 "unknown WIF version byte 0x{prefix:02x} (expected 0x80 or 0xef)"
             ),
+            Self::UnknownLanguage => f.write_str(
+                "unknown word list (expected english, japanese, korean, spanish, \
+                 chinese-simplified, chinese-traditional, french, italian, czech or portuguese)",
+            ),
+            Self::InvalidWordCount { count } => write!(
+                f,
+                "mnemonic has {count} words; it must have 12, 15, 18, 21 or 24 (9 for Cardano)"
+            ),
+            Self::UnknownMnemonicWord { position } => write!(
+                f,
+                "word {} of the mnemonic is not in the word list",
+                position.saturating_add(1)
+            ),
+            Self::MixedMnemonicLanguages { position } => write!(
+                f,
+                "word {} of the mnemonic is from another word list than the words before it",
+                position.saturating_add(1)
+            ),
+            Self::InvalidMnemonicChecksum => f.write_str("mnemonic checksum mismatch"),
+            Self::AmbiguousMnemonicLanguage => {
+                f.write_str("mnemonic is valid in more than one word list; give its language")
+            }
+            Self::InvalidBip39EntropyLength { len } => write!(
+                f,
+                "entropy is {len} bytes; BIP-39 needs 16 to 32 bytes, a multiple of 4"
+            ),
+            Self::RandomSourceFailed {
+                os_error: Some(code),
+            } => {
+                write!(
+                    f,
+                    "the system random number generator failed (OS error {code})"
+                )
+            }
+            Self::RandomSourceFailed { os_error: None } => {
+                f.write_str("the system random number generator failed")
+            }
         }
     }
 }

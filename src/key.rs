@@ -80,6 +80,23 @@ impl<S: Scheme> Meta<S> {
         }
     }
 
+    /// The metadata of a key made from its parts: the given fingerprint, the `xprv`/`xpub`
+    /// family.
+    pub(crate) fn imported(
+        chain_code: ChainCode,
+        depth: u8,
+        parent_fingerprint: Fingerprint,
+        child_number: ChildNumber,
+    ) -> Self {
+        Self::new(
+            chain_code,
+            depth,
+            child_number,
+            Parent::Known(parent_fingerprint),
+            VersionPair::XPRV_XPUB,
+        )
+    }
+
     fn master(chain_code: ChainCode) -> Self {
         Self::new(
             chain_code,
@@ -301,13 +318,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         let secret = SecretBytes::new(*private_key);
         Self::from_secret(
             secret,
-            Meta::new(
-                chain_code,
-                depth,
-                child_number,
-                Parent::Known(parent_fingerprint),
-                VersionPair::XPRV_XPUB,
-            ),
+            Meta::imported(chain_code, depth, parent_fingerprint, child_number),
         )
     }
 

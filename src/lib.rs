@@ -49,6 +49,8 @@ mod tree;
 // 6. Wallet formats.
 #[cfg(feature = "address")]
 pub mod address;
+#[cfg(feature = "mnemonic")]
+pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
 pub mod wif;
 

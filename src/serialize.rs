@@ -300,19 +300,24 @@ fn text<'b>(data: &[u8; SERIALIZED_LEN], buf: &'b mut [u8]) -> Result<&'b str> {
 /// What the two key types' text methods differ in, so those are written once.
 trait Kind<S: Bip32Text>: Sized {
     const PRIVATE: bool;
-    fn from_either(key: ExtendedKey<S>) -> Result<Self>;
+    /// The key, if `key` is of this kind.
+    fn pick(key: ExtendedKey<S>) -> Option<Self>;
     fn bytes(&self) -> Zeroizing<[u8; SERIALIZED_LEN]>;
+
+    fn from_either(key: ExtendedKey<S>) -> Result<Self> {
+        Self::pick(key).ok_or(Error::KeyKindMismatch {
+            expected_private: Self::PRIVATE,
+        })
+    }
 }
 
 impl<S: Bip32Text> Kind<S> for ExtendedPrivateKey<S> {
     const PRIVATE: bool = true;
 
-    fn from_either(key: ExtendedKey<S>) -> Result<Self> {
+    fn pick(key: ExtendedKey<S>) -> Option<Self> {
         match key {
-            ExtendedKey::Private(key) => Ok(key),
-            ExtendedKey::Public(_) => Err(Error::KeyKindMismatch {
-                expected_private: true,
-            }),
+            ExtendedKey::Private(key) => Some(key),
+            ExtendedKey::Public(_) => None,
         }
     }
 
@@ -333,12 +338,10 @@ impl<S: Bip32Text> Kind<S> for ExtendedPrivateKey<S> {
 impl<S: Bip32Text> Kind<S> for ExtendedPublicKey<S> {
     const PRIVATE: bool = false;
 
-    fn from_either(key: ExtendedKey<S>) -> Result<Self> {
+    fn pick(key: ExtendedKey<S>) -> Option<Self> {
         match key {
-            ExtendedKey::Public(key) => Ok(key),
-            ExtendedKey::Private(_) => Err(Error::KeyKindMismatch {
-                expected_private: false,
-            }),
+            ExtendedKey::Public(key) => Some(key),
+            ExtendedKey::Private(_) => None,
         }
     }
 

@@ -157,3 +157,8 @@ fn derive() {
 fn cli() {
     replay("cli");
 }
+
+#[test]
+fn mnemonic() {
+    replay("mnemonic");
+}

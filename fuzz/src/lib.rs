@@ -13,12 +13,14 @@
 //! | `derive` | [`derive`] | seeds of any length and paths of raw child numbers, every scheme; Cardano roots |
 //! | `cli` | [`cli`] | argument vectors (split on NUL) and standard input for `fastbip32_cli::run` |
 //! | `parse_wif` | [`parse_wif`] | WIF text; secrets for `wif::encode`; public keys and scripts for the address encoders |
+//! | `mnemonic` | [`mnemonic`] | BIP-39 / Cardano phrase text, entropy, suggestions, Icarus passphrase hex |
 //!
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
 
 pub mod cli;
 pub mod derive;
+pub mod mnemonic;
 pub mod parse_path;
 pub mod parse_wif;
 pub mod parse_xkey;
@@ -33,6 +35,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("derive", derive::check),
     ("cli", cli::check),
     ("parse_wif", parse_wif::check),
+    ("mnemonic", mnemonic::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros

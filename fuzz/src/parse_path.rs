@@ -171,7 +171,7 @@ pub fn check_path(p: &DerivationPath) {
     if let Some(last) = p.last() {
         let parent = p.parent().expect("a parent");
         assert_eq!(parent.len() + 1, p.len());
-        assert_eq!(parent.child(last).as_ref(), Ok(p));
+        assert_eq!(parent.child(*last).as_ref(), Ok(p));
     } else {
         assert!(p.is_empty() && p.parent().is_none());
     }

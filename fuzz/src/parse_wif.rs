@@ -83,7 +83,7 @@ pub fn check_secret(secret: &[u8; 32], net: Network) {
     let mut buf = [0u8; wif::ENCODED_LEN];
     let encoded = wif::encode(secret, net, &mut buf);
     let as_key = ExtendedPrivateKey::<Secp256k1>::from_parts(
-        *secret,
+        secret,
         ChainCode::new([0; 32]),
         0,
         Fingerprint::new([0; 4]),

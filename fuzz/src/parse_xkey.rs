@@ -15,8 +15,8 @@
 //!   fingerprint, depth, child number and parent fingerprint are what the bytes say.
 
 use fastbip32::{
-    ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, NistP256, Scheme, Secp256k1, VersionPair,
-    MAX_ENCODED_LEN, SERIALIZED_LEN,
+    Bip32Text, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, NistP256, Secp256k1,
+    VersionPair, MAX_ENCODED_LEN, SERIALIZED_LEN,
 };
 
 use crate::Input;
@@ -43,9 +43,9 @@ pub fn check(data: &[u8]) {
     check_bytes::<NistP256>(&bytes);
 }
 
-/// The schemes with BIP-32 serialization.
-pub trait Bip32Scheme: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]> {}
-impl<S: Scheme<PrivateKey = [u8; 32], PublicKey = [u8; 33]>> Bip32Scheme for S {}
+/// The schemes with BIP-32 serialization (the library's marker trait).
+pub trait Bip32Scheme: Bip32Text {}
+impl<S: Bip32Text> Bip32Scheme for S {}
 
 /// Checks the text parsers of one scheme on `s`.
 pub fn check_text<S: Bip32Scheme>(s: &str) {
@@ -78,13 +78,13 @@ pub fn check_bytes<S: Bip32Scheme>(bytes: &[u8; SERIALIZED_LEN]) {
         Ok(ExtendedKey::Private(key)) => {
             assert_eq!(private.as_ref(), Ok(key));
             assert!(public.is_err());
-            assert_eq!(*key.to_bytes(key.version()), *bytes);
+            assert_eq!(*key.to_bytes(), *bytes);
             check_private(key, None);
         }
         Ok(ExtendedKey::Public(key)) => {
             assert_eq!(public.as_ref(), Ok(key));
             assert!(private.is_err());
-            assert_eq!(key.to_bytes(), *bytes);
+            assert_eq!(*key.to_bytes(), *bytes);
             check_public(key, None);
         }
         Err(_) => assert!(private.is_err() && public.is_err(), "{either:?}"),
@@ -93,7 +93,7 @@ pub fn check_bytes<S: Bip32Scheme>(bytes: &[u8; SERIALIZED_LEN]) {
 
 /// Checks an accepted private key: fields, encoding, re-parsing, its public key.
 fn check_private<S: Bip32Scheme>(key: &ExtendedPrivateKey<S>, text: Option<&str>) {
-    let bytes = key.to_bytes(key.version());
+    let bytes = key.to_bytes();
     assert_eq!(bytes[..4], key.version().to_bytes());
     assert!(key.version().is_private());
     assert_eq!(bytes[4], key.depth());
@@ -113,25 +113,30 @@ fn check_private<S: Bip32Scheme>(key: &ExtendedPrivateKey<S>, text: Option<&str>
     }
     assert_eq!(encoded.parse::<ExtendedPrivateKey<S>>().as_ref(), Ok(key));
     assert_eq!(
-        key.encode_xprv(key.version(), &mut [0u8; MAX_ENCODED_LEN])
-            .ok(),
-        Some(encoded)
+        key.to_zeroizing_string().as_str(),
+        encoded,
+        "to_zeroizing_string"
     );
-    let xpub = key.to_extended_public_key();
-    assert_eq!(xpub.public_key(), key.public_key());
-    assert_eq!(xpub.fingerprint(), key.fingerprint());
+    let xpub = key.to_xpub().expect("a parsed key has a public key");
+    assert_eq!(Ok(xpub.public_key()), key.public_key());
+    assert_eq!(Ok(xpub.fingerprint()), key.fingerprint());
     assert_eq!(xpub.parent_fingerprint(), key.parent_fingerprint());
     assert_eq!(xpub.depth(), key.depth());
     assert_eq!(xpub.child_number(), key.child_number());
     assert_eq!(xpub.chain_code(), key.chain_code());
     assert_eq!(Some(xpub.version()), key.version().public_twin());
-    assert_eq!(xpub.to_bytes(), key.to_public_bytes(xpub.version()));
+    // The public key's bytes are the private key's header with the public twin's version
+    // and the public key as key data.
+    let public_bytes = xpub.to_bytes();
+    assert_eq!(public_bytes[..4], xpub.version().to_bytes());
+    assert_eq!(public_bytes[4..45], bytes[4..45]);
+    assert_eq!(public_bytes[45..], xpub.public_key());
     check_public(&xpub, None);
     // A different secret is a different key (constant-time equality looks at the secret).
     let mut other = *key.private_key();
     other[31] ^= 1;
     if let Ok(other) = ExtendedPrivateKey::<S>::from_parts(
-        other,
+        &other,
         key.chain_code().clone(),
         key.depth(),
         key.parent_fingerprint(),

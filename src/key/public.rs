@@ -91,13 +91,7 @@ impl<S: NormalDerivation> ExtendedPublicKey<S> {
     ) -> Result<Self> {
         Self::from_public(
             public_key.as_ref(),
-            Meta::new(
-                chain_code,
-                depth,
-                child_number,
-                Parent::Known(parent_fingerprint),
-                VersionPair::XPRV_XPUB,
-            ),
+            Meta::imported(chain_code, depth, parent_fingerprint, child_number),
         )
     }
 

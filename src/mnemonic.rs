@@ -1,0 +1,590 @@
+//! BIP-39 mnemonics in every word list, and Cardano's phrases for Icarus.
+//!
+//! Vocabulary used throughout:
+//!
+//! * **phrase**: the text, words separated by whitespace (a space, or U+3000 in Japanese).
+//! * **position**: the zero-based number of a word among `phrase.split_whitespace()`; errors
+//!   carry it, their `Display` counts from 1 as a person does.
+//! * **entropy**: the random bytes a phrase encodes, 16 to 32 (BIP-39) or 12 to 32 (Cardano),
+//!   a multiple of 4; the phrase adds a checksum of `len / 4` bits (the first bits of
+//!   SHA-256 of the entropy).
+//! * **seed**: BIP-39's 64 bytes, `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ passphrase, 2048)`,
+//!   with phrase and passphrase in Unicode NFKD. Cardano's Icarus master key uses the
+//!   *entropy* instead (see [`ExtendedPrivateKey::from_icarus`](crate::ExtendedPrivateKey)).
+//!
+//! [`Mnemonic`] is a BIP-39 mnemonic of 12 to 24 words, built on the `bip39` crate.
+//! [`CardanoMnemonic`] also takes 9 words (96 bits), as cardano-addresses does for Icarus
+//! wallets; `bip39` refuses them, so its bits are mapped here.
+//!
+//! Parsing splits the text on whitespace, normalizes each word to NFKD, then checks, in this
+//! order, the word count
+//! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownMnemonicWord`], or
+//! [`Error::MixedMnemonicLanguages`] for a word of another list), and the checksum
+//! ([`Error::InvalidMnemonicChecksum`]). Without a language, the lists that hold every word
+//! are tried; a phrase valid in two of them with different word indices (English and French
+//! share 100 words) is [`Error::AmbiguousMnemonicLanguage`], while one of the 1,275
+//! characters both Chinese lists hold at the same indices is the same mnemonic either way and
+//! is read as simplified Chinese (the earlier list in [`Language::ALL`]). The words
+//! are exact: `Abandon` is not `abandon`. [`suggest`] then tells a person what they meant.
+//!
+//! # Wiping
+//!
+//! Mnemonics, entropy and seeds are held in types wiped on drop; phrase text comes back as
+//! `Zeroizing<String>`; the NFKD copies of phrases and passphrases are sized exactly before
+//! they are written (so they never reallocate) and wiped. What stays beyond our reach: the
+//! caller's own `&str`, the normalizer's small internal buffer, and the scratch that the
+//! `bip39` crate keeps on its stack (the entropy bits while it maps words, the HMAC states of
+//! its PBKDF2), which we overwrite after each call by writing zeros over the stack below our
+//! frame (best effort: the compiler gives no guarantee about where a callee's frame lies), and
+//! copies the compiler makes in registers or when it moves a value.
+//!
+//! # Examples
+//!
+//! ```
+//! use fastbip32::mnemonic::{suggest, CardanoMnemonic, Language, Mnemonic};
+//! use fastbip32::{Error, ExtendedPrivateKey, Secp256k1};
+//!
+//! // The first BIP-39 test vector (passphrase "TREZOR").
+//! let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+//! let mnemonic: Mnemonic = phrase.parse()?;
+//! assert_eq!(mnemonic.language(), Language::English);
+//! assert_eq!(mnemonic.to_entropy().as_bytes(), &[0u8; 16]);
+//! let seed = mnemonic.to_seed("TREZOR");
+//! assert_eq!(seed.expose()[..4], [0xc5, 0x52, 0x57, 0xc3]);
+//! let root = ExtendedPrivateKey::<Secp256k1>::from_seed(seed.expose())?;
+//!
+//! // A typo names the word (position 1, the second word) and the likely fix.
+//! let typo = phrase.replacen("abandon abandon", "abandon abandn", 1);
+//! assert_eq!(typo.parse::<Mnemonic>().unwrap_err(), Error::UnknownMnemonicWord { position: 1 });
+//! assert_eq!(suggest("abandn", Language::English)[0], "abandon");
+//!
+//! // A fresh 24-word phrase in Spanish, from the operating system's random number generator.
+//! let fresh = Mnemonic::generate(Language::Spanish, 24)?;
+//! assert_eq!(fresh.to_entropy().len(), 32);
+//! assert_eq!(Mnemonic::parse_in(Language::Spanish, &fresh.to_phrase())?, fresh);
+//!
+//! // Cardano's 9-word phrases (cardano-addresses' test phrase).
+//! let short = CardanoMnemonic::parse("test child burst immense armed parrot company walk dog")?;
+//! assert_eq!(short.to_entropy().as_bytes()[..3], [0xdf, 0x84, 0xfc]);
+//! # Ok::<(), fastbip32::Error>(())
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use subtle::{Choice, ConstantTimeEq};
+use unicode_normalization::UnicodeNormalization;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::error::{Error, Result};
+use crate::secret::SecretBytes;
+
+mod bits;
+mod cardano;
+mod language;
+mod suggest;
+
+pub use self::cardano::{icarus_passphrase_from_hex, CardanoMnemonic};
+pub use self::language::Language;
+pub use self::suggest::{suggest, Suggestions, MAX_SUGGESTIONS};
+
+use self::bits::{MAX_ENTROPY, MAX_WORDS};
+
+/// The entropy a phrase encodes: 12 to 32 bytes, wiped on drop, compared in constant time,
+/// never printed.
+#[derive(Clone)]
+pub struct Entropy {
+    bytes: [u8; MAX_ENTROPY],
+    len: usize,
+}
+
+impl Entropy {
+    /// Copies `bytes` (at most 32; longer input is cut, which no caller here does).
+    fn from_slice(bytes: &[u8]) -> Self {
+        let mut out = Self {
+            bytes: [0; MAX_ENTROPY],
+            len: bytes.len().min(MAX_ENTROPY),
+        };
+        for (dst, src) in out.bytes.iter_mut().zip(bytes) {
+            *dst = *src;
+        }
+        out
+    }
+
+    /// `len` bytes from the operating system's random number generator (`getrandom`).
+    fn random(len: usize) -> Result<Self> {
+        let mut out = Self {
+            bytes: [0; MAX_ENTROPY],
+            len: len.min(MAX_ENTROPY),
+        };
+        let buf = out.bytes.get_mut(..out.len).unwrap_or_default();
+        getrandom::fill(buf).map_err(random_source_error)?;
+        Ok(out)
+    }
+
+    /// The entropy bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+
+    /// The length in bytes: 12, 16, 20, 24, 28 or 32.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: entropy has at least 12 bytes.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Drop for Entropy {
+    fn drop(&mut self) {
+        self.bytes.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for Entropy {}
+
+impl ConstantTimeEq for Entropy {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.len.ct_eq(&other.len) & self.bytes.ct_eq(&other.bytes)
+    }
+}
+
+impl PartialEq for Entropy {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Entropy {}
+
+impl fmt::Debug for Entropy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entropy")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The error for a failed `getrandom` call.
+fn random_source_error(e: getrandom::Error) -> Error {
+    Error::RandomSourceFailed {
+        os_error: e.raw_os_error(),
+    }
+}
+
+/// A BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of one word list, checksum verified.
+///
+/// A wrapper around `bip39::Mnemonic` (word indices, wiped on drop). `Clone` but not `Copy`;
+/// `==` is constant-time; `Debug` shows the language and word count only. There is no
+/// `Display`: the words are secret, so the text comes as a `Zeroizing<String>` from
+/// [`to_phrase`](Self::to_phrase), or word by word from [`words`](Self::words).
+#[derive(Clone)]
+pub struct Mnemonic {
+    inner: bip39::Mnemonic,
+}
+
+impl Mnemonic {
+    /// The word counts of BIP-39.
+    pub const WORD_COUNTS: [usize; 5] = [12, 15, 18, 21, 24];
+
+    /// A new mnemonic of `word_count` words from the operating system's random number
+    /// generator (`getrandom`): `word_count * 4 / 3` bytes of entropy.
+    ///
+    /// # Errors
+    /// [`Error::InvalidWordCount`] unless `word_count` is 12, 15, 18, 21 or 24;
+    /// [`Error::RandomSourceFailed`] if the generator fails.
+    pub fn generate(language: Language, word_count: usize) -> Result<Self> {
+        if !Self::WORD_COUNTS.contains(&word_count) {
+            return Err(Error::InvalidWordCount { count: word_count });
+        }
+        let entropy = Entropy::random(word_count / 3 * 4)?;
+        Self::from_entropy(language, entropy.as_bytes())
+    }
+
+    /// The mnemonic of `entropy` (BIP-39 "Generating the mnemonic"), for callers with their
+    /// own randomness, and for tests.
+    ///
+    /// # Errors
+    /// [`Error::InvalidBip39EntropyLength`] unless `entropy` is 16 to 32 bytes, a multiple
+    /// of 4.
+    pub fn from_entropy(language: Language, entropy: &[u8]) -> Result<Self> {
+        let len = entropy.len();
+        if !(16..=32).contains(&len) || !len.is_multiple_of(4) {
+            return Err(Error::InvalidBip39EntropyLength { len });
+        }
+        let result = bip39::Mnemonic::from_entropy_in(language.to_bip39(), entropy);
+        scrub_stack();
+        result.map(|inner| Self { inner }).map_err(from_bip39)
+    }
+
+    /// Parses a phrase in any word list (the language is detected; see the
+    /// [module documentation](self) for the checks and their order).
+    ///
+    /// # Errors
+    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`],
+    /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
+    /// [`Error::AmbiguousMnemonicLanguage`].
+    pub fn parse(phrase: &str) -> Result<Self> {
+        let text = nfkd_words(phrase);
+        check_word_count(&text, &Self::WORD_COUNTS)?;
+        let mut found: Option<Self> = None;
+        let mut ambiguous = false;
+        for language in candidates(&text)? {
+            if let Ok(inner) = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text) {
+                let this = Self { inner };
+                match &found {
+                    // The two Chinese lists share 1,275 characters, at the same indices: a
+                    // phrase of them is the same mnemonic in both; the first list is kept.
+                    Some(first) => ambiguous |= !bool::from(first.indices_ct_eq(&this)),
+                    None => found = Some(this),
+                }
+            }
+        }
+        scrub_stack();
+        if ambiguous {
+            return Err(Error::AmbiguousMnemonicLanguage);
+        }
+        found.ok_or(Error::InvalidMnemonicChecksum)
+    }
+
+    /// Parses a phrase in the word list of `language`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
+    /// another list) or [`Error::InvalidMnemonicChecksum`].
+    pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
+        let text = nfkd_words(phrase);
+        let result = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text);
+        scrub_stack();
+        result.map(|inner| Self { inner }).map_err(from_bip39)
+    }
+
+    /// The word list.
+    pub fn language(&self) -> Language {
+        Language::from_bip39(self.inner.language())
+    }
+
+    /// The number of words.
+    pub fn word_count(&self) -> usize {
+        self.inner.word_count()
+    }
+
+    /// The words, in order (NFKD, from the word list).
+    pub fn words(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
+        self.inner.words()
+    }
+
+    /// The phrase: the words joined by [`Language::separator`] (U+3000 for Japanese).
+    pub fn to_phrase(&self) -> Zeroizing<String> {
+        phrase_of(self.words(), self.language())
+    }
+
+    /// The entropy the phrase encodes.
+    pub fn to_entropy(&self) -> Entropy {
+        let mut indices = Zeroizing::new([0u16; MAX_WORDS]);
+        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
+            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
+            let index = (index & 0x7FF) as u16;
+            *slot = index;
+        }
+        let count = self.word_count().min(MAX_WORDS);
+        let mut packed = Zeroizing::new([0u8; MAX_ENTROPY + 1]);
+        let len = bits::pack(indices.get(..count).unwrap_or_default(), &mut packed);
+        Entropy::from_slice(packed.get(..len).unwrap_or_default())
+    }
+
+    /// The BIP-39 seed: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ NFKD(passphrase), 2048
+    /// rounds)`, through `bip39`'s `to_seed_normalized` on our wiped NFKD copy of the
+    /// passphrase. Use `""` for no passphrase.
+    pub fn to_seed(&self, passphrase: &str) -> SecretBytes<[u8; 64]> {
+        let passphrase = nfkd(passphrase);
+        let mut raw = self.inner.to_seed_normalized(&passphrase);
+        let seed = SecretBytes::new(raw);
+        raw.zeroize();
+        scrub_stack();
+        seed
+    }
+
+    /// The word indices, padded with 2048 (no word), for comparisons.
+    fn padded_indices(&self) -> Zeroizing<[u16; MAX_WORDS]> {
+        let mut indices = Zeroizing::new([2048u16; MAX_WORDS]);
+        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
+            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
+            let index = (index & 0x7FF) as u16;
+            *slot = index;
+        }
+        indices
+    }
+}
+
+impl ZeroizeOnDrop for Mnemonic {}
+
+impl Mnemonic {
+    /// Whether both have the same words by index, whatever their lists.
+    fn indices_ct_eq(&self, other: &Self) -> Choice {
+        self.padded_indices()
+            .as_slice()
+            .ct_eq(other.padded_indices().as_slice())
+    }
+}
+
+impl ConstantTimeEq for Mnemonic {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        Choice::from(u8::from(self.language() == other.language())) & self.indices_ct_eq(other)
+    }
+}
+
+impl PartialEq for Mnemonic {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Mnemonic {}
+
+impl fmt::Debug for Mnemonic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mnemonic")
+            .field("language", &self.language())
+            .field("word_count", &self.word_count())
+            .finish_non_exhaustive()
+    }
+}
+
+impl FromStr for Mnemonic {
+    type Err = Error;
+
+    /// [`Mnemonic::parse`].
+    ///
+    /// # Errors
+    /// As for [`Mnemonic::parse`].
+    fn from_str(s: &str) -> Result<Self> {
+        Self::parse(s)
+    }
+}
+
+/// The word list holding the most words of `phrase` (ties go to the earlier list in
+/// [`Language::ALL`]), or `None` if no list holds any. For choosing the list to
+/// [`suggest`] from when a phrase of unknown language fails to parse.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::mnemonic::{guess_language, Language};
+///
+/// assert_eq!(guess_language("ábaco abaco zzz"), Some(Language::Spanish));
+/// assert_eq!(guess_language("zzz"), None);
+/// ```
+pub fn guess_language(phrase: &str) -> Option<Language> {
+    let text = nfkd_words(phrase);
+    let (counts, _) = tally(&text);
+    best(&counts)
+        .filter(|&(_, count)| count > 0)
+        .map(|(l, _)| l)
+}
+
+/// For each list in [`Language::ALL`]: how many words of `text` it holds, and the position of
+/// the first word it lacks (`usize::MAX` if none).
+fn tally(text: &str) -> ([usize; 10], [usize; 10]) {
+    let mut counts = [0usize; 10];
+    let mut missing = [usize::MAX; 10];
+    for (position, word) in text.split_whitespace().enumerate() {
+        for ((language, count), first) in Language::ALL.iter().zip(&mut counts).zip(&mut missing) {
+            if language.find_word(word).is_some() {
+                *count += 1;
+            } else {
+                *first = (*first).min(position);
+            }
+        }
+    }
+    (counts, missing)
+}
+
+/// The list with the highest count (the first of equals).
+fn best(counts: &[usize; 10]) -> Option<(Language, usize)> {
+    Language::ALL
+        .into_iter()
+        .zip(counts.iter().copied())
+        .fold(None, |best, (language, count)| match best {
+            Some((_, top)) if top >= count => best,
+            _ => Some((language, count)),
+        })
+}
+
+/// The lists that hold every word of `text` (NFKD).
+///
+/// # Errors
+/// When none does: the first word that the list holding the most words lacks is
+/// [`Error::MixedMnemonicLanguages`] if another list has it, else
+/// [`Error::UnknownMnemonicWord`].
+fn candidates(text: &str) -> Result<impl Iterator<Item = Language>> {
+    let (counts, missing) = tally(text);
+    if missing.contains(&usize::MAX) {
+        return Ok(Language::ALL
+            .into_iter()
+            .zip(missing)
+            .filter(|&(_, first)| first == usize::MAX)
+            .map(|(language, _)| language));
+    }
+    let position = best(&counts)
+        .and_then(|(language, _)| {
+            Language::ALL
+                .iter()
+                .position(|&l| l == language)
+                .and_then(|i| missing.get(i).copied())
+        })
+        .unwrap_or(0);
+    let word = text.split_whitespace().nth(position).unwrap_or_default();
+    if Language::ALL.iter().any(|l| l.find_word(word).is_some()) {
+        Err(Error::MixedMnemonicLanguages { position })
+    } else {
+        Err(Error::UnknownMnemonicWord { position })
+    }
+}
+
+/// Checks the number of whitespace-separated words of `text`.
+///
+/// # Errors
+/// [`Error::InvalidWordCount`] unless it is one of `allowed`.
+fn check_word_count(text: &str, allowed: &[usize]) -> Result<usize> {
+    let count = text.split_whitespace().count();
+    if allowed.contains(&count) {
+        Ok(count)
+    } else {
+        Err(Error::InvalidWordCount { count })
+    }
+}
+
+/// The words of `phrase` (split on whitespace *before* normalizing, so that positions are
+/// those of the caller's text), each in NFKD, joined by single spaces, in a buffer sized
+/// exactly first and wiped on drop.
+///
+/// NFKD turns a few spacing marks into a space and a combining mark (U+00A8 `¨`, U+00B4 `´`,
+/// …); a word with one stays as it was typed: it is in no list either way, and it stays one
+/// word.
+fn nfkd_words(phrase: &str) -> Zeroizing<String> {
+    let normal = |word: &str| !word.nfkd().any(char::is_whitespace);
+    let len = phrase
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, word)| {
+            usize::from(i > 0)
+                + if normal(word) {
+                    word.nfkd().map(char::len_utf8).sum()
+                } else {
+                    word.len()
+                }
+        })
+        .sum();
+    let mut out = Zeroizing::new(String::with_capacity(len));
+    for (i, word) in phrase.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if normal(word) {
+            out.extend(word.nfkd());
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
+/// The NFKD form of `text` in a buffer sized exactly first (so it never reallocates and
+/// leaves no partial copies behind), wiped on drop.
+fn nfkd(text: &str) -> Zeroizing<String> {
+    let len = text.nfkd().map(char::len_utf8).sum();
+    let mut out = Zeroizing::new(String::with_capacity(len));
+    out.extend(text.nfkd());
+    out
+}
+
+/// `words` joined by the language's separator, in a buffer sized exactly first.
+fn phrase_of(
+    words: impl Iterator<Item = &'static str> + Clone,
+    language: Language,
+) -> Zeroizing<String> {
+    let separator = language.separator();
+    let (count, bytes) = words
+        .clone()
+        .fold((0usize, 0usize), |(n, b), w| (n + 1, b + w.len()));
+    let len = bytes + separator.len() * count.saturating_sub(1);
+    let mut out = Zeroizing::new(String::with_capacity(len));
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// `bip39`'s errors as ours.
+fn from_bip39(e: bip39::Error) -> Error {
+    match e {
+        bip39::Error::BadWordCount(count) => Error::InvalidWordCount { count },
+        bip39::Error::UnknownWord(position) => Error::UnknownMnemonicWord { position },
+        bip39::Error::BadEntropyBitCount(bits) => {
+            Error::InvalidBip39EntropyLength { len: bits / 8 }
+        }
+        bip39::Error::InvalidChecksum => Error::InvalidMnemonicChecksum,
+        bip39::Error::AmbiguousLanguages(_) => Error::AmbiguousMnemonicLanguage,
+    }
+}
+
+/// Writes zeros over the 16 KiB of stack below the caller's frame, where the frames of the
+/// `bip39` call it just made lay, to wipe the scratch that crate leaves there. Best effort:
+/// volatile writes (`zeroize`) in a frame the compiler may place as it likes.
+#[inline(never)]
+fn scrub_stack() {
+    let mut area = [0u8; 16 * 1024];
+    area.zeroize();
+    core::hint::black_box(&area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn random_source_errors_keep_the_os_code() {
+        assert_eq!(
+            random_source_error(getrandom::Error::UNSUPPORTED),
+            Error::RandomSourceFailed { os_error: None }
+        );
+        assert_eq!(
+            Error::RandomSourceFailed { os_error: Some(5) }.to_string(),
+            "the system random number generator failed (OS error 5)"
+        );
+    }
+
+    #[test]
+    fn nfkd_is_sized_exactly() {
+        for text in ["", "abc", "ábaco", "\u{3000}がぎ", "\u{fdfa}", "㍍ガバヴァ"] {
+            let out = nfkd(text);
+            assert_eq!(out.capacity(), out.len(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn words_keep_their_positions_and_are_sized_exactly() {
+        let text = nfkd_words(" ábaco\u{3000}abandon¨  \tが ");
+        assert_eq!(text.capacity(), text.len());
+        assert_eq!(*text, "a\u{301}baco abandon¨ \u{304b}\u{3099}");
+        assert_eq!(text.split_whitespace().count(), 3);
+        assert_eq!(*nfkd_words(""), "");
+    }
+
+    #[test]
+    fn phrase_is_sized_exactly() {
+        let m = Mnemonic::from_entropy(Language::Japanese, &[0x42; 32]).unwrap();
+        let phrase = m.to_phrase();
+        assert_eq!(phrase.capacity(), phrase.len());
+        assert_eq!(phrase.matches('\u{3000}').count(), 23);
+    }
+}
