@@ -81,10 +81,12 @@ mod cardano;
 mod convert;
 mod curve;
 mod derive;
+mod descriptors;
 mod dispatch;
 mod error;
 mod input;
 mod inspect;
+mod mnemonic;
 mod notes;
 mod options;
 mod record;
@@ -120,6 +122,10 @@ enum Command {
     Inspect(inspect::InspectArgs),
     /// Re-encode an extended key in another version family (zpub → xpub, …).
     Convert(convert::ConvertArgs),
+    /// Print an account's standard output descriptors (BIP-44, 49, 84, 86).
+    Descriptors(Box<descriptors::DescriptorsArgs>),
+    /// Make a new BIP-39 mnemonic, or check one (--check).
+    Mnemonic(mnemonic::MnemonicArgs),
 }
 
 /// The three standard streams, as the subcommands see them.
@@ -289,6 +295,8 @@ where
         Command::Derive(args) => derive::run(args, io),
         Command::Inspect(args) => inspect::run(args, io),
         Command::Convert(args) => convert::run(args, io),
+        Command::Mnemonic(args) => mnemonic::run(args, io),
+        Command::Descriptors(args) => descriptors::run(args, io),
     };
     match result {
         Ok(()) => {

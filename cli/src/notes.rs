@@ -21,6 +21,8 @@ pub(crate) enum ArgvSecret {
     InspectXprv,
     /// An extended private key: `convert xprv…`.
     ConvertXprv,
+    /// `mnemonic --check WORDS`.
+    CheckMnemonic,
 }
 
 impl ArgvSecret {
@@ -28,7 +30,7 @@ impl ArgvSecret {
     const fn name(self) -> &'static str {
         match self {
             Self::Seed => "the seed",
-            Self::Mnemonic => "the mnemonic",
+            Self::Mnemonic | Self::CheckMnemonic => "the mnemonic",
             Self::Passphrase => "the passphrase",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
         }
@@ -43,6 +45,7 @@ impl ArgvSecret {
             Self::XkeyXprv => "--xkey -",
             Self::InspectXprv => "`inspect -`",
             Self::ConvertXprv => "`convert -`",
+            Self::CheckMnemonic => "--check -",
         }
     }
 }

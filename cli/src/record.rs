@@ -53,6 +53,8 @@ pub(crate) enum Value<'a> {
     /// A raw child number (hardened bit included): the number itself, and in
     /// [`Format::Text`] also the index with its hardened marker (`2147483692 (44')`).
     Child(u32),
+    /// A boolean: JSON `true`/`false`, the same words elsewhere.
+    Bool(bool),
     /// No value: JSON `null`, an empty CSV cell, `-` in [`Format::Line`], `null` in text.
     Null,
 }
@@ -448,6 +450,7 @@ impl Output {
                     let _ = write!(self, " ({}{mark})", child.index());
                 }
             }
+            Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
             Value::Null => match self.format {
                 Format::Json | Format::Text => self.push(b"null"),
                 Format::Csv => {}
