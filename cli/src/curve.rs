@@ -6,12 +6,13 @@
 //! `dispatch::Task`, the one [`SchemeVisitor`] (this module knows no subcommand).
 
 use clap::ValueEnum;
-use fastbip32::cardano::{Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
+use fastbip32::cardano::{self, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
     Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey,
     ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
+use crate::cardano::Role;
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
 
@@ -22,8 +23,13 @@ pub(crate) enum Curve {
     #[default]
     #[value(name = "secp256k1")]
     Secp256k1,
-    /// SLIP-10 over NIST P-256.
-    #[value(name = "nist256p1")]
+    /// SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1).
+    #[value(
+        name = "nist256p1",
+        alias = "p256",
+        alias = "secp256r1",
+        alias = "prime256v1"
+    )]
     Nist256p1,
     /// SLIP-10 ed25519 (hardened derivation only).
     #[value(name = "ed25519")]
@@ -31,12 +37,17 @@ pub(crate) enum Curve {
     /// SLIP-10 curve25519 (hardened derivation only).
     #[value(name = "curve25519")]
     Curve25519,
-    /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed.
-    #[value(name = "ed25519-bip32")]
+    /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed
+    /// (also spelled cardano-ledger).
+    #[value(name = "ed25519-bip32", alias = "cardano-ledger")]
     Ed25519Bip32,
     /// BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy.
     #[value(name = "cardano-icarus")]
     CardanoIcarus,
+    /// BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for
+    /// 24 words).
+    #[value(name = "cardano-icarus-trezor")]
+    CardanoIcarusTrezor,
 }
 
 impl Curve {
@@ -49,7 +60,22 @@ impl Curve {
             Self::Curve25519 => "curve25519",
             Self::Ed25519Bip32 => "ed25519-bip32",
             Self::CardanoIcarus => "cardano-icarus",
+            Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
         }
+    }
+
+    /// Whether this is one of the BIP32-Ed25519 (Cardano) curves.
+    pub(crate) const fn is_cardano(self) -> bool {
+        matches!(
+            self,
+            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor
+        )
+    }
+
+    /// Whether the master key is made by an Icarus method (from BIP-39 entropy and a
+    /// passphrase of any bytes).
+    pub(crate) const fn is_icarus(self) -> bool {
+        matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
     }
 
     /// The path `derive` uses without `--path`: BIP-44's first receive address, with every
@@ -59,7 +85,9 @@ impl Curve {
         match self {
             Self::Secp256k1 | Self::Nist256p1 => "m/44'/0'/0'/0/0",
             Self::Ed25519 | Self::Curve25519 => "m/44'/0'/0'/0'/0'",
-            Self::Ed25519Bip32 | Self::CardanoIcarus => "m/1852'/1815'/0'/0/0",
+            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
+                "m/1852'/1815'/0'/0/0"
+            }
         }
     }
 
@@ -67,7 +95,7 @@ impl Curve {
     /// BIP-39 entropy and the passphrase.
     pub(crate) const fn seed_kind(self) -> SeedKind {
         match self {
-            Self::CardanoIcarus => SeedKind::Bip39Entropy,
+            Self::CardanoIcarus | Self::CardanoIcarusTrezor => SeedKind::Bip39Entropy,
             _ => SeedKind::Bip39Seed,
         }
     }
@@ -85,7 +113,9 @@ impl Curve {
             Self::Nist256p1 => visitor.visit::<NistP256>(),
             Self::Ed25519 => visitor.visit::<Ed25519>(),
             Self::Curve25519 => visitor.visit::<Curve25519>(),
-            Self::Ed25519Bip32 | Self::CardanoIcarus => visitor.visit::<Ed25519Bip32>(),
+            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
+                visitor.visit::<Ed25519Bip32>()
+            }
         }
     }
 }
@@ -172,9 +202,10 @@ pub(crate) trait CliScheme: Scheme {
     /// A failure if the library cannot encode the key.
     fn encode_private_text<'b>(
         key: &ExtendedPrivateKey<Self>,
+        role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, buf);
+        let _ = (key, role, buf);
         Ok(None)
     }
 
@@ -185,9 +216,10 @@ pub(crate) trait CliScheme: Scheme {
     /// A failure if the library cannot encode the key.
     fn encode_public_text<'b>(
         key: &ExtendedPublicKey<Self>,
+        role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, buf);
+        let _ = (key, role, buf);
         Ok(None)
     }
 }
@@ -206,6 +238,7 @@ impl CliScheme for Secp256k1 {
 
     fn encode_private_text<'b>(
         key: &ExtendedPrivateKey<Self>,
+        _: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
         bip32_private_text(key, buf).map(Some)
@@ -213,6 +246,7 @@ impl CliScheme for Secp256k1 {
 
     fn encode_public_text<'b>(
         key: &ExtendedPublicKey<Self>,
+        _: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
         bip32_public_text(key, buf).map(Some)
@@ -237,6 +271,7 @@ impl CliScheme for NistP256 {
 
     fn encode_private_text<'b>(
         key: &ExtendedPrivateKey<Self>,
+        _: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
         bip32_private_text(key, buf).map(Some)
@@ -244,6 +279,7 @@ impl CliScheme for NistP256 {
 
     fn encode_public_text<'b>(
         key: &ExtendedPublicKey<Self>,
+        _: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
         bip32_public_text(key, buf).map(Some)
@@ -263,8 +299,9 @@ impl CliScheme for Curve25519 {
 }
 
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
-/// the Icarus one of BIP-39 entropy and a passphrase (CIP-3). Keys are printed as CIP-5
-/// bech32 with the generic `xprv` / `xpub` prefixes (`kL ‖ kR ‖ c` and `A ‖ c`).
+/// and `cardano-icarus-trezor` the Icarus ones of BIP-39 entropy and a passphrase (CIP-3).
+/// Keys are read and printed as CIP-5 bech32 (`kL ‖ kR ‖ c` and `A ‖ c`), with the prefix
+/// of the key's role (`crate::cardano`).
 impl CliScheme for Ed25519Bip32 {
     fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
         key.to_xpub().map(Some)
@@ -278,24 +315,37 @@ impl CliScheme for Ed25519Bip32 {
             Curve::CardanoIcarus => {
                 ExtendedPrivateKey::from_icarus(seed.as_bytes(), seed.passphrase())
             }
+            Curve::CardanoIcarusTrezor => {
+                ExtendedPrivateKey::from_icarus_trezor(seed.as_bytes(), seed.passphrase())
+            }
             _ => ExtendedPrivateKey::from_seed(seed.as_bytes()),
+        }
+    }
+
+    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+        if cardano::cip5_prefix(text)?.is_private() {
+            ExtendedPrivateKey::from_bech32(text).map(ExtendedKey::Private)
+        } else {
+            ExtendedPublicKey::from_bech32(text).map(ExtendedKey::Public)
         }
     }
 
     fn encode_private_text<'b>(
         key: &ExtendedPrivateKey<Self>,
+        role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(Cip5Prefix::Xprv, buf)
+        key.encode_bech32(role.private, buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xprv", e))
     }
 
     fn encode_public_text<'b>(
         key: &ExtendedPublicKey<Self>,
+        role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(Cip5Prefix::Xpub, buf)
+        key.encode_bech32(role.public, buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
     }

@@ -8,27 +8,33 @@ use core::fmt;
 use std::path::PathBuf;
 
 use clap::Args;
+use fastbip32::address::AddressKind;
+use fastbip32::cardano::Cip5Prefix;
 use fastbip32::path::MAX_DEPTH;
-use fastbip32::{DerivationPath, Error, ExtendedKey, ExtendedPrivateKey};
+use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
+use crate::address::AddressSpec;
+use crate::cardano::{self, Origin};
 use crate::curve::{CliScheme, Curve};
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::{ArgvSecret, Notes};
-use crate::record::{derive_record, Format, KeyRef, Output, Scratch};
+use crate::options::{self, Checked, DeriveOutput, NetworkArg, Networks};
+use crate::record::{derive_record, Extras, KeyRef, Output, Scratch};
 use crate::seed::{self, Passphrase, Seed, SeedOptions};
 use crate::Io;
 
 /// The options of `derive`. Secret options are wiped when the value is dropped.
 #[derive(Args)]
 pub(crate) struct DeriveArgs {
-    /// Scheme: BIP-32 secp256k1; SLIP-10 nist256p1, ed25519, curve25519; BIP32-Ed25519
-    /// (Cardano) with the Ledger master key (ed25519-bip32) or the Icarus one
-    /// (cardano-icarus).
-    #[arg(long, value_enum, default_value_t = Curve::Secp256k1)]
-    curve: Curve,
+    /// Scheme: BIP-32 secp256k1 (the default); SLIP-10 nist256p1 (also p256, secp256r1,
+    /// prime256v1), ed25519, curve25519; BIP32-Ed25519 (Cardano) with the Ledger master key
+    /// (ed25519-bip32, also cardano-ledger), the Icarus one (cardano-icarus) or Trezor's
+    /// (cardano-icarus-trezor). With a CIP-5 --xkey (`root_xsk…`, `acct_xvk…`), ed25519-bip32.
+    #[arg(long, value_enum)]
+    curve: Option<Curve>,
 
     /// Seed as 32 to 128 hex digits (16 to 64 bytes); for cardano-icarus, BIP-39 entropy of
     /// 16 to 32 bytes. `-` reads it from standard input. Without --seed, --mnemonic and
@@ -59,8 +65,18 @@ pub(crate) struct DeriveArgs {
     #[arg(long, conflicts_with = "passphrase")]
     passphrase_prompt: bool,
 
+    /// For cardano-icarus and cardano-icarus-trezor: the Icarus passphrase as hex bytes
+    /// (passphrases need not be UTF-8).
+    #[arg(
+        long,
+        value_name = "HEX",
+        conflicts_with_all = ["passphrase", "passphrase_file", "passphrase_prompt"]
+    )]
+    passphrase_hex: Option<String>,
+
     /// Derive from this extended key (xprv/xpub or a SLIP-132 form such as zprv/zpub; with
-    /// --curve nist256p1 a P-256 key in the same layout) instead of a seed; `-` reads it from
+    /// --curve nist256p1 a P-256 key in the same layout; a CIP-5 Cardano key such as
+    /// `root_xsk1…`, `acct_xvk1…` or `xprv1…`) instead of a seed; `-` reads it from
     /// standard input (better for a private key). --path is then relative to the key, as in
     /// BIP-32 libraries: `m/0/1` below a key at depth 3 gives a key at depth 5 (a note on
     /// standard error says so).
@@ -71,15 +87,16 @@ pub(crate) struct DeriveArgs {
     #[arg(
         long,
         value_name = "XKEY|-",
-        conflicts_with_all = ["seed", "mnemonic", "passphrase", "passphrase_file", "passphrase_prompt"],
+        conflicts_with_all = ["seed", "mnemonic", "passphrase", "passphrase_file", "passphrase_prompt", "passphrase_hex"],
         requires = "path"
     )]
     xkey: Option<String>,
 
     /// Derivation path, such as m/44'/0'/0'/0/0 (' h or H for hardened). Default:
     /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519 and curve25519; m/1852'/1815'/0'/0/0
-    /// for ed25519-bip32 and cardano-icarus. With --xkey (required there): relative to the
-    /// key, as m, m/0/1' or 0/1'. With --count, the last segment is `*` or `*'`.
+    /// for the Cardano curves, where from a seed `m/` may be left out (1852H/1815H/0H/0/0, as
+    /// cardano-address writes it). With --xkey (required there): relative to the key, as m,
+    /// m/0/1' or 0/1'. With --count, the last segment is `*` or `*'`.
     #[arg(long, value_name = "PATH")]
     path: Option<String>,
 
@@ -111,6 +128,9 @@ pub(crate) struct DeriveArgs {
         value_parser = clap::value_parser!(u16).range(1..=1024)
     )]
     threads: Option<u16>,
+
+    #[command(flatten)]
+    output: DeriveOutput,
 }
 
 impl Drop for DeriveArgs {
@@ -118,6 +138,7 @@ impl Drop for DeriveArgs {
         self.seed.zeroize();
         self.mnemonic.zeroize();
         self.passphrase.zeroize();
+        self.passphrase_hex.zeroize();
         self.xkey.zeroize();
     }
 }
@@ -131,12 +152,17 @@ impl fmt::Debug for DeriveArgs {
             .field("passphrase", &self.passphrase.as_ref().map(|_| ".."))
             .field("passphrase_file", &self.passphrase_file)
             .field("passphrase_prompt", &self.passphrase_prompt)
+            .field(
+                "passphrase_hex",
+                &self.passphrase_hex.as_ref().map(|_| ".."),
+            )
             .field("xkey", &self.xkey.as_ref().map(|_| ".."))
             .field("path", &self.path)
             .field("json", &self.json)
             .field("count", &self.count)
             .field("start", &self.start)
             .field("threads", &self.threads)
+            .field("output", &self.output)
             .finish()
     }
 }
@@ -149,7 +175,10 @@ impl DeriveArgs {
             (Some(text), _) => Passphrase::Arg(text),
             (None, Some(path)) => Passphrase::File(path),
             (None, None) if self.passphrase_prompt => Passphrase::Prompt,
-            (None, None) => Passphrase::Absent,
+            (None, None) => match &self.passphrase_hex {
+                Some(hex) => Passphrase::Hex(hex),
+                None => Passphrase::Absent,
+            },
         };
         SeedOptions {
             seed: self.seed.as_deref(),
@@ -163,8 +192,13 @@ impl DeriveArgs {
 pub(crate) enum Source<'a> {
     /// The master key of this seed, by the curve's method.
     Seed(&'a Seed),
-    /// An extended key; `from_argv` when its text was given on the command line.
-    Xkey { text: &'a str, from_argv: bool },
+    /// An extended key; `from_argv` when its text was given on the command line; `origin`
+    /// where a Cardano key sits (from its CIP-5 prefix).
+    Xkey {
+        text: &'a str,
+        from_argv: bool,
+        origin: Origin,
+    },
 }
 
 /// Runs `derive`.
@@ -173,12 +207,14 @@ pub(crate) enum Source<'a> {
 /// A usage error for a bad path, seed, mnemonic or extended key, or a path the key cannot
 /// take; a failure when the key cannot be derived or the output cannot be written.
 pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if let Some(path) = args.path.as_deref() {
+        check_quotes(path)?;
+    }
     let wildcard = match args.path.as_deref() {
         Some(path) => batch::Wildcard::find(path)?,
         None => None,
     };
-    match (wildcard, args.count) {
-        (Some(wildcard), Some(count)) => return batch::run(args, &wildcard, count, io),
+    match (&wildcard, args.count) {
         (Some(_), None) => {
             return Err(CliError::Usage(
                 "--path ends in `*`: give --count N, the number of children to derive".to_owned(),
@@ -190,139 +226,353 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                     .to_owned(),
             ));
         }
-        (None, None) => {}
+        _ => {}
     }
-    let format = Format::from_json_flag(args.json);
-    let curve = args.curve;
-    if let Some(xkey) = args.xkey.as_deref() {
-        check_xkey_curve(curve)?;
+    // The --xkey text first: a CIP-5 key decides the curve.
+    let xkey = match args.xkey.as_deref() {
+        Some(arg) => Some((
+            input::arg_or_stdin(arg, io.stdin, "--xkey")?,
+            arg != STDIN_MARKER,
+        )),
+        None => None,
+    };
+    let (curve, origin) = match &xkey {
+        Some((text, _)) => xkey_curve(args.curve, text)?,
+        None => (args.curve.unwrap_or_default(), Origin::Root),
+    };
+    if args.passphrase_hex.is_some() && !curve.is_icarus() {
+        return Err(CliError::Usage(format!(
+            "--passphrase-hex is the Icarus passphrase of cardano-icarus and cardano-icarus-trezor, not of {}",
+            curve.name()
+        )));
+    }
+    let checked = args.output.check(curve, args.json)?;
+    let request = Request {
+        curve,
+        checked: &checked,
+    };
+    if let (Some(wildcard), Some(count)) = (wildcard, args.count) {
+        return batch::run(
+            args,
+            &request,
+            &wildcard,
+            count,
+            xkey.as_ref().map(|(t, a)| (t.as_str(), *a, origin)),
+            io,
+        );
+    }
+    if let Some((text, from_argv)) = &xkey {
         // clap makes --xkey require --path.
         let path_text = args.path.as_deref().unwrap_or("m");
         let path = DerivationPath::parse_relative(path_text)
             .map_err(|e| CliError::library("invalid --path", e))?;
-        let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
         let source = Source::Xkey {
-            text: &text,
-            from_argv: xkey != STDIN_MARKER,
+            text,
+            from_argv: *from_argv,
+            origin,
         };
         curve.visit(Task {
             op: Op::Derive {
-                curve,
+                request: &request,
                 source,
                 path: &path,
                 path_text,
-                format,
             },
             io,
         })
     } else {
         let path_text = args.path.as_deref().unwrap_or_else(|| curve.default_path());
-        let path: DerivationPath = path_text
-            .parse()
-            .map_err(|e| CliError::library("invalid --path", e))?;
+        let path = parse_seed_path(curve, path_text)?;
         let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
         curve.visit(Task {
             op: Op::Derive {
-                curve,
+                request: &request,
                 source: Source::Seed(&seed),
                 path: &path,
                 path_text,
-                format,
             },
             io,
         })
     }
 }
 
-/// The usage error of `--xkey` with a curve that has no BIP-32 text.
+/// A `--path` below a seed's master key: `m/…`, or for the Cardano curves also without `m/`
+/// (`1852H/1815H/0H/0/0`, as cardano-address writes paths from a root).
+///
+/// # Errors
+/// A usage error for an invalid path.
+pub(crate) fn parse_seed_path(curve: Curve, text: &str) -> Result<DerivationPath, CliError> {
+    if curve.is_cardano() && !text.starts_with('m') {
+        DerivationPath::parse_relative(text)
+    } else {
+        text.parse()
+    }
+    .map_err(|e| CliError::library("invalid --path", e))
+}
+
+/// The usage error for a typographic quote (’, ‘, ′ or ´) in `path`, where `'` was meant.
+///
+/// # Errors
+/// That error, naming the segment and byte.
+pub(crate) fn check_quotes(path: &str) -> Result<(), CliError> {
+    let Some((offset, quote)) = path
+        .char_indices()
+        .find(|(_, c)| matches!(c, '\u{2019}' | '\u{2018}' | '\u{2032}' | '\u{b4}'))
+    else {
+        return Ok(());
+    };
+    let body = usize::from(path.starts_with("m/")) * 2;
+    let segment = path
+        .get(body..offset)
+        .map_or(0, |before| before.matches('/').count());
+    let name = match quote {
+        '\u{2032}' => "the prime sign",
+        '\u{b4}' => "the acute accent",
+        _ => "a typographic quote",
+    };
+    Err(CliError::Usage(format!(
+        "invalid --path: segment {segment} (byte {offset}): {quote} is {name}, not a hardened marker; write ' (or h)"
+    )))
+}
+
+/// The curve of an `--xkey` with `text`, and where a Cardano key sits: a CIP-5 key
+/// (`root_xsk1…`, `acct_xvk1…`, `xprv1…`) is read on the Cardano curves (ed25519-bip32 by
+/// default), BIP-32 text on secp256k1 (the default) or nist256p1.
+///
+/// # Errors
+/// A usage error for a curve the text does not fit.
+pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Origin), CliError> {
+    if let Some(prefix) = cip5_prefix_of(text) {
+        let curve = curve.unwrap_or(Curve::Ed25519Bip32);
+        if !curve.is_cardano() {
+            return Err(CliError::Usage(format!(
+                "--xkey is a CIP-5 Cardano key ({prefix}…): give --curve ed25519-bip32, cardano-icarus or cardano-icarus-trezor, not {}",
+                curve.name()
+            )));
+        }
+        return Ok((curve, Origin::of_prefix(prefix)));
+    }
+    let curve = curve.unwrap_or_default();
+    check_xkey_curve(curve)?;
+    Ok((curve, Origin::Generic))
+}
+
+/// The CIP-5 prefix `text` starts with (followed by bech32's `1`), if any. BIP-32 text never
+/// does: after `xprv`/`xpub` its fifth character is never `1`.
+pub(crate) fn cip5_prefix_of(text: &str) -> Option<Cip5Prefix> {
+    let lower = text.get(..text.find('1')?)?;
+    Cip5Prefix::ALL
+        .into_iter()
+        .find(|p| p.as_str().eq_ignore_ascii_case(lower))
+}
+
+/// The usage error of `--xkey` with a curve that has no text form for it.
 ///
 /// # Errors
 /// That error.
 pub(crate) fn check_xkey_curve(curve: Curve) -> Result<(), CliError> {
     if curve.has_bip32_text() {
         Ok(())
+    } else if curve.is_cardano() {
+        Err(CliError::Usage(format!(
+            "--xkey for {} is a CIP-5 key (root_xsk1…, acct_xvk1…, xprv1…, …), not BIP-32 text",
+            curve.name()
+        )))
     } else {
         Err(CliError::Usage(format!(
-            "--xkey needs --curve secp256k1 or nist256p1 ({} keys have no BIP-32 extended key text)",
+            "--xkey needs --curve secp256k1, nist256p1 or a Cardano curve ({} keys have no extended key text)",
             curve.name()
         )))
     }
 }
 
-/// Derives the key at `path` (parsed from `path_text`) from `source` and prints its record:
-/// a private key's from a seed or a private key, a public key's from a public one, with the
-/// text in the given key's version family.
-///
-/// # Errors
-/// As [`key_at`]; a failure when the output cannot be written.
-pub(crate) fn single<S: CliScheme>(
-    curve: Curve,
-    source: &Source<'_>,
-    path: &DerivationPath,
-    path_text: &str,
-    format: Format,
-    io: &mut Io<'_>,
-) -> Result<(), CliError> {
-    let key = key_at::<S>(curve, source, path, path_text, 0, &mut io.notes)?;
-    let with_text = match source {
-        Source::Seed(_) => S::SEED_KEYS_HAVE_TEXT,
-        Source::Xkey { .. } => true,
-    };
-    let mut scratch = Scratch::new();
-    let mut out = Output::new(format);
-    let record = derive_record(
-        &mut scratch,
-        curve.name(),
-        KeyRef::of(&key),
-        Some(path as &dyn fmt::Display),
-        with_text,
-    )?;
-    out.write(&record, true);
-    io.write_stdout(out.as_bytes())
+/// What a `derive` run asks for, checked, that does not depend on the scheme.
+#[derive(Debug)]
+pub(crate) struct Request<'a> {
+    /// The curve.
+    pub(crate) curve: Curve,
+    /// The output options.
+    pub(crate) checked: &'a Checked,
 }
 
-/// The key at `path` (parsed from `path_text`) below `source`, which is to take `extra` more
-/// steps after it. For an extended key, notes a private key given on the command line and
-/// an `m/…` path taken relative to a key of depth > 0.
-///
-/// # Errors
-/// As [`seed_key`], [`parse_xkey`] and [`key_from_xkey`].
-pub(crate) fn key_at<S: CliScheme>(
-    curve: Curve,
-    source: &Source<'_>,
-    path: &DerivationPath,
-    path_text: &str,
-    extra: usize,
-    notes: &mut Notes,
-) -> Result<ExtendedKey<S>, CliError> {
-    match *source {
-        Source::Seed(seed) => seed_key(curve, seed, path, path_text).map(ExtendedKey::Private),
-        Source::Xkey { text, from_argv } => {
-            let key = parse_xkey::<S>(text, path, extra)?;
-            if from_argv && key.is_private() {
-                notes.argv_secret(ArgvSecret::XkeyXprv);
+/// The key a run starts from (a seed's master key or the `--xkey`), in the version family
+/// the run writes, with the settled networks.
+pub(crate) struct Start<S: CliScheme> {
+    /// The key.
+    pub(crate) key: ExtendedKey<S>,
+    /// Where it sits (Cardano).
+    pub(crate) origin: Origin,
+    /// The networks.
+    pub(crate) networks: Networks,
+    /// Whether it is a seed's master key.
+    pub(crate) from_seed: bool,
+}
+
+impl<S: CliScheme> Start<S> {
+    /// The start of a run whose path is `path` (parsed from `path_text`) and `extra` more
+    /// steps. For an extended key, notes a private key given on the command line and an
+    /// `m/…` path taken relative to a key of depth > 0.
+    ///
+    /// # Errors
+    /// As [`check_hardened_only`], [`parse_xkey`] and [`options::settle_bitcoin`]; a usage
+    /// error for `--wif` with a public key.
+    pub(crate) fn new(
+        request: &Request<'_>,
+        source: &Source<'_>,
+        path: &DerivationPath,
+        path_text: &str,
+        extra: usize,
+        notes: &mut Notes,
+    ) -> Result<Self, CliError> {
+        let curve = request.curve;
+        let checked = request.checked;
+        let (key, origin, key_version) = match *source {
+            Source::Seed(seed) => {
+                check_hardened_only::<S>(path, path_text)?;
+                let master = S::master_for(curve, seed)
+                    .map_err(|e| CliError::library("cannot derive the master key", e))?;
+                (ExtendedKey::Private(master), Origin::Root, None)
             }
-            let steps = path.len() + extra;
-            if key.depth() > 0 && steps > 0 && path_text.starts_with('m') {
-                notes.relative_path(key.depth(), usize::from(key.depth()) + steps);
+            Source::Xkey {
+                text,
+                from_argv,
+                origin,
+            } => {
+                let key = parse_xkey::<S>(text, path, extra)?;
+                if from_argv && key.is_private() {
+                    notes.argv_secret(ArgvSecret::XkeyXprv);
+                }
+                let steps = path.len() + extra;
+                if key.depth() > 0 && steps > 0 && path_text.starts_with('m') {
+                    notes.relative_path(key.depth(), usize::from(key.depth()) + steps);
+                }
+                let version = curve.has_bip32_text().then(|| key.version());
+                (key, origin, version)
             }
-            key_from_xkey(&key, path, path_text)
+        };
+        if checked.wif && !key.is_private() {
+            return Err(CliError::Usage(
+                "--wif needs a private key (the --xkey is an extended public key)".to_owned(),
+            ));
         }
+        let mut networks = Networks::default();
+        match checked.network {
+            Some(NetworkArg::Cardano(network)) => networks.cardano = network,
+            Some(NetworkArg::Bitcoin(network)) => {
+                networks.bitcoin =
+                    options::settle_bitcoin(Some(network), key_version, checked.xpub_version)?;
+            }
+            None => {
+                networks.bitcoin =
+                    options::settle_bitcoin(None, key_version, checked.xpub_version)?;
+            }
+        }
+        let from_seed = matches!(source, Source::Seed(_));
+        let key = match options::family_for(checked.xpub_version, networks.bitcoin, from_seed) {
+            Some(pair) => match key {
+                ExtendedKey::Private(key) => ExtendedKey::Private(key.with_version_pair(pair)),
+                ExtendedKey::Public(key) => ExtendedKey::Public(key.with_version_pair(pair)),
+            },
+            None => key,
+        };
+        Ok(Self {
+            key,
+            origin,
+            networks,
+            from_seed,
+        })
+    }
+
+    /// The record extras of the key at `prefix` then `last` below the start: the Cardano
+    /// role, the address (with, for `cardano-base`, the account's stake key) and the WIF.
+    ///
+    /// # Errors
+    /// A usage error for a `cardano-base` payment key that is not at `…/R/I` of an account;
+    /// a failure if the stake key cannot be derived.
+    pub(crate) fn extras(
+        &self,
+        request: &Request<'_>,
+        prefix: &[ChildNumber],
+        last: Option<ChildNumber>,
+    ) -> Result<Extras, CliError> {
+        let checked = request.checked;
+        let address = match checked.address {
+            Some(kind) => {
+                let stake = if kind == AddressKind::CardanoBase {
+                    Some(self.stake_key(prefix, last)?)
+                } else {
+                    None
+                };
+                Some(AddressSpec {
+                    kind,
+                    networks: self.networks,
+                    stake,
+                })
+            }
+            None => None,
+        };
+        Ok(Extras {
+            with_text: !self.from_seed || S::SEED_KEYS_HAVE_TEXT,
+            role: cardano::role(self.origin, prefix, last),
+            address,
+            wif: checked.wif.then_some(self.networks.bitcoin),
+        })
+    }
+
+    /// The stake public key of the account of the payment key at `prefix` then `last`.
+    fn stake_key(
+        &self,
+        prefix: &[ChildNumber],
+        last: Option<ChildNumber>,
+    ) -> Result<[u8; 32], CliError> {
+        let (steps, len) =
+            cardano::account_steps(self.origin, prefix, last).map_err(CliError::Usage)?;
+        let mut path = DerivationPath::from_slice(steps.get(..len).unwrap_or_default())
+            .map_err(|e| CliError::library("invalid --path", e))?;
+        for child in [2, 0] {
+            let child =
+                ChildNumber::normal(child).map_err(|e| CliError::library("invalid --path", e))?;
+            path.push(child)
+                .map_err(|e| CliError::library("invalid --path", e))?;
+        }
+        let stake = key_from_xkey(&self.key, &path, &path.to_string()).and_then(|key| {
+            key.public_key()
+                .map_err(|e| CliError::library("cannot compute the stake key", e))
+        })?;
+        stake
+            .as_ref()
+            .try_into()
+            .map_err(|_| CliError::Failure("the stake key is not 32 bytes".to_owned()))
     }
 }
 
-/// The key at `path` (parsed from `path_text`) below `curve`'s master key for `seed`.
+/// Derives the key at `path` (parsed from `path_text`) from `source` and prints its record:
+/// a private key's from a seed or a private key, a public key's from a public one, with the
+/// text in the version family of the run.
 ///
 /// # Errors
-/// As [`check_hardened_only`] and [`key_from_seed`].
-pub(crate) fn seed_key<S: CliScheme>(
-    curve: Curve,
-    seed: &Seed,
+/// As [`Start::new`] and [`key_from_xkey`]; a failure when the output cannot be written.
+pub(crate) fn single<S: CliScheme>(
+    request: &Request<'_>,
+    source: &Source<'_>,
     path: &DerivationPath,
     path_text: &str,
-) -> Result<ExtendedPrivateKey<S>, CliError> {
-    check_hardened_only::<S>(path, path_text)?;
-    key_from_seed::<S>(curve, seed, path)
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    let start = Start::<S>::new(request, source, path, path_text, 0, &mut io.notes)?;
+    let extras = start.extras(request, path.as_slice(), None)?;
+    let key = key_from_xkey(&start.key, path, path_text)?;
+    let mut scratch = Scratch::new();
+    let mut out = Output::new(&request.checked.style);
+    let record = derive_record(
+        &mut scratch,
+        request.curve.name(),
+        KeyRef::of(&key),
+        Some(path as &dyn fmt::Display),
+        &extras,
+    )?;
+    out.write(&record, true)?;
+    io.write_stdout(out.as_bytes())
 }
 
 /// For a hardened-only scheme, the usage error for the first normal step of `path` (parsed
@@ -330,7 +580,7 @@ pub(crate) fn seed_key<S: CliScheme>(
 ///
 /// # Errors
 /// That error.
-fn check_hardened_only<S: CliScheme>(
+pub(crate) fn check_hardened_only<S: CliScheme>(
     path: &DerivationPath,
     path_text: &str,
 ) -> Result<(), CliError> {
@@ -345,24 +595,6 @@ fn check_hardened_only<S: CliScheme>(
         }
     }
     Ok(())
-}
-
-/// The key at `path` below `curve`'s master key for `seed` (after
-/// [`check_hardened_only`]).
-///
-/// # Errors
-/// A usage error for a seed the master-key method refuses; a failure when the scheme has no
-/// key there.
-fn key_from_seed<S: CliScheme>(
-    curve: Curve,
-    seed: &Seed,
-    path: &DerivationPath,
-) -> Result<ExtendedPrivateKey<S>, CliError> {
-    let master = S::master_for(curve, seed)
-        .map_err(|e| CliError::library("cannot derive the master key", e))?;
-    master
-        .derive_path(path)
-        .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))
 }
 
 /// Parses the extended key in `text`, which is to take `path` and `extra` more steps.
@@ -392,7 +624,7 @@ fn parse_xkey<S: CliScheme>(
 /// # Errors
 /// A usage error for a hardened step below a public key (naming the segment); a failure
 /// when the scheme has no key there.
-fn key_from_xkey<S: CliScheme>(
+pub(crate) fn key_from_xkey<S: CliScheme>(
     key: &ExtendedKey<S>,
     path: &DerivationPath,
     path_text: &str,

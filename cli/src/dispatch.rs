@@ -4,8 +4,9 @@
 
 use fastbip32::DerivationPath;
 
-use crate::curve::{CliScheme, Curve, SchemeVisitor};
-use crate::derive::{self, batch, Source};
+use crate::convert;
+use crate::curve::{CliScheme, SchemeVisitor};
+use crate::derive::{self, batch, Request, Source};
 use crate::error::CliError;
 use crate::inspect;
 use crate::record::Format;
@@ -15,11 +16,10 @@ use crate::Io;
 pub(crate) enum Op<'a> {
     /// `derive`: one key.
     Derive {
-        curve: Curve,
+        request: &'a Request<'a>,
         source: Source<'a>,
         path: &'a DerivationPath,
         path_text: &'a str,
-        format: Format,
     },
     /// `derive --count`: the children of the key at `prefix`.
     Batch {
@@ -27,11 +27,19 @@ pub(crate) enum Op<'a> {
         source: Source<'a>,
         prefix: &'a DerivationPath,
     },
+    /// `convert`.
+    Convert {
+        text: &'a str,
+        from_argv: bool,
+        to: fastbip32::Version,
+        format: Format,
+    },
     /// `inspect`.
     Inspect {
         text: &'a str,
         from_argv: bool,
         format: Format,
+        cip5: bool,
     },
 }
 
@@ -48,22 +56,28 @@ impl SchemeVisitor for Task<'_, '_> {
         let Self { op, io } = self;
         match op {
             Op::Derive {
-                curve,
+                request,
                 source,
                 path,
                 path_text,
-                format,
-            } => derive::single::<S>(curve, &source, path, path_text, format, io),
+            } => derive::single::<S>(request, &source, path, path_text, io),
             Op::Batch {
                 job,
                 source,
                 prefix,
             } => batch::children::<S>(job, &source, prefix, io),
+            Op::Convert {
+                text,
+                from_argv,
+                to,
+                format,
+            } => convert::convert::<S>(text, from_argv, to, format, io),
             Op::Inspect {
                 text,
                 from_argv,
                 format,
-            } => inspect::show::<S>(text, from_argv, format, io),
+                cip5,
+            } => inspect::show::<S>(text, from_argv, format, cip5, io),
         }
     }
 }

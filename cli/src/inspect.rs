@@ -6,18 +6,20 @@ use clap::Args;
 use zeroize::Zeroize;
 
 use crate::curve::{CliScheme, Curve, TextCurve};
+use crate::derive::cip5_prefix_of;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
-use crate::record::{inspect_record, Format, Output, Scratch};
+use crate::record::{cip5_record, inspect_record, Format, Output, Scratch, Style};
 use crate::Io;
 
 /// The options of `inspect`. The key is wiped when the value is dropped.
 #[derive(Args)]
 pub(crate) struct InspectArgs {
-    /// The extended key: xprv/xpub, tprv/tpub or a SLIP-132 form (yprv, zpub, Ypub, …); `-`
-    /// reads it from standard input (better for a private key).
+    /// The extended key: xprv/xpub, tprv/tpub, a SLIP-132 form (yprv, zpub, Ypub, …) or a
+    /// CIP-5 Cardano key (`root_xsk1…`, `acct_xvk1…`, `xprv1…`); `-` reads it from standard input
+    /// (better for a private key).
     #[arg(value_name = "XKEY|-")]
     xkey: String,
 
@@ -27,8 +29,8 @@ pub(crate) struct InspectArgs {
     /// P-256 keys reuse the xprv/xpub version bytes (as trezor-crypto and wallet-core write
     /// them), so the text alone cannot tell a P-256 key from a secp256k1 one: --curve
     /// nist256p1 is your explicit word that the key is a P-256 key.
-    #[arg(long, value_enum, default_value_t = TextCurve::Secp256k1)]
-    curve: TextCurve,
+    #[arg(long, value_enum)]
+    curve: Option<TextCurve>,
 
     /// Print one JSON object on one line instead of `name: value` lines.
     #[arg(long)]
@@ -58,11 +60,23 @@ impl fmt::Debug for InspectArgs {
 /// be written.
 pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let text = input::arg_or_stdin(&args.xkey, io.stdin, "XKEY")?;
-    Curve::from(args.curve).visit(Task {
+    let cip5 = cip5_prefix_of(&text);
+    let curve = match (cip5, args.curve) {
+        (Some(prefix), Some(curve)) => {
+            return Err(CliError::Usage(format!(
+                "XKEY is a CIP-5 Cardano key ({prefix}…), not a {} key: leave out --curve",
+                Curve::from(curve).name()
+            )));
+        }
+        (Some(_), None) => Curve::Ed25519Bip32,
+        (None, curve) => Curve::from(curve.unwrap_or_default()),
+    };
+    curve.visit(Task {
         op: Op::Inspect {
             text: &text,
             from_argv: args.xkey != STDIN_MARKER,
             format: Format::from_json_flag(args.json),
+            cip5: cip5.is_some(),
         },
         io,
     })
@@ -78,6 +92,7 @@ pub(crate) fn show<S: CliScheme>(
     text: &str,
     from_argv: bool,
     format: Format,
+    cip5: bool,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let key = S::parse_extended_key(text)
@@ -87,7 +102,11 @@ pub(crate) fn show<S: CliScheme>(
     }
     let version = key.version();
     let mut scratch = Scratch::new();
-    let mut out = Output::new(format);
-    out.write(&inspect_record(&mut scratch, &key, &version)?, true);
+    let mut out = Output::new(&Style::all(format));
+    let record = match cip5_prefix_of(text).filter(|_| cip5) {
+        Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str())?,
+        None => inspect_record(&mut scratch, &key, &version)?,
+    };
+    out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }

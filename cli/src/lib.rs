@@ -11,11 +11,21 @@
 //! fastbip32 derive [--curve secp256k1|nist256p1] --xkey XKEY|- --path PATH [--json]
 //! fastbip32 derive … --path PREFIX/* --count N [--start S] [--threads K] [--json]
 //! fastbip32 inspect [--curve secp256k1|nist256p1] [--json] XKEY|-
+//! fastbip32 derive … [--address KIND] [--network NET] [--wif] [--xpub-version NAME]
+//!                  [--fields A,B,…] [--json|--csv]
+//! fastbip32 convert XKEY|- --to NAME [--curve secp256k1|nist256p1] [--json]
+//! fastbip32 descriptors (--seed HEX|- | --mnemonic WORDS|- [--passphrase …] | --xkey XPRV|-)
+//!                       [--account N] [--network NET] [--json]
+//! fastbip32 mnemonic [--words 12|15|18|21|24] [--language L] [--json]
+//! fastbip32 mnemonic --check WORDS|- [--language L] [--json]
 //! ```
 //!
-//! `CURVE` is `secp256k1` (the default), `nist256p1`, `ed25519`, `curve25519`,
-//! `ed25519-bip32` (BIP32-Ed25519, Ledger master key) or `cardano-icarus` (BIP32-Ed25519,
-//! Icarus master key from BIP-39 entropy).
+//! `CURVE` is `secp256k1` (the default), `nist256p1` (also `p256`, `secp256r1`,
+//! `prime256v1`), `ed25519`, `curve25519`, `ed25519-bip32` (BIP32-Ed25519, Ledger master key;
+//! also `cardano-ledger`), `cardano-icarus` (BIP32-Ed25519, Icarus master key from BIP-39
+//! entropy) or `cardano-icarus-trezor` (Trezor's Icarus variant, which differs for 24 words).
+//! The `curve` field prints the canonical name. Plain `fastbip32` prints the help on standard
+//! output (exit code 0).
 //!
 //! `derive` prints `curve`, `path`, `depth`, `child_number` (hardened bit included),
 //! `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`, `public_key`, and where the
@@ -43,6 +53,66 @@
 //!
 //! With `--xkey`, `--path` is relative to the given key, whether it is written `m/…` or
 //! not: `m/0/1` below a key at depth 3 gives a key at depth 5.
+//!
+//! # Issue 13: addresses, networks, families, fields, Cardano, mnemonics
+//!
+//! * `derive --address KIND` adds `address` after every other field of every record, single
+//!   or batch. KIND: `p2pkh`, `p2sh-p2wpkh`, `p2wpkh`, `p2tr`, `ethereum` (secp256k1),
+//!   `solana` (ed25519), `cardano-enterprise`, `cardano-base`, `cardano-reward` (the three
+//!   Cardano curves). Another curve is a usage error. `cardano-base` takes its stake key
+//!   from `…/2/0` of the same account: the path is `m/1852'/1815'/a'/R/I` below a root (a
+//!   seed, `root_xsk`, `root_xvk`) or `R/I` below an account key (`acct_xsk`, `acct_xvk`),
+//!   R and I normal; anything else is a usage error. `cardano-reward` hashes the record's
+//!   own key.
+//! * `--wif` adds `wif` (compressed WIF, after `address`): secp256k1 only, and private
+//!   records only (an `--xkey` xpub is a usage error).
+//! * `--network NET`: `mainnet`, `testnet`, `signet`, `regtest` for secp256k1 and nist256p1;
+//!   `mainnet`, `testnet` (aliases `preprod`, `preview`) for the Cardano curves; none for
+//!   ed25519 and curve25519 (a usage error). It sets address prefixes, the WIF version
+//!   (0x80/0xef) and, from a seed, the xprv/xpub family (tprv/tpub off mainnet). Default: the
+//!   network of the `--xkey`'s version, else of `--xpub-version`, else mainnet. A key,
+//!   `--xpub-version` and `--network` that disagree on mainnet versus test are a usage error
+//!   (`mixed networks: …`).
+//! * `--xpub-version NAME` (`xpub`, `ypub`, `zpub`, `Ypub`, `Zpub`, `tpub`, `upub`, `vpub`,
+//!   `Upub`, `Vpub`): the `xprv`/`xpub` fields in that family (private keys in its private
+//!   twin). Without it, a key derived from `--xkey` keeps the input's family.
+//! * `--fields a,b,…` selects and orders the fields (JSON, text and CSV); an unknown name,
+//!   an empty name or a name given twice is a usage error, and so is a known field the run's
+//!   records do not have (`wif` without `--wif`, `private_key` below an xpub), found before
+//!   anything is written. `--csv` (exclusive with `--json`) prints one header line of field
+//!   names, then one line per record (RFC 4180 quoting where a value needs it).
+//! * In text output, `child_number` shows the index and hardened marker beside the raw number:
+//!   `child_number: 2147483692 (44')` (JSON and CSV keep the number alone).
+//! * Cardano: `--xkey` takes CIP-5 keys (`root_xsk1…`, `acct_xvk1…`, `addr_…`, `stake_…`,
+//!   generic `xprv1…`/`xpub1…`), read on the Cardano curves (`ed25519-bip32` by default);
+//!   BIP-32 text on a Cardano curve, or CIP-5 text on another, is a usage error. The `xprv` and
+//!   `xpub` fields use the prefix of the key's role: `root_` at the root, `acct_` for
+//!   `m/1852'/1815'/a'`, `addr_` for roles 0 and 1 at `m/1852'/1815'/a'/R/I`, `stake_` for
+//!   role 2, generic `xprv`/`xpub` elsewhere (R and I normal; a key read as `addr_`/`stake_`
+//!   keeps its prefix only for an empty path; a generic key stays generic). Below a root on
+//!   the Cardano curves, `--path` may leave out `m/` (`1852H/1815H/0H/0/0`). `--passphrase-hex
+//!   HEX` gives the Icarus passphrase as bytes (Icarus curves only).
+//! * `inspect` appends `version_name` (`zpub`, …; null for a custom version) and `network`
+//!   (`mainnet`/`testnet`; null for a custom version). Of a CIP-5 key it prints `kind`,
+//!   `version_name` (the CIP-5 prefix), `chain_code`, `public_key` and, for `…_xsk`,
+//!   `private_key`.
+//! * `convert XKEY --to NAME`: `xkey` (the key in NAME's family; a private key in the private
+//!   twin) and `version_name` (the version written: `zprv` for a private key `--to zpub`).
+//!   NAME may also be a private name (a usage error for a public key). CIP-5 keys have no
+//!   family (usage error). Converting across networks is allowed: it is what was asked.
+//! * `descriptors` prints `bip44`, `bip49`, `bip84`, `bip86`:
+//!   `pkh([fp/44h/c/Nh]xpub…/<0;1>/*)#checksum`, `sh(wpkh(…))`, `wpkh(…)`, `tr(…)`, with the
+//!   root's fingerprint, coin type `c` 0 on mainnet and 1 elsewhere, tpub off mainnet and the
+//!   BIP-380 checksum. `--xkey` must be a private root (depth 0).
+//! * `mnemonic` prints `mnemonic`, `entropy` (hex) and `language` (default 24 English words,
+//!   from the operating system's random number generator). `mnemonic --check` prints `valid`
+//!   (true), `language` and `words` and exits 0, or exits 2 with one line naming the word
+//!   and its position (counted from 1) with "did you mean …", the word count or the checksum
+//!   failure. This is the one error message that repeats input: the mistyped word, which is
+//!   not in the list.
+//! * Hints: a `0x`-prefixed seed is told to drop `0x`; a typographic quote (’ ‘ ′ ´) in a
+//!   path is named as such, with its segment and byte; a soft `*` on a hardened-only curve
+//!   suggests `*'`.
 //!
 //! `inspect` prints `kind` (`private` or `public`), `version` (8 hex digits), `depth`,
 //! `parent_fingerprint`, `child_number`, `chain_code`, `public_key`, `fingerprint` and, for a
@@ -72,17 +142,25 @@
 //!   line, if any, is still printed; the throughput line is not.
 //! * `--help` and `--version` print to standard output and exit 0.
 //!
-//! One module per subcommand (`derive`, `inspect`); `curve` maps the `--curve` value to a
-//! [`fastbip32::Scheme`], and `dispatch` runs every operation, written once generically over
-//! it, for that scheme; `record` renders every record.
+//! One module per subcommand (`derive`, `inspect`, `convert`, `descriptors`, `mnemonic`);
+//! `curve` maps the `--curve` value to a [`fastbip32::Scheme`], and `dispatch` runs every
+//! operation, written once generically over it, for that scheme; `record` renders every
+//! record; `options` holds the output options and the network rule, `address` and `cardano`
+//! the address and CIP-5 role rules.
 
+mod address;
+mod cardano;
+mod convert;
 mod curve;
 mod derive;
+mod descriptors;
 mod dispatch;
 mod error;
 mod input;
 mod inspect;
+mod mnemonic;
 mod notes;
+mod options;
 mod record;
 mod seed;
 
@@ -90,7 +168,7 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -111,9 +189,15 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Derive the key at a path from a seed, a BIP-39 mnemonic or an extended key.
-    Derive(derive::DeriveArgs),
-    /// Show the fields of an extended key (xprv, xpub, SLIP-132 forms).
+    Derive(Box<derive::DeriveArgs>),
+    /// Show the fields of an extended key (xprv, xpub, SLIP-132 forms, CIP-5 keys).
     Inspect(inspect::InspectArgs),
+    /// Re-encode an extended key in another version family (zpub → xpub, …).
+    Convert(convert::ConvertArgs),
+    /// Print an account's standard output descriptors (BIP-44, 49, 84, 86).
+    Descriptors(Box<descriptors::DescriptorsArgs>),
+    /// Make a new BIP-39 mnemonic, or check one (--check).
+    Mnemonic(mnemonic::MnemonicArgs),
 }
 
 /// The three standard streams, as the subcommands see them.
@@ -261,6 +345,20 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.len() <= 1 {
+        // Plain `fastbip32`: the help, as `--help` prints it.
+        let help = Cli::command().render_help().to_string();
+        return match io.write_stdout(help.as_bytes()) {
+            Ok(()) => 0,
+            Err(err) => {
+                if let Some(message) = err.message() {
+                    let _ = writeln!(io.stderr, "error: {message}");
+                }
+                err.exit_code()
+            }
+        };
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => return report_clap_error(&err, io.stdout, io.stderr),
@@ -268,6 +366,9 @@ where
     let result = match &cli.command {
         Command::Derive(args) => derive::run(args, io),
         Command::Inspect(args) => inspect::run(args, io),
+        Command::Convert(args) => convert::run(args, io),
+        Command::Mnemonic(args) => mnemonic::run(args, io),
+        Command::Descriptors(args) => descriptors::run(args, io),
     };
     match result {
         Ok(()) => {

@@ -19,6 +19,10 @@ pub(crate) enum ArgvSecret {
     XkeyXprv,
     /// An extended private key: `inspect xprv…`.
     InspectXprv,
+    /// An extended private key: `convert xprv…`.
+    ConvertXprv,
+    /// `mnemonic --check WORDS`.
+    CheckMnemonic,
 }
 
 impl ArgvSecret {
@@ -26,9 +30,9 @@ impl ArgvSecret {
     const fn name(self) -> &'static str {
         match self {
             Self::Seed => "the seed",
-            Self::Mnemonic => "the mnemonic",
+            Self::Mnemonic | Self::CheckMnemonic => "the mnemonic",
             Self::Passphrase => "the passphrase",
-            Self::XkeyXprv | Self::InspectXprv => "the extended private key",
+            Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
         }
     }
 
@@ -40,6 +44,8 @@ impl ArgvSecret {
             Self::Passphrase => "--passphrase - (or --passphrase-file, --passphrase-prompt)",
             Self::XkeyXprv => "--xkey -",
             Self::InspectXprv => "`inspect -`",
+            Self::ConvertXprv => "`convert -`",
+            Self::CheckMnemonic => "--check -",
         }
     }
 }

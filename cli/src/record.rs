@@ -21,11 +21,15 @@
 //! [`Output`] is wiped after each use, on drop, and (the old allocation) whenever it grows.
 
 use core::fmt::{self, Write as _};
+use std::sync::Arc;
 
+use fastbip32::address::Address;
 use fastbip32::hex::byte_digits;
-use fastbip32::{ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey};
+use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network};
 use zeroize::Zeroize;
 
+use crate::address::{self, AddressSpec};
+use crate::cardano::Role;
 use crate::curve::{CliScheme, TEXT_BUF_LEN};
 use crate::error::CliError;
 
@@ -46,6 +50,13 @@ pub(crate) enum Value<'a> {
     Display(&'a dyn fmt::Display),
     /// Bytes, printed as lowercase hex.
     Hex { bytes: &'a [u8], secret: bool },
+    /// A raw child number (hardened bit included): the number itself, and in
+    /// [`Format::Text`] also the index with its hardened marker (`2147483692 (44')`).
+    Child(u32),
+    /// A boolean: JSON `true`/`false`, the same words elsewhere.
+    Bool(bool),
+    /// No value: JSON `null`, an empty CSV cell, `-` in [`Format::Line`], `null` in text.
+    Null,
 }
 
 impl<'a> Value<'a> {
@@ -105,7 +116,7 @@ impl fmt::Debug for Record<'_> {
             if field.value.is_secret() {
                 map.entry(&field.name, &"..");
             } else {
-                let mut out = Output::new(Format::Text);
+                let mut out = Output::new(&Style::all(Format::Text));
                 out.value(&field.value);
                 map.entry(&field.name, &String::from_utf8_lossy(out.as_bytes()));
             }
@@ -149,6 +160,16 @@ pub(crate) enum Format {
     Json,
     /// One `name: value` line per field; an empty line between records.
     Text,
+    /// RFC 4180 CSV: one header line with the field names before the first record, then one
+    /// line per record.
+    Csv,
+    /// One line per record: the values, separated by single spaces (`addresses`' human
+    /// output).
+    #[allow(
+        dead_code,
+        reason = "used by `addresses`, which comes with the descriptor module"
+    )]
+    Line,
 }
 
 impl Format {
@@ -160,6 +181,80 @@ impl Format {
             Self::Text
         }
     }
+
+    /// `--json`, `--csv` (clap makes them exclusive) or `human`.
+    pub(crate) const fn from_flags(json: bool, csv: bool, human: Self) -> Self {
+        if json {
+            Self::Json
+        } else if csv {
+            Self::Csv
+        } else {
+            human
+        }
+    }
+}
+
+/// How records are printed: the format and, with `--fields`, which fields in which order.
+#[derive(Clone, Debug)]
+pub(crate) struct Style {
+    /// The format.
+    pub(crate) format: Format,
+    /// `--fields`: the names, checked against the subcommand's fields; `None` for every field
+    /// of the record, in its own order.
+    pub(crate) fields: Option<Arc<[&'static str]>>,
+}
+
+impl Style {
+    /// Every field, in `format`.
+    pub(crate) const fn all(format: Format) -> Self {
+        Self {
+            format,
+            fields: None,
+        }
+    }
+
+    /// `format`, with the `--fields` list `list` (comma-separated) checked against `known`,
+    /// the names the subcommand's records can have.
+    ///
+    /// # Errors
+    /// A usage error for an empty list, an unknown name or a name given twice.
+    pub(crate) fn new(
+        format: Format,
+        list: Option<&str>,
+        known: &[&'static str],
+    ) -> Result<Self, CliError> {
+        let Some(list) = list else {
+            return Ok(Self::all(format));
+        };
+        let mut names: Vec<&'static str> = Vec::new();
+        for name in list.split(',') {
+            let name = name.trim();
+            let Some(&known_name) = known.iter().find(|k| **k == name) else {
+                return Err(CliError::Usage(if name.is_empty() {
+                    format!(
+                        "invalid --fields: an empty name; the fields are {}",
+                        known.join(",")
+                    )
+                } else {
+                    format!(
+                        "invalid --fields: unknown field `{}`; the fields are {}",
+                        name.escape_debug(),
+                        known.join(",")
+                    )
+                }));
+            };
+            if names.contains(&known_name) {
+                return Err(CliError::Usage(format!(
+                    "invalid --fields: `{known_name}` is given twice"
+                )));
+            }
+            names.push(known_name);
+        }
+        Ok(Self {
+            format,
+            fields: Some(names.into()),
+        })
+    }
 }
 
 /// Rendered records in one byte buffer that is reused: wiped (every byte used) by
@@ -168,6 +263,7 @@ impl Format {
 pub(crate) struct Output {
     buf: Vec<u8>,
     format: Format,
+    fields: Option<Arc<[&'static str]>>,
 }
 
 impl fmt::Debug for Output {
@@ -180,21 +276,47 @@ impl fmt::Debug for Output {
 }
 
 impl Output {
-    /// An empty buffer for records in `format`.
-    pub(crate) const fn new(format: Format) -> Self {
+    /// An empty buffer for records in `style`.
+    pub(crate) fn new(style: &Style) -> Self {
         Self {
             buf: Vec::new(),
-            format,
+            format: style.format,
+            fields: style.fields.clone(),
         }
     }
 
-    /// Renders `record`; `first` is false for every record of a run but the first, which in
-    /// [`Format::Text`] puts an empty line before it.
-    pub(crate) fn write(&mut self, record: &Record<'_>, first: bool) {
+    /// Renders `record`; `first` is true for the first record of a run, which in
+    /// [`Format::Csv`] comes after the header line and in [`Format::Text`] has no empty line
+    /// before it.
+    ///
+    /// # Errors
+    /// A usage error when `--fields` names a field this record does not have (every record
+    /// of a run has the same fields, so this happens at the first record, before anything
+    /// is written).
+    pub(crate) fn write(&mut self, record: &Record<'_>, first: bool) -> Result<(), CliError> {
+        let mut selected = [None; MAX_FIELDS];
+        let mut count = 0;
+        if let Some(names) = &self.fields {
+            for (slot, &name) in selected.iter_mut().zip(names.iter()) {
+                let field = record
+                    .fields()
+                    .iter()
+                    .find(|f| f.name == name)
+                    .ok_or_else(|| missing_field(name))?;
+                *slot = Some(*field);
+                count += 1;
+            }
+        } else {
+            for (slot, field) in selected.iter_mut().zip(record.fields()) {
+                *slot = Some(*field);
+                count += 1;
+            }
+        }
+        let fields = selected.get(..count).unwrap_or_default().iter().flatten();
         match self.format {
             Format::Json => {
                 self.push(b"{");
-                for (i, field) in record.fields().iter().enumerate() {
+                for (i, field) in fields.enumerate() {
                     if i > 0 {
                         self.push(b",");
                     }
@@ -208,14 +330,42 @@ impl Output {
                 if !first {
                     self.push(b"\n");
                 }
-                for field in record.fields() {
+                for field in fields {
                     self.push(field.name.as_bytes());
                     self.push(b": ");
                     self.value(&field.value);
                     self.push(b"\n");
                 }
             }
+            Format::Csv => {
+                if first {
+                    for (i, field) in fields.clone().enumerate() {
+                        if i > 0 {
+                            self.push(b",");
+                        }
+                        self.push(field.name.as_bytes());
+                    }
+                    self.push(b"\n");
+                }
+                for (i, field) in fields.enumerate() {
+                    if i > 0 {
+                        self.push(b",");
+                    }
+                    self.value(&field.value);
+                }
+                self.push(b"\n");
+            }
+            Format::Line => {
+                for (i, field) in fields.enumerate() {
+                    if i > 0 {
+                        self.push(b" ");
+                    }
+                    self.value(&field.value);
+                }
+                self.push(b"\n");
+            }
         }
+        Ok(())
     }
 
     /// The records written since the last [`wipe`](Self::wipe).
@@ -243,6 +393,8 @@ impl Output {
             } => {
                 if quote {
                     self.json_string(text);
+                } else if self.format == Format::Csv {
+                    self.csv_cell(text);
                 } else {
                     self.push(text.as_bytes());
                 }
@@ -253,6 +405,23 @@ impl Output {
                 self.quote(quote);
                 self.push(text.as_bytes());
                 self.quote(quote);
+            }
+            Value::Display(value) if self.format == Format::Csv => {
+                // Public text (a path): rendered in place, and quoted afterwards in the rare
+                // case it needs to be.
+                let start = self.buf.len();
+                // Writing to an `Output` cannot fail.
+                let _ = write!(self, "{value}");
+                let needs_quotes = self
+                    .buf
+                    .get(start..)
+                    .is_some_and(|cell| cell.iter().any(|b| b",\"\n\r".contains(b)));
+                if needs_quotes {
+                    let cell = String::from_utf8_lossy(self.buf.get(start..).unwrap_or_default())
+                        .into_owned();
+                    self.buf.truncate(start);
+                    self.csv_cell(&cell);
+                }
             }
             Value::Display(value) => {
                 self.quote(quote);
@@ -272,6 +441,38 @@ impl Output {
                 }
                 self.quote(quote);
             }
+            Value::Child(raw) => {
+                // Writing to an `Output` cannot fail.
+                let _ = write!(self, "{raw}");
+                if self.format == Format::Text {
+                    let child = fastbip32::ChildNumber::from_raw(raw);
+                    let mark = if child.is_hardened() { "'" } else { "" };
+                    let _ = write!(self, " ({}{mark})", child.index());
+                }
+            }
+            Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
+            Value::Null => match self.format {
+                Format::Json | Format::Text => self.push(b"null"),
+                Format::Csv => {}
+                Format::Line => self.push(b"-"),
+            },
+        }
+    }
+
+    /// Public `text` as one CSV cell (RFC 4180): in double quotes, with quotes doubled, when
+    /// it holds a comma, a quote or a line break.
+    fn csv_cell(&mut self, text: &str) {
+        if text.contains([',', '"', '\n', '\r']) {
+            self.push(b"\"");
+            for part in text.split_inclusive('"') {
+                self.push(part.as_bytes());
+                if part.ends_with('"') {
+                    self.push(b"\"");
+                }
+            }
+            self.push(b"\"");
+        } else {
+            self.push(text.as_bytes());
         }
     }
 
@@ -331,6 +532,21 @@ impl Drop for Output {
     }
 }
 
+/// The usage error of `--fields` naming a field the records of the run do not have.
+fn missing_field(name: &str) -> CliError {
+    let hint = match name {
+        "address" => " (add --address KIND)",
+        "wif" => " (add --wif; secp256k1 private keys only)",
+        "private_key" | "xprv" => " (an extended public key has no private part)",
+        "path" => " (single-key descriptors with a key origin only)",
+        "public_key" => " (single-key descriptors only)",
+        _ => "",
+    };
+    CliError::Usage(format!(
+        "invalid --fields: these records have no `{name}` field{hint}"
+    ))
+}
+
 /// A writer that escapes public text for the inside of a JSON string.
 struct JsonEscaped<'a, W: fmt::Write>(&'a mut W);
 
@@ -375,6 +591,8 @@ pub(crate) struct Scratch {
     parent_fingerprint: [u8; 4],
     xprv: TextBuf,
     xpub: TextBuf,
+    address: Option<Address>,
+    wif: TextBuf,
 }
 
 impl fmt::Debug for Scratch {
@@ -392,6 +610,8 @@ impl Scratch {
             parent_fingerprint: [0; 4],
             xprv: TextBuf([0; TEXT_BUF_LEN]),
             xpub: TextBuf([0; TEXT_BUF_LEN]),
+            address: None,
+            wif: TextBuf([0; TEXT_BUF_LEN]),
         }
     }
 }
@@ -476,19 +696,48 @@ impl<'a, S: CliScheme> KeyRef<'a, S> {
     }
 }
 
+/// What a `derive` record holds besides the key's own fields.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Extras {
+    /// Whether the record has `xprv`/`xpub` fields (when the scheme has a text form).
+    pub(crate) with_text: bool,
+    /// For Cardano text: the CIP-5 prefixes of the key's role.
+    pub(crate) role: Role,
+    /// `--address`.
+    pub(crate) address: Option<AddressSpec>,
+    /// `--wif`, for this network.
+    pub(crate) wif: Option<Network>,
+}
+
+#[cfg(test)]
+impl Extras {
+    /// Just the key's fields, with or without text.
+    pub(crate) const fn plain(with_text: bool) -> Self {
+        Self {
+            with_text,
+            role: Role::GENERIC,
+            address: None,
+            wif: None,
+        }
+    }
+}
+
 /// The record `derive` prints for a key: `curve`, `path` (when given), `depth`,
 /// `child_number` (raw), `parent_fingerprint`, `fingerprint`, `chain_code`, `private_key`
-/// (a private key), `public_key` and, when `with_text` is set and the scheme has a text form,
-/// `xprv` (a private key) and `xpub`, in the key's own version family.
+/// (a private key), `public_key`, when `extras.with_text` is set and the scheme has a text
+/// form `xprv` (a private key) and `xpub` (in the key's own version family, or for Cardano
+/// under the CIP-5 prefixes of `extras.role`), then `address` (with `--address`) and `wif`
+/// (with `--wif`, a private key).
 ///
 /// # Errors
-/// A failure if the library cannot encode the extended key text.
+/// A failure if the library cannot encode the extended key text, the address or the WIF; a
+/// usage error for `--wif` with a public key.
 pub(crate) fn derive_record<'a, S: CliScheme>(
     scratch: &'a mut Scratch,
     curve: &'a str,
     key: KeyRef<'a, S>,
     path: Option<&'a dyn fmt::Display>,
-    with_text: bool,
+    extras: &Extras,
 ) -> Result<Record<'a>, CliError> {
     key.fill(scratch)?;
     let Scratch {
@@ -498,22 +747,51 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
         parent_fingerprint,
         xprv,
         xpub,
+        address: address_slot,
+        wif: wif_buf,
     } = scratch;
-    let (xprv, xpub) = if with_text {
+    let (xprv, xpub) = if extras.with_text {
         match key {
             KeyRef::Private(key) => {
                 let public = S::to_public(key)
                     .map_err(|e| CliError::library("cannot compute the public key", e))?;
                 let xpub = match &public {
-                    Some(public) => S::encode_public_text(public, &mut xpub.0)?,
+                    Some(public) => S::encode_public_text(public, extras.role, &mut xpub.0)?,
                     None => None,
                 };
-                (S::encode_private_text(key, &mut xprv.0)?, xpub)
+                (S::encode_private_text(key, extras.role, &mut xprv.0)?, xpub)
             }
-            KeyRef::Public(key) => (None, S::encode_public_text(key, &mut xpub.0)?),
+            KeyRef::Public(key) => (None, S::encode_public_text(key, extras.role, &mut xpub.0)?),
         }
     } else {
         (None, None)
+    };
+    let public_key = public_key.get(..*public_key_len).unwrap_or_default();
+    *address_slot = match &extras.address {
+        Some(spec) => {
+            let raw = public_key
+                .get(S::PUBLIC_KEY_PREFIX.len()..)
+                .unwrap_or_default();
+            Some(address::encode(spec, raw)?)
+        }
+        None => None,
+    };
+    let wif = match (extras.wif, key.private_key()) {
+        (Some(network), Some(secret)) => {
+            let secret: &[u8; 32] = secret
+                .try_into()
+                .map_err(|_| CliError::Usage("--wif is for secp256k1 private keys".to_owned()))?;
+            Some(
+                wif::encode(secret, network, &mut wif_buf.0)
+                    .map_err(|e| CliError::library("cannot encode the WIF", e))?,
+            )
+        }
+        (Some(_), None) => {
+            return Err(CliError::Usage(
+                "--wif needs a private key (the --xkey is an extended public key)".to_owned(),
+            ));
+        }
+        (None, _) => None,
     };
     let mut record = Record::new();
     record.push("curve", Value::text(curve));
@@ -521,17 +799,14 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
         record.push("path", Value::Display(path));
     }
     record.push("depth", Value::Uint(u64::from(key.depth())));
-    record.push("child_number", Value::Uint(u64::from(key.child_number())));
+    record.push("child_number", Value::Child(key.child_number()));
     record.push("parent_fingerprint", Value::hex(parent_fingerprint));
     record.push("fingerprint", Value::hex(fingerprint));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
     }
-    record.push(
-        "public_key",
-        Value::hex(public_key.get(..*public_key_len).unwrap_or_default()),
-    );
+    record.push("public_key", Value::hex(public_key));
     if let Some(xprv) = xprv {
         record.push(
             "xprv",
@@ -544,19 +819,31 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
     if let Some(xpub) = xpub {
         record.push("xpub", Value::text(xpub));
     }
+    if let Some(address) = address_slot {
+        record.push("address", Value::text(address.as_str()));
+    }
+    if let Some(wif) = wif {
+        record.push(
+            "wif",
+            Value::Text {
+                text: wif,
+                secret: true,
+            },
+        );
+    }
     Ok(record)
 }
 
-/// The record `inspect` prints for an extended key: `kind` (`private` or `public`),
-/// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
-/// `chain_code`, `public_key`, `fingerprint` and, for a private key, `private_key`.
+/// The record `inspect` prints for a CIP-5 key: `kind`, `version_name` (the CIP-5 prefix,
+/// such as `acct_xvk`), `chain_code`, `public_key` (the 32-byte `A`) and, for a `…_xsk` key,
+/// `private_key` (`kL ‖ kR`).
 ///
 /// # Errors
 /// A failure if the library cannot compute a private key's public key.
-pub(crate) fn inspect_record<'a, S: CliScheme>(
+pub(crate) fn cip5_record<'a, S: CliScheme>(
     scratch: &'a mut Scratch,
     key: &'a ExtendedKey<S>,
-    version: &'a dyn fmt::Display,
+    prefix: &'static str,
 ) -> Result<Record<'a>, CliError> {
     let key = KeyRef::of(key);
     key.fill(scratch)?;
@@ -567,13 +854,52 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
         KeyRef::Public(_) => "public",
     };
     record.push("kind", Value::text(kind));
-    record.push("version", Value::Display(version));
+    record.push("version_name", Value::text(prefix));
+    record.push("chain_code", Value::secret_hex(key.chain_code()));
+    record.push(
+        "public_key",
+        Value::hex(
+            scratch
+                .public_key
+                .get(..scratch.public_key_len)
+                .unwrap_or_default(),
+        ),
+    );
+    if let Some(private_key) = key.private_key() {
+        record.push("private_key", Value::secret_hex(private_key));
+    }
+    Ok(record)
+}
+
+/// The record `inspect` prints for an extended key: `kind` (`private` or `public`),
+/// `version` (8 hex digits), `depth`, `parent_fingerprint`, `child_number` (raw),
+/// `chain_code`, `public_key`, `fingerprint`, for a private key `private_key`, then
+/// `version_name` (`zpub`, …; null for a custom version) and `network` (`mainnet` or
+/// `testnet`; null for a custom version).
+///
+/// # Errors
+/// A failure if the library cannot compute a private key's public key.
+pub(crate) fn inspect_record<'a, S: CliScheme>(
+    scratch: &'a mut Scratch,
+    key: &'a ExtendedKey<S>,
+    version: &'a fastbip32::Version,
+) -> Result<Record<'a>, CliError> {
+    let key = KeyRef::of(key);
+    key.fill(scratch)?;
+    let scratch: &'a Scratch = scratch;
+    let mut record = Record::new();
+    let kind = match key {
+        KeyRef::Private(_) => "private",
+        KeyRef::Public(_) => "public",
+    };
+    record.push("kind", Value::text(kind));
+    record.push("version", Value::Display(version as &dyn fmt::Display));
     record.push("depth", Value::Uint(u64::from(key.depth())));
     record.push(
         "parent_fingerprint",
         Value::hex(&scratch.parent_fingerprint),
     );
-    record.push("child_number", Value::Uint(u64::from(key.child_number())));
+    record.push("child_number", Value::Child(key.child_number()));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
     record.push(
         "public_key",
@@ -588,6 +914,18 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
     }
+    record.push(
+        "version_name",
+        version.name().map_or(Value::Null, Value::text),
+    );
+    record.push(
+        "network",
+        match version.is_testnet() {
+            Some(true) => Value::text("testnet"),
+            Some(false) => Value::text("mainnet"),
+            None => Value::Null,
+        },
+    );
     Ok(record)
 }
 
@@ -596,8 +934,8 @@ mod tests {
     use super::*;
 
     fn render(record: &Record<'_>, format: Format) -> String {
-        let mut out = Output::new(format);
-        out.write(record, true);
+        let mut out = Output::new(&Style::all(format));
+        out.write(record, true).unwrap();
         String::from_utf8(out.as_bytes().to_vec()).unwrap()
     }
 
@@ -642,19 +980,19 @@ mod tests {
 
     #[test]
     fn text_records_are_separated_and_buffers_wiped() {
-        let mut out = Output::new(Format::Text);
+        let mut out = Output::new(&Style::all(Format::Text));
         for i in 0..3 {
             let mut record = Record::new();
             record.push("n", Value::Uint(i));
-            out.write(&record, i == 0);
+            out.write(&record, i == 0).unwrap();
         }
         assert_eq!(out.as_bytes(), b"n: 0\n\nn: 1\n\nn: 2\n");
-        let mut json = Output::new(Format::Json);
+        let mut json = Output::new(&Style::all(Format::Json));
         for i in 0..2 {
             let mut record = Record::new();
             record.push("n", Value::Uint(i));
             record.push("t", Value::text("v"));
-            json.write(&record, i == 0);
+            json.write(&record, i == 0).unwrap();
         }
         assert_eq!(
             json.as_bytes(),
@@ -666,8 +1004,8 @@ mod tests {
         let big = [0xa5u8; 3000];
         let mut record = Record::new();
         record.push("b", Value::secret_hex(&big));
-        json.write(&record, true);
-        json.write(&record, false);
+        json.write(&record, true).unwrap();
+        json.write(&record, false).unwrap();
         let one = format!("{{\"b\":\"{}\"}}\n", "a5".repeat(3000));
         assert_eq!(json.as_bytes(), format!("{one}{one}").as_bytes());
     }
@@ -730,7 +1068,7 @@ mod tests {
             "secp256k1",
             KeyRef::Private(&key),
             Some(&path),
-            true,
+            &Extras::plain(true),
         )
         .unwrap();
         let names: Vec<_> = record.fields().iter().map(|f| f.name).collect();

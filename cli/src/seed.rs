@@ -62,6 +62,8 @@ pub(crate) enum Passphrase<'a> {
     File(&'a Path),
     /// `--passphrase-prompt`: the terminal, without echo.
     Prompt,
+    /// `--passphrase-hex HEX`: the Icarus passphrase's bytes, in hex.
+    Hex(&'a str),
 }
 
 /// The seed options of `derive`.
@@ -189,8 +191,14 @@ pub(crate) fn resolve(
         mnemonic_input(&text, &passphrase, kind, &mut out)?;
     }
     if kind == SeedKind::Bip39Entropy {
-        // Icarus takes the passphrase's UTF-8 bytes as they are (CIP-3).
-        out.passphrase = Zeroizing::new(passphrase.as_bytes().to_vec());
+        out.passphrase = match options.passphrase {
+            Passphrase::Hex(hex) => {
+                io.notes.argv_secret(ArgvSecret::Passphrase);
+                decode_hex_passphrase(hex)?
+            }
+            // Icarus takes the passphrase's UTF-8 bytes as they are (CIP-3).
+            _ => Zeroizing::new(passphrase.as_bytes().to_vec()),
+        };
     }
     Ok(out)
 }
@@ -201,7 +209,8 @@ pub(crate) fn resolve(
 /// As [`resolve`].
 fn read_passphrase(source: Passphrase<'_>, io: &mut Io<'_>) -> Result<Zeroizing<String>, CliError> {
     match source {
-        Passphrase::Absent => Ok(Zeroizing::new(String::new())),
+        // The bytes are decoded by `resolve`.
+        Passphrase::Absent | Passphrase::Hex(_) => Ok(Zeroizing::new(String::new())),
         Passphrase::Arg(text) => {
             if !text.is_empty() {
                 io.notes.argv_secret(ArgvSecret::Passphrase);
@@ -242,12 +251,35 @@ fn read_passphrase(source: Passphrase<'_>, io: &mut Io<'_>) -> Result<Zeroizing<
     }
 }
 
+/// The bytes of `--passphrase-hex`, through the library's branch-free decoder.
+///
+/// # Errors
+/// A usage error for an odd number of digits or a character that is not a hex digit.
+fn decode_hex_passphrase(text: &str) -> Result<Zeroizing<Vec<u8>>, CliError> {
+    let text = text.trim();
+    if !text.len().is_multiple_of(2) {
+        return Err(CliError::Usage(format!(
+            "invalid --passphrase-hex: odd number of hex digits ({})",
+            text.len()
+        )));
+    }
+    let mut out = Zeroizing::new(vec![0u8; text.len() / 2]);
+    fastbip32::hex::decode(text, &mut out)
+        .map_err(|_| CliError::Usage("invalid --passphrase-hex: not hexadecimal".to_owned()))?;
+    Ok(out)
+}
+
 /// Decodes a hex seed (either case of hex digit) into `out`: [`MIN_SEED_LEN`] to
 /// [`MAX_SEED_LEN`] bytes of seed, or one of the [`ENTROPY_LENS`] of entropy.
 ///
 /// The length is public and checked first; the digits go through the library's branch-free
 /// decoder, which says whether all of them were hex but not which one was not.
 fn decode_hex_seed(text: &str, kind: SeedKind, out: &mut Seed) -> Result<(), CliError> {
+    if text.starts_with("0x") || text.starts_with("0X") {
+        return Err(CliError::Usage(
+            "invalid --seed: drop the 0x prefix; the seed is plain hex digits".to_owned(),
+        ));
+    }
     let digits = text.len();
     if !digits.is_multiple_of(2) {
         return Err(CliError::Usage(format!(

@@ -53,8 +53,16 @@ fn check_ed25519_bip32(got: &serde_json::Map<String, Value>, expected: &Value, c
         hash160_prefix(&format!("00{public_key}")),
         "{context}"
     );
+    let (private_prefix, public_prefix) = cip5_prefixes(str_field(got, "path"));
     let xprv = str_field(got, "xprv");
-    assert!(xprv.starts_with("xprv1"), "{context}");
+    assert!(
+        xprv.starts_with(&format!("{private_prefix}1")),
+        "{context}: {xprv}"
+    );
+    assert!(
+        str_field(got, "xpub").starts_with(&format!("{public_prefix}1")),
+        "{context}"
+    );
     let decoded = ExtendedPrivateKey::<Ed25519Bip32>::from_bech32(xprv).unwrap();
     assert_eq!(
         hex::encode(*decoded.to_raw_bytes()),
@@ -73,8 +81,8 @@ fn check_ed25519_bip32(got: &serde_json::Map<String, Value>, expected: &Value, c
     }
     let xpub_text = str_field(got, "xpub");
     assert_eq!(
-        cardano::cip5_prefix(xpub_text).unwrap(),
-        cardano::Cip5Prefix::Xpub
+        cardano::cip5_prefix(xpub_text).unwrap().as_str(),
+        public_prefix
     );
     let xpub = fastbip32::ExtendedPublicKey::<Ed25519Bip32>::from_bech32(xpub_text).unwrap();
     assert_eq!(
@@ -88,6 +96,30 @@ fn check_ed25519_bip32(got: &serde_json::Map<String, Value>, expected: &Value, c
             xpub_hex.as_str().unwrap(),
             "{context}"
         );
+    }
+}
+
+/// The CIP-5 prefixes (private, public) of the key at `path` below a root, by the issue's
+/// rule (after CIP-1852 and cardano-address): root at depth 0, acct for m/1852'/1815'/a',
+/// addr for roles 0 and 1 at depth 5, stake for role 2, generic xprv/xpub elsewhere.
+fn cip5_prefixes(path: &str) -> (&'static str, &'static str) {
+    let steps: Vec<&str> = path.split('/').skip(1).collect();
+    let hardened = |s: &str| s.ends_with('\'') || s.ends_with('h') || s.ends_with('H');
+    let account = steps.len() >= 3
+        && steps[0].trim_end_matches(['\'', 'h', 'H']) == "1852"
+        && hardened(steps[0])
+        && steps[1].trim_end_matches(['\'', 'h', 'H']) == "1815"
+        && hardened(steps[1])
+        && hardened(steps[2]);
+    match steps.len() {
+        0 => ("root_xsk", "root_xvk"),
+        3 if account => ("acct_xsk", "acct_xvk"),
+        5 if account && !hardened(steps[3]) && !hardened(steps[4]) => match steps[3] {
+            "0" | "1" => ("addr_xsk", "addr_xvk"),
+            "2" => ("stake_xsk", "stake_xvk"),
+            _ => ("xprv", "xpub"),
+        },
+        _ => ("xprv", "xpub"),
     }
 }
 
@@ -475,16 +507,26 @@ fn ed25519_bip32_bad_input() {
         assert_eq!(u64_field(&got, "child_number"), 2);
     }
     for curve in ["ed25519-bip32", "cardano-icarus"] {
-        for (path, needle) in [("m/", "trailing"), ("0/1", "must start with \"m\"")] {
-            assert_usage_error(
-                &[
-                    "derive", "--curve", curve, "--seed", TV1_SEED, "--path", path,
-                ],
-                "",
-                needle,
-                None,
-            );
-        }
+        assert_usage_error(
+            &[
+                "derive", "--curve", curve, "--seed", TV1_SEED, "--path", "m/",
+            ],
+            "",
+            "trailing",
+            None,
+        );
+        // From a root, `m/` may be left out on the Cardano curves (cardano-address's
+        // `1852H/1815H/0H/0/0`).
+        let implied = json_ok(&run(
+            &derive_args(curve, TV1_SEED, "1852H/1815H/0H/0/0"),
+            b"",
+        ));
+        let explicit = json_ok(&run(
+            &derive_args(curve, TV1_SEED, "m/1852'/1815'/0'/0/0"),
+            b"",
+        ));
+        assert_eq!(implied, explicit);
+        assert_eq!(str_field(&implied, "path"), "m/1852'/1815'/0'/0/0");
         // The deepest path works.
         let deepest = format!("m{}", "/1".repeat(255));
         let got = json_ok(&run(&derive_args(curve, TV1_SEED, &deepest), b""));

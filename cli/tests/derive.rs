@@ -183,22 +183,33 @@ fn slip10_hardened_only_failures() {
 
 #[test]
 fn text_output_has_the_json_fields() {
-    let json = json_ok(&run(&derive_args("secp256k1", TV1_SEED, "m/0'/1"), b""));
-    let out = run(&["derive", "--seed", TV1_SEED, "--path", "m/0'/1"], b"");
-    assert_eq!(out.code, 0);
-    assert_quiet(&out);
-    let mut lines = 0;
-    for line in out.stdout.lines() {
-        let (name, value) = line.split_once(": ").expect("name: value");
-        let expected = &json[name];
-        match expected {
-            Value::String(s) => assert_eq!(value, s, "{name}"),
-            Value::Number(n) => assert_eq!(value, n.to_string(), "{name}"),
-            other => panic!("unexpected {other}"),
+    for (path, child) in [("m/0'/1", "1 (1)"), ("m/0/1'", "2147483649 (1')")] {
+        let json = json_ok(&run(&derive_args("secp256k1", TV1_SEED, path), b""));
+        let out = run(&["derive", "--seed", TV1_SEED, "--path", path], b"");
+        assert_eq!(out.code, 0);
+        assert_quiet(&out);
+        let mut lines = 0;
+        for line in out.stdout.lines() {
+            let (name, value) = line.split_once(": ").expect("name: value");
+            let expected = &json[name];
+            match expected {
+                // The human output shows a child number's index and hardened marker beside
+                // the raw number.
+                Value::Number(_) if name == "child_number" => assert_eq!(value, child),
+                Value::String(s) => assert_eq!(value, s, "{name}"),
+                Value::Number(n) => assert_eq!(value, n.to_string(), "{name}"),
+                other => panic!("unexpected {other}"),
+            }
+            lines += 1;
         }
-        lines += 1;
+        assert_eq!(lines, json.len());
     }
-    assert_eq!(lines, json.len());
+    // BIP-44's purpose level, as a person reads it.
+    let out = run(&["derive", "--seed", TV1_SEED, "--path", "m/44'"], b"");
+    assert!(
+        out.stdout.contains("\nchild_number: 2147483692 (44')\n"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -24,7 +24,7 @@ use common::{
 };
 
 /// The fields `inspect --json` prints, in order, for a private key.
-const INSPECT_FIELDS: [&str; 9] = [
+const INSPECT_FIELDS: [&str; 11] = [
     "kind",
     "version",
     "depth",
@@ -34,6 +34,8 @@ const INSPECT_FIELDS: [&str; 9] = [
     "public_key",
     "fingerprint",
     "private_key",
+    "version_name",
+    "network",
 ];
 
 /// The keys of a JSON object, in order.
@@ -79,8 +81,15 @@ fn inspect_bip32_vectors_every_field() {
                 let got = json_ok(&run(&["inspect", text, "--json"], b""));
                 let mut expected_keys = INSPECT_FIELDS.to_vec();
                 if !private {
-                    expected_keys.pop();
+                    expected_keys.retain(|k| *k != "private_key");
                 }
+                // Issue 13: the family and network of BIP-32's own versions.
+                assert_eq!(
+                    str_field(&got, "version_name"),
+                    if private { "xprv" } else { "xpub" },
+                    "{context}"
+                );
+                assert_eq!(str_field(&got, "network"), "mainnet", "{context}");
                 // serde_json's map is sorted unless `preserve_order`: compare as sets.
                 let mut got_keys = keys(&got);
                 got_keys.sort_unstable();
@@ -180,6 +189,11 @@ fn inspect_prints_fields_in_the_contract_order() {
         .map(|line| {
             let (name, value) = line.split_once(": ").expect("name: value");
             match &json[name] {
+                Value::Number(n) if name == "child_number" => {
+                    let raw = n.as_u64().unwrap();
+                    let marker = if raw >= 1 << 31 { "'" } else { "" };
+                    assert_eq!(value, format!("{raw} ({}{marker})", raw & 0x7fff_ffff));
+                }
                 Value::String(s) => assert_eq!(value, s, "{name}"),
                 Value::Number(n) => assert_eq!(value, n.to_string(), "{name}"),
                 other => panic!("unexpected {other}"),

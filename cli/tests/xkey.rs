@@ -285,12 +285,25 @@ fn derive_xkey_bad_arguments() {
         assert!(out.stderr.contains("--xkey"), "{out:?}");
         assert!(!out.stderr.contains(&xprv[4..40]), "{out:?}");
     }
-    // Only the curves with BIP-32 text.
-    for curve in ["ed25519", "curve25519", "ed25519-bip32", "cardano-icarus"] {
+    // BIP-32 text only on the curves with BIP-32 text; the Cardano curves read CIP-5 keys.
+    for curve in ["ed25519", "curve25519"] {
         assert_usage_error(
             &["derive", "--curve", curve, "--xkey", &xprv, "--path", "0"],
             "",
-            &format!("--xkey needs --curve secp256k1 or nist256p1 ({curve} keys"),
+            &format!("--xkey needs --curve secp256k1, nist256p1 or a Cardano curve ({curve} keys"),
+            Some(&xprv[4..40]),
+        );
+    }
+    for curve in [
+        "ed25519-bip32",
+        "cardano-icarus",
+        "cardano-icarus-trezor",
+        "cardano-ledger",
+    ] {
+        assert_usage_error(
+            &["derive", "--curve", curve, "--xkey", &xprv, "--path", "0"],
+            "",
+            "is a CIP-5 key (root_xsk1…",
             Some(&xprv[4..40]),
         );
     }

@@ -26,12 +26,14 @@ use fastbip32::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{check_hardened_only, check_xkey_curve, key_at, seed_key, DeriveArgs, Source};
-use crate::curve::{CliScheme, Curve};
+use super::{
+    check_hardened_only, key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start,
+};
+use crate::cardano::{self, Origin};
+use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::input::{self, STDIN_MARKER};
-use crate::record::{derive_record, Format, KeyRef, Output, Scratch};
+use crate::record::{derive_record, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
 use crate::Io;
 
@@ -178,8 +180,14 @@ struct Plan<'a, S: CliScheme> {
     parent: Parent<S>,
     /// The printed path of the parent (`m/84'/0'/0'/0`, or `m`).
     prefix: String,
+    /// The parent's path below the start key.
+    steps: &'a [ChildNumber],
+    /// Where the start key sits (Cardano roles).
+    origin: Origin,
+    /// The extras of every record, but for the role.
+    extras: Extras,
     range: Range,
-    format: Format,
+    style: &'a Style,
     threads: usize,
     /// The path as given, for error messages.
     path_text: &'a str,
@@ -187,11 +195,8 @@ struct Plan<'a, S: CliScheme> {
 
 /// The key whose children are derived.
 enum Parent<S: CliScheme> {
-    /// Private children; `with_text` prints `xprv` and `xpub`.
-    Private {
-        key: ExtendedPrivateKey<S>,
-        with_text: bool,
-    },
+    /// Private children.
+    Private(ExtendedPrivateKey<S>),
     /// Public children (from an xpub).
     Public(ExtendedPublicKey<S>),
 }
@@ -215,7 +220,8 @@ impl fmt::Display for ChildPath<'_> {
     }
 }
 
-/// Runs `derive` with a `*` path and `--count`.
+/// Runs `derive` with a `*` path and `--count`; `xkey` is the `--xkey` text, whether it came
+/// from the command line, and where a Cardano key sits.
 ///
 /// # Errors
 /// A usage error for any bad argument or input, before anything is written; a failure when
@@ -223,8 +229,10 @@ impl fmt::Display for ChildPath<'_> {
 /// cannot be written, possibly after some records were.
 pub(super) fn run(
     args: &DeriveArgs,
+    request: &Request<'_>,
     wildcard: &Wildcard<'_>,
     count: u64,
+    xkey: Option<(&str, bool, Origin)>,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
@@ -232,28 +240,27 @@ pub(super) fn run(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
+    let curve = request.curve;
     let job = Job {
-        curve: args.curve,
+        request,
         wildcard,
         range,
-        format: Format::from_json_flag(args.json),
         threads,
         path_text: args.path.as_deref().unwrap_or_default(),
     };
-    if let Some(xkey) = args.xkey.as_deref() {
-        check_xkey_curve(args.curve)?;
+    if let Some((text, from_argv, origin)) = xkey {
         let prefix = if wildcard.prefix.is_empty() {
             DerivationPath::master()
         } else {
             DerivationPath::parse_relative(wildcard.prefix)
                 .map_err(|e| CliError::library("invalid --path", e))?
         };
-        let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
         let source = Source::Xkey {
-            text: &text,
-            from_argv: xkey != STDIN_MARKER,
+            text,
+            from_argv,
+            origin,
         };
-        args.curve.visit(Task {
+        curve.visit(Task {
             op: Op::Batch {
                 job: &job,
                 source,
@@ -263,18 +270,25 @@ pub(super) fn run(
         })
     } else {
         let prefix: DerivationPath = if wildcard.prefix.is_empty() {
-            // `*` alone: relative, where a seed needs `m/*`.
-            Err(Error::InvalidPath {
-                segment: 0,
-                offset: 0,
-                kind: PathErrorKind::MissingMasterPrefix,
-            })
+            if curve.is_cardano() {
+                // `*` alone below a root: its children.
+                Ok(DerivationPath::master())
+            } else {
+                // `*` alone: relative, where a seed needs `m/*`.
+                Err(CliError::library(
+                    "invalid --path",
+                    Error::InvalidPath {
+                        segment: 0,
+                        offset: 0,
+                        kind: PathErrorKind::MissingMasterPrefix,
+                    },
+                ))
+            }
         } else {
-            wildcard.prefix.parse()
-        }
-        .map_err(|e| CliError::library("invalid --path", e))?;
-        let seed = seed::resolve(&args.seed_options(), args.curve.seed_kind(), io)?;
-        args.curve.visit(Task {
+            parse_seed_path(curve, wildcard.prefix)
+        }?;
+        let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
+        curve.visit(Task {
             op: Op::Batch {
                 job: &job,
                 source: Source::Seed(&seed),
@@ -287,26 +301,11 @@ pub(super) fn run(
 
 /// The arguments, checked, that do not depend on the scheme.
 pub(crate) struct Job<'a> {
-    curve: Curve,
+    request: &'a Request<'a>,
     wildcard: &'a Wildcard<'a>,
     range: Range,
-    format: Format,
     threads: usize,
     path_text: &'a str,
-}
-
-impl Job<'_> {
-    fn plan<S: CliScheme>(&self, parent: Parent<S>, prefix: &DerivationPath) -> Plan<'_, S> {
-        Plan {
-            curve: self.curve.name(),
-            parent,
-            prefix: prefix.to_string(),
-            range: self.range,
-            format: self.format,
-            threads: self.threads,
-            path_text: self.path_text,
-        }
-    }
 }
 
 /// The children of the key at `prefix` below `source`, streamed to standard output; notes
@@ -320,43 +319,49 @@ pub(crate) fn children<S: CliScheme>(
     prefix: &DerivationPath,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let parent = match *source {
-        Source::Seed(seed) => {
-            check_hardened_only::<S>(prefix, job.path_text)?;
-            if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
-                return Err(job.wildcard.error(format_args!(
-                    "{} supports hardened derivation only (write *')",
-                    S::NAME
-                )));
-            }
-            if prefix.len() >= MAX_DEPTH {
-                return Err(job.wildcard.error(Error::DepthExceeded));
-            }
-            Parent::Private {
-                key: seed_key::<S>(job.curve, seed, prefix, job.path_text)?,
-                with_text: S::SEED_KEYS_HAVE_TEXT,
-            }
+    let request = job.request;
+    if matches!(source, Source::Seed(_)) {
+        check_hardened_only::<S>(prefix, job.path_text)?;
+        if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
+            return Err(job.wildcard.error(format_args!(
+                "{} supports hardened derivation only (write *')",
+                S::NAME
+            )));
         }
-        Source::Xkey { .. } => {
-            // Hardened steps in the prefix below a public key are reported here, first.
-            match key_at::<S>(job.curve, source, prefix, job.path_text, 1, &mut io.notes)? {
-                ExtendedKey::Private(key) => Parent::Private {
-                    key,
-                    with_text: true,
-                },
-                ExtendedKey::Public(key) => {
-                    if job.wildcard.hardened {
-                        return Err(job.wildcard.error(Error::HardenedFromPublic {
-                            index: job.range.first.index(),
-                            segment: prefix.len(),
-                        }));
-                    }
-                    Parent::Public(key)
-                }
+        if prefix.len() >= MAX_DEPTH {
+            return Err(job.wildcard.error(Error::DepthExceeded));
+        }
+    }
+    let start = Start::<S>::new(request, source, prefix, job.path_text, 1, &mut io.notes)?;
+    // Hardened steps in the prefix below a public key are reported here, first.
+    let parent = match key_from_xkey(&start.key, prefix, job.path_text)? {
+        ExtendedKey::Private(key) => Parent::Private(key),
+        ExtendedKey::Public(key) => {
+            if job.wildcard.hardened {
+                return Err(job.wildcard.error(Error::HardenedFromPublic {
+                    index: job.range.first.index(),
+                    segment: prefix.len(),
+                }));
             }
+            Parent::Public(key)
         }
     };
-    let elapsed = stream(&job.plan(parent, prefix), io)?;
+    // Every child's extras but the role are the first child's (the stake key of
+    // cardano-base is the account's); checked here, before anything is written.
+    let extras = start.extras(request, prefix.as_slice(), Some(job.range.first))?;
+    let plan = Plan {
+        curve: request.curve.name(),
+        parent,
+        prefix: prefix.to_string(),
+        steps: prefix.as_slice(),
+        origin: start.origin,
+        extras,
+        range: job.range,
+        style: &request.checked.style,
+        threads: job.threads,
+        path_text: job.path_text,
+    };
+    let elapsed = stream(&plan, io)?;
     if elapsed >= SLOW {
         let secs = elapsed.as_secs_f64();
         io.notes.throughput(format!(
@@ -371,7 +376,7 @@ pub(crate) fn children<S: CliScheme>(
 /// Derives and prints every child of `plan`, chunk by chunk; returns how long it took.
 fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration, CliError> {
     let started = Instant::now();
-    if let Parent::Private { key, .. } = &plan.parent {
+    if let Parent::Private(key) = &plan.parent {
         // Computed once and cached in the parent: normal children need it, and hardened
         // children then get their parent fingerprint from it instead of recomputing it.
         let _ = key.public_key();
@@ -395,7 +400,7 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
     } else {
         1
     };
-    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.format)).collect();
+    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.style)).collect();
     let mut progress = Progress::new(io.progress, plan.range.count, started);
     let first = plan.range.first.index();
     let mut done = 0u32;
@@ -436,9 +441,9 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(format: Format) -> Self {
+    fn new(style: &Style) -> Self {
         Self {
-            out: Output::new(format),
+            out: Output::new(style),
             scratch: Scratch::new(),
         }
     }
@@ -463,16 +468,16 @@ impl Worker {
         };
         let bad_range = |e| CliError::library(&format!("invalid --path {}", plan.path_text), e);
         match &plan.parent {
-            Parent::Private { key, with_text } => {
+            Parent::Private(key) => {
                 for (i, child) in (index..).zip(key.children(start, count).map_err(bad_range)?) {
                     let child = child.map_err(|e| error(child_at(start, i), e))?;
-                    self.write(plan, KeyRef::Private(&child), *with_text)?;
+                    self.write(plan, KeyRef::Private(&child))?;
                 }
             }
             Parent::Public(key) => {
                 for (i, child) in (index..).zip(key.children(start, count).map_err(bad_range)?) {
                     let child = child.map_err(|e| error(child_at(start, i), e))?;
-                    self.write(plan, KeyRef::Public(&child), true)?;
+                    self.write(plan, KeyRef::Public(&child))?;
                 }
             }
         }
@@ -484,7 +489,6 @@ impl Worker {
         &mut self,
         plan: &Plan<'_, S>,
         child: KeyRef<'_, S>,
-        with_text: bool,
     ) -> Result<(), CliError> {
         let number = match child {
             KeyRef::Private(key) => key.child_number(),
@@ -494,9 +498,12 @@ impl Worker {
             prefix: &plan.prefix,
             child: number,
         };
-        let record = derive_record(&mut self.scratch, plan.curve, child, Some(&path), with_text)?;
-        self.out.write(&record, number == plan.range.first);
-        Ok(())
+        let extras = Extras {
+            role: cardano::role(plan.origin, plan.steps, Some(number)),
+            ..plan.extras
+        };
+        let record = derive_record(&mut self.scratch, plan.curve, child, Some(&path), &extras)?;
+        self.out.write(&record, number == plan.range.first)
     }
 }
 

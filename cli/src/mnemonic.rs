@@ -1,0 +1,181 @@
+//! `fastbip32 mnemonic`: a new BIP-39 phrase from the operating system's random number
+//! generator, or (`--check`) the validation of one, naming a bad word, its position and the
+//! closest words of the list.
+
+use core::fmt;
+
+use clap::Args;
+use fastbip32::mnemonic::{guess_language, suggest, Language, Mnemonic};
+use fastbip32::Error;
+use zeroize::Zeroize;
+
+use crate::error::CliError;
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
+use crate::record::{Format, Output, Record, Style, Value};
+use crate::Io;
+
+/// The options of `mnemonic`. The phrase is wiped when the value is dropped.
+#[derive(Args)]
+pub(crate) struct MnemonicArgs {
+    /// The number of words of a new phrase: 12, 15, 18, 21 or 24 (default 24).
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "check",
+        value_parser = parse_words
+    )]
+    words: Option<usize>,
+
+    /// The word list: english (the default for a new phrase), japanese, korean, spanish,
+    /// chinese-simplified, chinese-traditional, french, italian, czech or portuguese. With
+    /// --check, the list the phrase must be in (default: the one that holds its words).
+    #[arg(long, value_name = "L", value_parser = parse_language)]
+    language: Option<Language>,
+
+    /// Validate this phrase instead (`-` reads it from standard input): exit code 0 when it
+    /// is valid; otherwise one error line naming the word and its position, with the closest
+    /// words of the list, or the checksum failure.
+    #[arg(long, value_name = "WORDS|-")]
+    check: Option<String>,
+
+    /// Print one JSON object on one line: `mnemonic`, `entropy` and `language` (with
+    /// --check: `valid`, `language` and `words`).
+    #[arg(long)]
+    json: bool,
+}
+
+impl Drop for MnemonicArgs {
+    fn drop(&mut self) {
+        self.check.zeroize();
+    }
+}
+
+impl fmt::Debug for MnemonicArgs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MnemonicArgs")
+            .field("words", &self.words)
+            .field("language", &self.language)
+            .field("check", &self.check.as_ref().map(|_| ".."))
+            .field("json", &self.json)
+            .finish()
+    }
+}
+
+fn parse_words(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|n| Mnemonic::WORD_COUNTS.contains(n))
+        .ok_or_else(|| "a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words".to_owned())
+}
+
+fn parse_language(text: &str) -> Result<Language, String> {
+    text.parse().map_err(|_| {
+        let names: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown word list; one of {}", names.join(", "))
+    })
+}
+
+/// Runs `mnemonic`.
+///
+/// # Errors
+/// A usage error for an invalid phrase (with `--check`); a failure when the random number
+/// generator fails or the output cannot be written.
+pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let format = Format::from_json_flag(args.json);
+    if let Some(check) = args.check.as_deref() {
+        let phrase = input::arg_or_stdin(check, io.stdin, "--check")?;
+        if check != STDIN_MARKER {
+            io.notes.argv_secret(ArgvSecret::CheckMnemonic);
+        }
+        return validate(&phrase, args.language, format, io);
+    }
+    let language = args.language.unwrap_or(Language::English);
+    let mnemonic = Mnemonic::generate(language, args.words.unwrap_or(24))
+        .map_err(|e| CliError::Failure(format!("cannot make a mnemonic: {e}")))?;
+    let phrase = mnemonic.to_phrase();
+    let entropy = mnemonic.to_entropy();
+    let mut record = Record::new();
+    // The phrase is the library's words and separators: nothing to escape.
+    record.push(
+        "mnemonic",
+        Value::Text {
+            text: &phrase,
+            secret: true,
+        },
+    );
+    record.push("entropy", Value::secret_hex(entropy.as_bytes()));
+    record.push("language", Value::text(language.name()));
+    let mut out = Output::new(&Style::all(format));
+    out.write(&record, true)?;
+    io.write_stdout(out.as_bytes())
+}
+
+/// `--check`: parses `phrase` (in `language`, or the list that holds its words).
+fn validate(
+    phrase: &str,
+    language: Option<Language>,
+    format: Format,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    let parsed = match language {
+        Some(language) => Mnemonic::parse_in(language, phrase),
+        None => Mnemonic::parse(phrase),
+    };
+    let mnemonic = parsed.map_err(|e| check_error(e, phrase, language))?;
+    let mut record = Record::new();
+    record.push("valid", Value::Bool(true));
+    record.push("language", Value::text(mnemonic.language().name()));
+    record.push(
+        "words",
+        Value::Uint(u64::try_from(mnemonic.word_count()).unwrap_or(u64::MAX)),
+    );
+    let mut out = Output::new(&Style::all(format));
+    out.write(&record, true)?;
+    io.write_stdout(out.as_bytes())
+}
+
+/// The one-line error of `--check` for `err`: the word and its position (counted from 1)
+/// with "did you mean …", the word count, or the checksum.
+///
+/// This is the one message of the tool that repeats input: the word that is not in the list
+/// (so not itself one of the phrase's words), which a person checking a phrase needs to see.
+fn check_error(err: Error, phrase: &str, language: Option<Language>) -> CliError {
+    let word_at = |position: usize| phrase.split_whitespace().nth(position).unwrap_or_default();
+    let list = language
+        .or_else(|| guess_language(phrase))
+        .unwrap_or(Language::English);
+    let message = match err {
+        Error::UnknownMnemonicWord { position } => {
+            let word = word_at(position);
+            let suggestions = suggest(word, list);
+            let hint = if suggestions.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", suggestions.join(", "))
+            };
+            format!(
+                "word {} ({}) is not in the {} word list{hint}",
+                position + 1,
+                word.escape_debug(),
+                list.name()
+            )
+        }
+        Error::MixedMnemonicLanguages { position } => format!(
+            "word {} ({}) is from another word list than the words before it",
+            position + 1,
+            word_at(position).escape_debug()
+        ),
+        Error::InvalidWordCount { count } => {
+            format!("{count} words; a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words")
+        }
+        Error::InvalidMnemonicChecksum => {
+            "checksum mismatch (a word is wrong, or the words are out of order)".to_owned()
+        }
+        Error::AmbiguousMnemonicLanguage => {
+            "the words are valid in more than one word list: give --language".to_owned()
+        }
+        other => other.to_string(),
+    };
+    CliError::Usage(format!("invalid mnemonic: {message}"))
+}
