@@ -329,8 +329,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// # Errors
     /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
     /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255. Items are
-    /// errors only where the scheme says a child does not exist, or for a scheme without
-    /// public derivation ([`Error::UnsupportedByScheme`]).
+    /// errors only where the scheme says a child does not exist.
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
         let range = self.check_batch(start, count)?;
         Siblings::new(self, range)

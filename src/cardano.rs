@@ -189,7 +189,6 @@ fn root_from(xprv: &[u8; XPRV_LEN]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> 
     )
 }
 
-/// A chain code from 32 bytes, wiping the scratch copy.
 /// The Icarus root from a PBKDF2 salt (the entropy, or entropy ‖ checksum for Trezor).
 fn icarus(salt: &[u8], passphrase: &[u8]) -> Result<ExtendedPrivateKey<Ed25519Bip32>> {
     let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);

@@ -71,7 +71,8 @@ pub trait SchemeKeys: Sealed {
 /// A key-derivation scheme: a curve together with the rules one specification sets for it.
 ///
 /// Sealed: implemented only by this crate's markers. The scheme's mathematics lives in a
-/// private supertrait that code outside this crate can neither name nor call; what a scheme
+/// private supertrait that code outside this crate cannot import, and whose every method takes
+/// a token only this crate can make, so none can be called from outside; what a scheme
 /// can do beyond hardened private derivation is told by the marker traits
 /// [`NormalDerivation`] and [`Bip32Text`].
 ///
