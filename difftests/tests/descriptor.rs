@@ -118,10 +118,14 @@ fn random_key(
     };
     if rng.chance(25) && branches == 1 {
         // A hex public key.
-        let public = key.public_key();
+        let public = key.public_key().unwrap();
         let wif = rng.chance(35);
         let text = if wif {
-            let network = if test { Network::Testnet } else { Network::Mainnet };
+            let network = if test {
+                Network::Testnet
+            } else {
+                Network::Mainnet
+            };
             fastbip32::wif::encode_to_string(key.private_key(), network)
                 .unwrap()
                 .to_string()
@@ -148,9 +152,20 @@ fn random_key(
     };
     let mut buf = [0u8; MAX_ENCODED_LEN];
     let key_text = if private {
-        key.encode_xprv(xprv_version, &mut buf).unwrap().to_string()
+        key.clone()
+            .with_version(xprv_version)
+            .unwrap()
+            .encode(&mut buf)
+            .unwrap()
+            .to_string()
     } else {
-        key.encode_xpub(xpub_version, &mut buf).unwrap().to_string()
+        key.to_xpub()
+            .unwrap()
+            .with_version(xpub_version)
+            .unwrap()
+            .encode(&mut buf)
+            .unwrap()
+            .to_string()
     };
     let steps: Vec<u32> = (0..rng.below(3))
         .map(|_| {
@@ -353,7 +368,14 @@ fn check(case_seed: u64, coverage: &mut Coverage) {
         // Single-key only (the generator's rule): rust-bitcoin derives the key.
         let key = &case.keys[0];
         let (xprv, steps) = key.xprv.as_ref().unwrap();
-        let btc_xprv = Xpriv::from_str(&xprv.to_xprv_string(Version::XPRV)).unwrap();
+        let btc_xprv = Xpriv::from_str(
+            &xprv
+                .clone()
+                .with_version(Version::XPRV)
+                .unwrap()
+                .to_zeroizing_string(),
+        )
+        .unwrap();
         for _ in 0..3 {
             let index = rng.index();
             let mut path: Vec<u32> = steps.clone();

@@ -161,6 +161,9 @@ fn cli() {
 #[test]
 fn mnemonic() {
     replay("mnemonic");
+}
+
+#[test]
 fn descriptor() {
     replay("descriptor");
 }
