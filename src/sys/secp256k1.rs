@@ -51,7 +51,7 @@ fn blind_before_use(sk: &[u8; 32]) {
 /// first, which is the way to give it real entropy.
 #[cfg(not(feature = "std"))]
 fn blind_before_use(sk: &[u8; 32]) {
-    use core::sync::atomic::{AtomicBool, Ordering};
+    use core::sync::atomic::Ordering;
     if !BLINDED.swap(true, Ordering::Relaxed) {
         let mut seed = zeroize::Zeroizing::new([0u8; 32]);
         hash_seed(sk, &mut seed);

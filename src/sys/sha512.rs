@@ -107,9 +107,9 @@ pub(crate) const K: [u64; 80] = [
     0x6c44_198c_4a47_5817,
 ];
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx2;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx512;
 
 /// The environment variable that caps the dispatch, for tests (see the module docs).
@@ -203,14 +203,14 @@ pub const DISPATCH: &[Kernel] = &[
     Kernel::Avx512x2,
 ];
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 cpufeatures::new!(avx2_cpuid, "avx2");
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl");
 
 /// The highest level this CPU has.
 fn cpu_isa() -> Isa {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         if avx512_cpuid::get() {
             return Isa::Avx512;
@@ -347,7 +347,7 @@ unsafe fn run_plan(kernels: &[Kernel], mut states: &mut [[u64; 8]], mut blocks: 
 /// The CPU has `kernel.isa()`.
 #[inline]
 unsafe fn run(kernel: Kernel, states: &mut [[u64; 8]], blocks: &[[u8; 128]]) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     match kernel {
         Kernel::Portable => {}
         Kernel::Avx2x4 => {
@@ -387,6 +387,7 @@ unsafe fn run(kernel: Kernel, states: &mut [[u64; 8]], blocks: &[[u8; 128]]) {
 
 /// `L` blocks and states transposed into rows of lanes: `w[t][l]` is big-endian word `t` of
 /// block `l`, `s[i][l]` is word `i` of state `l`. The caller wipes both.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(clippy::indexing_slicing)] // t < 16, i < 8, l < L by construction
 fn to_lanes<const L: usize>(
     states: &[[u64; 8]; L],
@@ -406,6 +407,7 @@ fn to_lanes<const L: usize>(
 }
 
 /// The inverse of [`to_lanes`] for states.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(clippy::indexing_slicing)] // i < 8, l < L by construction
 fn from_lanes<const L: usize>(states: &mut [[u64; 8]; L], s: &[[u64; L]; 8]) {
     for (l, state) in states.iter_mut().enumerate() {
