@@ -238,8 +238,8 @@ pub(crate) use meta_accessors;
 /// The public key is computed lazily, at most once, and only when something needs it: a
 /// normal child (which needs its parent's), the fingerprint, serialization of the public
 /// key, or the caller. A path walk computes none at hardened steps, except that a key whose
-/// last step was hardened gets its parent's public key then (see the [module
-/// documentation](self)): no key holds an ancestor's private key. The cache keeps the key
+/// last step was hardened gets its parent's public key then: no key holds an ancestor's
+/// private key (SECURITY.md, "Hardened isolation"). The cache keeps the key
 /// `Send + Sync`.
 ///
 /// Secret material is wiped on drop (`ZeroizeOnDrop`); the type is `Clone` but not `Copy`;

@@ -14,7 +14,7 @@ mod sealed {
 
 /// A fixed-size byte array that can hold a private key: `[u8; 32]` or `[u8; 64]`.
 ///
-/// Sealed; used as [`Scheme::PrivateKey`](crate::Scheme::PrivateKey).
+/// Sealed; used as [`SchemeKeys::PrivateKey`](crate::SchemeKeys::PrivateKey).
 pub trait ByteArray:
     sealed::Sealed + AsRef<[u8]> + AsMut<[u8]> + Copy + Zeroize + Send + Sync + 'static
 {
