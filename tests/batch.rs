@@ -155,8 +155,9 @@ proptest! {
 
     #[test]
     fn secp256k1_long_batches_equal_one_by_one(seed in proptest::collection::vec(any::<u8>(), 32..=32), count in 0usize..400, below_end in any::<bool>()) {
-        // Up to the last index there is, or from a random one.
-        let start = if below_end { (1u32 << 31) - count as u32 } else { u32::from(seed[0]) * 1000 };
+        // Up to the last index there is (an empty batch starts at the last index, not at 2^31,
+        // which is a hardened number), or from a random one.
+        let start = if below_end { (1u32 << 31) - count.max(1) as u32 } else { u32::from(seed[0]) * 1000 };
         secp256k1_long_batch(&seed, start, count);
     }
 
