@@ -472,11 +472,13 @@ impl fmt::Display for Error {
                 write!(f, "unsupported descriptor at byte {offset}: {feature}")
             }
             Self::DescriptorChecksumMismatch { computed } => {
-                f.write_str("descriptor checksum mismatch (the text's checksum is #")?;
+                f.write_str(
+                    "descriptor checksum mismatch: the text before `#` has the checksum #",
+                )?;
                 for &c in &computed {
                     fmt::Write::write_char(f, char::from(c))?;
                 }
-                f.write_str(")")
+                f.write_str(", not the one given")
             }
             Self::InvalidThreshold { threshold, keys } => write!(
                 f,

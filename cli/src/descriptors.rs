@@ -7,6 +7,7 @@ use core::fmt::{self, Write as _};
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
+use fastbip32::descriptor::compute_checksum;
 use fastbip32::{ChildNumber, DerivationPath, Network, Secp256k1, VersionPair, Xprv};
 use zeroize::Zeroize;
 
@@ -177,11 +178,10 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
             "{open}[{fingerprint}/{purpose}h/{coin}h/{}h]{account}/<0;1>/*{close}",
             args.account
         );
-        let checksum = checksum(&body).ok_or_else(|| {
-            CliError::Failure("a descriptor character is outside BIP-380's set".to_owned())
-        })?;
+        let checksum = compute_checksum(&body)
+            .map_err(|e| CliError::library("cannot compute the descriptor checksum", e))?;
         body.push('#');
-        body.push_str(&checksum);
+        body.extend(checksum.iter().map(|&c| char::from(c)));
         texts.push(body);
     }
     let mut record = Record::new();
@@ -195,85 +195,4 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
 
 fn hardened(index: u32) -> Result<ChildNumber, CliError> {
     ChildNumber::hardened(index).map_err(|e| CliError::library("invalid account path", e))
-}
-
-/// BIP-380's character set: a character's position gives its group (high bits) and symbol.
-const INPUT_CHARSET: &str =
-    "0123456789()[],'/*abcdefgh@:$%{}IJKLMNOPQRSTUVWXYZ&+-.;<=>?!^_|~ijklmnopqrstuvwxyzABCDEFGH`#\"\\ ";
-
-/// The checksum's alphabet (bech32's).
-const CHECKSUM_CHARSET: &[u8; 32] = b"qpzry9x8gf2tvdw0s3jn54khce6mua7l";
-
-/// BIP-380's generator step: the BCH code over GF(32) of the checksum.
-fn polymod(c: u64, value: u64) -> u64 {
-    const GENERATOR: [u64; 5] = [
-        0xf5_dee5_1989,
-        0xa9_fdca_3312,
-        0x1b_ab10_e32d,
-        0x37_06b1_677a,
-        0x64_4d62_6ffd,
-    ];
-    let top = c >> 35;
-    let mut c = ((c & 0x7_ffff_ffff) << 5) ^ value;
-    // Public data only (descriptor text): a branch on its bits is fine.
-    for (i, g) in GENERATOR.iter().enumerate() {
-        if (top >> i) & 1 == 1 {
-            c ^= g;
-        }
-    }
-    c
-}
-
-/// The 8-character BIP-380 checksum of `payload` (a descriptor without `#…`), or `None` for a
-/// character outside the descriptor character set.
-///
-/// (To move to the library: `fastbip32::descriptor::compute_checksum` on branch
-/// `helper-desc` does the same, and this copy goes once it is on main.)
-pub(crate) fn checksum(payload: &str) -> Option<String> {
-    let mut c = 1u64;
-    let mut group = 0u64;
-    let mut count = 0;
-    for ch in payload.chars() {
-        let position = INPUT_CHARSET.find(ch)? as u64;
-        c = polymod(c, position & 31);
-        group = group * 3 + (position >> 5);
-        count += 1;
-        if count == 3 {
-            c = polymod(c, group);
-            group = 0;
-            count = 0;
-        }
-    }
-    if count > 0 {
-        c = polymod(c, group);
-    }
-    for _ in 0..8 {
-        c = polymod(c, 0);
-    }
-    c ^= 1;
-    (0..8)
-        .map(|j| {
-            let symbol = usize::try_from((c >> (5 * (7 - j))) & 31).ok()?;
-            CHECKSUM_CHARSET.get(symbol).map(|&b| char::from(b))
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::checksum;
-
-    /// BIP-380's "Test Vectors": `raw(deadbeef)#89f8spxm` is valid, and a changed payload
-    /// does not keep the checksum.
-    #[test]
-    fn bip380_checksums() {
-        assert_eq!(checksum("raw(deadbeef)").as_deref(), Some("89f8spxm"));
-        assert_eq!(
-            checksum("raw(deedbeef)")
-                .as_deref()
-                .map(|c| c == "89f8spxm"),
-            Some(false)
-        );
-        assert_eq!(checksum("raw(\u{e9})"), None);
-    }
 }

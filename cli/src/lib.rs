@@ -18,6 +18,8 @@
 //!                       [--account N] [--network NET] [--json]
 //! fastbip32 mnemonic [--words 12|15|18|21|24] [--language L] [--json]
 //! fastbip32 mnemonic --check WORDS|- [--language L] [--json]
+//! fastbip32 addresses --descriptor DESC|- [--count N] [--start S] [--network NET]
+//!                     [--threads K] [--json|--csv] [--fields A,B,…]
 //! ```
 //!
 //! `CURVE` is `secp256k1` (the default), `nist256p1` (also `p256`, `secp256r1`,
@@ -104,6 +106,29 @@
 //!   `pkh([fp/44h/c/Nh]xpub…/<0;1>/*)#checksum`, `sh(wpkh(…))`, `wpkh(…)`, `tr(…)`, with the
 //!   root's fingerprint, coin type `c` 0 on mainnet and 1 elsewhere, tpub off mainnet and the
 //!   BIP-380 checksum. `--xkey` must be a private root (depth 0).
+//! * `addresses --descriptor DESC` (`-`: read it from standard input) prints the outputs of
+//!   an output descriptor (`pkh`, `wpkh`, `sh(wpkh)`, `tr` key path, `multi`/`sortedmulti`
+//!   in `wsh`, `sh(wsh)`, `sh`; the library's `fastbip32::descriptor`) at indices S … S+N−1
+//!   (`--start`, default 0; `--count`, default 20), branch by branch: every index of
+//!   multipath branch 0, then of branch 1, as Bitcoin Core's `deriveaddresses` orders them. A
+//!   descriptor without a range gives one record per branch (`--count` and `--start` are then
+//!   not used). A `#checksum`, when present, must match. Fields, in order: `branch` (the
+//!   position in the `<…>` tuple, 0 without one), `index` (the range index without the
+//!   hardened bit, also for `/*'`; null without a range), `address`, `script_pubkey` (hex),
+//!   and for single-key descriptors `public_key` (the derived 33-byte key, before any taproot
+//!   tweak) and, with a key origin, `path` (origin path, then the key's steps and the index:
+//!   `m/84'/0'/0'/0/5`). `--json` prints one object per line, `--csv` a header line and one
+//!   line per record, and without either one line `branch index address` per record (a null
+//!   index prints as `-`); `--fields` selects and orders fields in every format (a field the
+//!   descriptor's records do not have is a usage error). The network is the keys' (`tpub`
+//!   and the other test families: testnet; hex keys: mainnet) unless `--network` picks one
+//!   (`signet` and `regtest` for test keys); mainnet keys with a test network, or the
+//!   reverse, and Cardano network names are usage errors. A hardened step or range after an
+//!   xpub needs the xprv (usage error). Output is streamed in chunks (flat memory for any N)
+//!   on `--threads K` threads (default every core), byte-identical for any K, with the
+//!   progress bar and the `note: derived N addresses in T s (R addresses/s)` line of a run
+//!   longer than a second, as for `derive --count`. An extended private key given inside the
+//!   descriptor on the command line gets the secret-on-argv note (`--descriptor -`).
 //! * `mnemonic` prints `mnemonic`, `entropy` (hex) and `language` (default 24 English words,
 //!   from the operating system's random number generator). `mnemonic --check` prints `valid`
 //!   (true), `language` and `words` and exits 0, or exits 2 with one line naming the word
@@ -142,13 +167,15 @@
 //!   line, if any, is still printed; the throughput line is not.
 //! * `--help` and `--version` print to standard output and exit 0.
 //!
-//! One module per subcommand (`derive`, `inspect`, `convert`, `descriptors`, `mnemonic`);
+//! One module per subcommand (`derive`, `inspect`, `convert`, `descriptors`, `addresses`,
+//! `mnemonic`);
 //! `curve` maps the `--curve` value to a [`fastbip32::Scheme`], and `dispatch` runs every
 //! operation, written once generically over it, for that scheme; `record` renders every
 //! record; `options` holds the output options and the network rule, `address` and `cardano`
-//! the address and CIP-5 role rules.
+//! the address and CIP-5 role rules, `progress` the progress bar of streamed runs.
 
 mod address;
+mod addresses;
 mod cardano;
 mod convert;
 mod curve;
@@ -161,6 +188,7 @@ mod inspect;
 mod mnemonic;
 mod notes;
 mod options;
+mod progress;
 mod record;
 mod seed;
 
@@ -194,6 +222,8 @@ enum Command {
     Inspect(inspect::InspectArgs),
     /// Re-encode an extended key in another version family (zpub → xpub, …).
     Convert(convert::ConvertArgs),
+    /// Print the addresses of an output descriptor (wpkh, pkh, sh-wpkh, tr, multisig).
+    Addresses(Box<addresses::AddressesArgs>),
     /// Print an account's standard output descriptors (BIP-44, 49, 84, 86).
     Descriptors(Box<descriptors::DescriptorsArgs>),
     /// Make a new BIP-39 mnemonic, or check one (--check).
@@ -369,6 +399,7 @@ where
         Command::Convert(args) => convert::run(args, io),
         Command::Mnemonic(args) => mnemonic::run(args, io),
         Command::Descriptors(args) => descriptors::run(args, io),
+        Command::Addresses(args) => addresses::run(args, io),
     };
     match result {
         Ok(()) => {

@@ -21,6 +21,8 @@ pub(crate) enum ArgvSecret {
     InspectXprv,
     /// An extended private key: `convert xprv…`.
     ConvertXprv,
+    /// An extended private key inside `addresses --descriptor …`.
+    DescriptorXprv,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
 }
@@ -33,6 +35,7 @@ impl ArgvSecret {
             Self::Mnemonic | Self::CheckMnemonic => "the mnemonic",
             Self::Passphrase => "the passphrase",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
+            Self::DescriptorXprv => "the descriptor's extended private key",
         }
     }
 
@@ -45,6 +48,7 @@ impl ArgvSecret {
             Self::XkeyXprv => "--xkey -",
             Self::InspectXprv => "`inspect -`",
             Self::ConvertXprv => "`convert -`",
+            Self::DescriptorXprv => "--descriptor -",
             Self::CheckMnemonic => "--check -",
         }
     }

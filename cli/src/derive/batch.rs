@@ -23,7 +23,6 @@ use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     PathErrorKind,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{
@@ -33,6 +32,7 @@ use crate::cardano::{self, Origin};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
+use crate::progress::{Progress, SLOW};
 use crate::record::{derive_record, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
 use crate::Io;
@@ -46,9 +46,6 @@ const TASKS_PER_THREAD: usize = 4;
 
 /// Up to this many children, one thread: starting a pool costs more than it saves.
 const SERIAL_MAX: u32 = 256;
-
-/// A run this long gets a progress bar (on a terminal) and the throughput line.
-const SLOW: Duration = Duration::from_secs(1);
 
 /// The largest child index, 2³¹ − 1.
 const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
@@ -401,7 +398,7 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
         1
     };
     let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.style)).collect();
-    let mut progress = Progress::new(io.progress, plan.range.count, started);
+    let mut progress = Progress::new(io.progress, u64::from(plan.range.count), started, "keys");
     let first = plan.range.first.index();
     let mut done = 0u32;
     while done < plan.range.count {
@@ -428,7 +425,7 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
             written.map_err(|e| CliError::output(&e))?;
         }
         done += chunk;
-        progress.update(done);
+        progress.update(u64::from(done));
     }
     io.stdout.flush().map_err(|e| CliError::output(&e))?;
     Ok(started.elapsed())
@@ -510,60 +507,6 @@ impl Worker {
 /// The child with `index`, of the same kind as `like`.
 fn child_at(like: ChildNumber, index: u32) -> ChildNumber {
     ChildNumber::from_raw(index | (like.to_raw() & HARDENED_BIT))
-}
-
-/// The progress bar of a long run on a terminal: made at the start, hidden, so that its
-/// rate and time estimates cover the whole run, and drawn once the run has taken [`SLOW`].
-struct Progress {
-    started: Instant,
-    bar: Option<ProgressBar>,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(terminal: bool, total: u32, started: Instant) -> Self {
-        let bar = terminal.then(|| {
-            let bar =
-                ProgressBar::with_draw_target(Some(u64::from(total)), ProgressDrawTarget::hidden());
-            if let Ok(style) = ProgressStyle::with_template(
-                "{wide_bar} {human_pos}/{human_len} keys, {msg}, {eta} left",
-            ) {
-                bar.set_style(style);
-            }
-            bar
-        });
-        Self {
-            started,
-            bar,
-            shown: false,
-        }
-    }
-
-    /// `done` children are out.
-    fn update(&mut self, done: u32) {
-        let Some(bar) = &self.bar else {
-            return;
-        };
-        let elapsed = self.started.elapsed();
-        bar.set_message(format!(
-            "{:.0} keys/s",
-            f64::from(done) / elapsed.as_secs_f64().max(1e-9)
-        ));
-        bar.set_position(u64::from(done));
-        if !self.shown && elapsed >= SLOW && bar.position() < bar.length().unwrap_or(0) {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-    }
-}
-
-impl Drop for Progress {
-    /// Clears the bar, so that the `note:` or `error:` line that follows stands alone.
-    fn drop(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 #[cfg(test)]

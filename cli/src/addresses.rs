@@ -1,0 +1,550 @@
+//! `fastbip32 addresses --descriptor DESC`: the addresses of an output descriptor, streamed.
+//!
+//! The descriptor is parsed once (checksum checked when present), each multipath branch made
+//! ready once (every key's index-independent derivation: [`fastbip32::descriptor::Branch`]),
+//! then the indices are derived in chunks of [`CHUNK`] with the library's
+//! [`Branch::derive_into`], which derives each key's children in sibling batches (for an
+//! xpub, the batched-affine public path) and allocates nothing. Each chunk is cut into
+//! sub-ranges, one per task, rendered into buffers that are kept from chunk to chunk; with
+//! more than one thread the sub-ranges run on a local rayon pool of `--threads` threads,
+//! and the buffers are written in order, so the output is the same for any thread count.
+//! Records come branch by branch (every index of branch 0, then of branch 1), as Bitcoin
+//! Core's `deriveaddresses` orders them.
+//!
+//! Every check (descriptor, network, range, fields, hardened steps after an xpub) is made
+//! before the first byte is written, so a usage error leaves standard output empty.
+
+use core::fmt;
+use std::time::Instant;
+
+use clap::Args;
+use fastbip32::descriptor::{Branch, Derived, Descriptor};
+use fastbip32::path::HARDENED_BIT;
+use fastbip32::{DerivationPath, Error, Network};
+use rayon::prelude::*;
+use zeroize::Zeroize;
+
+use crate::error::CliError;
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
+use crate::options::bitcoin_network_error;
+use crate::progress::{Progress, SLOW};
+use crate::record::{Format, Output, Record, Style, Value};
+use crate::Io;
+
+/// The fields `addresses` records can have, in their order.
+pub(crate) const ADDRESSES_FIELDS: &[&str] = &[
+    "branch",
+    "index",
+    "address",
+    "script_pubkey",
+    "public_key",
+    "path",
+];
+
+/// The fields of the human-readable output (one line per record).
+const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
+
+/// Indices per chunk: enough to keep every thread busy between two writes.
+const CHUNK: u32 = 4096;
+
+/// Sub-ranges per thread in a chunk, so that a thread that finishes early takes another.
+const TASKS_PER_THREAD: usize = 4;
+
+/// Up to this many records, one thread: starting a pool costs more than it saves.
+const SERIAL_MAX: u64 = 256;
+
+/// The largest child index, 2³¹ − 1.
+const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
+
+/// The options of `addresses`. The descriptor (which may hold an xprv) is wiped on drop.
+#[derive(Args)]
+pub(crate) struct AddressesArgs {
+    /// The output descriptor: pkh(KEY), wpkh(KEY), sh(wpkh(KEY)), tr(KEY), or
+    /// multi/sortedmulti(k,KEY,…) inside `wsh()`, `sh(wsh())` or `sh()`; KEY is
+    /// [fingerprint/origin/path]xpub…/steps/* (or /*' with an xprv, BIP-389 <a;b> steps, or
+    /// a hex public key). A #checksum, when present, must match. `-` reads it from standard
+    /// input.
+    #[arg(long, value_name = "DESC|-")]
+    descriptor: String,
+
+    /// The number of indices per branch (default 20); ignored without a range (`*`), which
+    /// gives one record per branch.
+    #[arg(long, value_name = "N")]
+    count: Option<u64>,
+
+    /// The first index (default 0); START+N−1 must be below 2^31.
+    #[arg(long, value_name = "START")]
+    start: Option<u64>,
+
+    /// mainnet, testnet, signet or regtest. Default: the network of the keys' versions
+    /// (tpub: testnet), else mainnet. A mainnet key with a test network, or the reverse, is
+    /// an error.
+    #[arg(long, value_name = "NET")]
+    network: Option<String>,
+
+    /// Derive on at most K threads (default: every core).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+
+    /// Print one JSON object per line: branch, index, address, `script_pubkey` and,
+    /// for single-key descriptors, `public_key` (and `path`, with a key origin).
+    #[arg(long)]
+    json: bool,
+
+    /// Print CSV: one header line with the field names, then one line per record.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+
+    /// Print only these fields, in this order (comma-separated names: branch, index, address,
+    /// `script_pubkey`, `public_key`, path). An unknown name is an error.
+    #[arg(long, value_name = "A,B,…")]
+    fields: Option<String>,
+}
+
+impl Drop for AddressesArgs {
+    fn drop(&mut self) {
+        self.descriptor.zeroize();
+    }
+}
+
+impl fmt::Debug for AddressesArgs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AddressesArgs")
+            .field("descriptor", &"..")
+            .field("count", &self.count)
+            .field("start", &self.start)
+            .field("network", &self.network)
+            .field("threads", &self.threads)
+            .field("json", &self.json)
+            .field("csv", &self.csv)
+            .field("fields", &self.fields)
+            .finish()
+    }
+}
+
+/// The indices of every branch: `count` from `first`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Range {
+    first: u32,
+    count: u32,
+}
+
+impl Range {
+    /// `count` indices (default 20) from `start` (default 0), for a ranged descriptor; one
+    /// index (ignored by the library) without a range.
+    ///
+    /// # Errors
+    /// A usage error for a count of 0 or indices past 2³¹ − 1.
+    fn new(start: Option<u64>, count: Option<u64>, ranged: bool) -> Result<Self, CliError> {
+        let (start, count) = (start.unwrap_or(0), count.unwrap_or(20));
+        if count == 0 {
+            return Err(CliError::Usage(
+                "invalid --count: 0; give at least one index".to_owned(),
+            ));
+        }
+        if start > MAX_INDEX {
+            return Err(CliError::Usage(format!(
+                "invalid --start: {start} is not a child index (the largest is {MAX_INDEX}, 2^31 - 1)"
+            )));
+        }
+        let last = start.saturating_add(count - 1);
+        if last > MAX_INDEX {
+            return Err(CliError::Usage(format!(
+                "invalid --count: indices {start} to {last} run past the largest child index, {MAX_INDEX} (2^31 - 1)"
+            )));
+        }
+        if !ranged {
+            return Ok(Self { first: 0, count: 1 });
+        }
+        match (u32::try_from(start), u32::try_from(count)) {
+            (Ok(first), Ok(count)) => Ok(Self { first, count }),
+            _ => Err(CliError::Usage(format!(
+                "invalid --count: {count} indices from {start}"
+            ))),
+        }
+    }
+}
+
+/// Runs `addresses`.
+///
+/// # Errors
+/// A usage error for a bad descriptor (syntax, checksum, key, unsupported script, too many
+/// keys), mixed networks, a hardened range or step after an xpub, a bad range or a bad
+/// `--fields`, all before anything is written; a failure when an output cannot be derived
+/// (probability below 2⁻¹²⁷) or written.
+pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let explicit = args
+        .network
+        .as_deref()
+        .map(|text| {
+            text.parse::<Network>()
+                .map_err(|_| bitcoin_network_error(text))
+        })
+        .transpose()?;
+    let format = Format::from_flags(args.json, args.csv, Format::Line);
+    let fields = match (&args.fields, format) {
+        (None, Format::Line) => Some(LINE_FIELDS.join(",")),
+        (fields, _) => fields.clone(),
+    };
+    let style = Style::new(format, fields.as_deref(), ADDRESSES_FIELDS)?;
+    let text = input::arg_or_stdin(&args.descriptor, io.stdin, "--descriptor")?;
+    let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
+    drop(text);
+    if descriptor.has_private_keys() && args.descriptor != STDIN_MARKER {
+        io.notes.argv_secret(ArgvSecret::DescriptorXprv);
+    }
+    let network = match explicit {
+        Some(network) => {
+            descriptor.check_network(network).map_err(|_| {
+                CliError::Usage(format!(
+                    "mixed networks: --network {network} but the descriptor's keys are {} keys",
+                    if network.is_test() {
+                        "mainnet"
+                    } else {
+                        "test-network"
+                    }
+                ))
+            })?;
+            network
+        }
+        None => descriptor.network().unwrap_or(Network::Mainnet),
+    };
+    if descriptor.needs_private_keys() {
+        return Err(CliError::Usage(
+            "invalid --descriptor: a hardened step or range (`/*'`) after an extended public key needs the extended private key (xprv); give the xprv, or use `/*`".to_owned(),
+        ));
+    }
+    check_fields(&style, &descriptor)?;
+    let range = Range::new(args.start, args.count, descriptor.is_ranged())?;
+    let branches = (0..descriptor.branch_count())
+        .map(|b| {
+            descriptor
+                .branch(b)
+                .map_err(|e| CliError::library(&format!("cannot derive branch {b}"), e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let paths = branches
+        .iter()
+        .map(|branch| PathPrefix::of(&descriptor, branch))
+        .collect::<Result<Vec<_>, _>>()?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let plan = Plan {
+        branches: &branches,
+        paths: &paths,
+        range,
+        network,
+        style: &style,
+        threads,
+    };
+    let started = Instant::now();
+    stream(&plan, io)?;
+    let elapsed = started.elapsed();
+    if elapsed >= SLOW {
+        let total = u64::from(range.count) * branches.len() as u64;
+        let secs = elapsed.as_secs_f64();
+        #[allow(clippy::cast_precision_loss, reason = "a rate, for display")]
+        let rate = total as f64 / secs;
+        io.notes.throughput(format!(
+            "derived {total} addresses in {secs:.2} s ({rate:.0} addresses/s)"
+        ));
+    }
+    Ok(())
+}
+
+/// The usage error of a descriptor that does not parse.
+fn descriptor_error(err: Error) -> CliError {
+    CliError::Usage(format!("invalid --descriptor: {err}"))
+}
+
+/// Checks that every `--fields` name is in this descriptor's records (a usage error
+/// otherwise), before anything is derived.
+fn check_fields(style: &Style, descriptor: &Descriptor) -> Result<(), CliError> {
+    let Some(names) = &style.fields else {
+        return Ok(());
+    };
+    for &name in names.iter() {
+        let missing = match name {
+            "public_key" => !descriptor.is_single_key(),
+            "path" => descriptor.key_origin().is_none(),
+            _ => false,
+        };
+        if missing {
+            let hint = if name == "path" {
+                "single-key descriptors with a key origin `[fingerprint/…]` only"
+            } else {
+                "single-key descriptors only"
+            };
+            return Err(CliError::Usage(format!(
+                "invalid --fields: these records have no `{name}` field ({hint})"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The printed full path of a branch's key, up to the range step: the origin's path and the
+/// key's steps for the branch (`m/84'/0'/0'/0`); `None` without a key origin or for multisig.
+#[derive(Debug)]
+struct PathPrefix {
+    text: Option<String>,
+    /// Whether the range step is hardened (`/*'`).
+    hardened: bool,
+    /// Whether there is a range step.
+    ranged: bool,
+}
+
+impl PathPrefix {
+    fn of(descriptor: &Descriptor, branch: &Branch<'_>) -> Result<Self, CliError> {
+        let ranged = descriptor.is_ranged();
+        let text = if descriptor.key_origin().is_some() {
+            let full = branch
+                .full_path(0)
+                .map_err(|e| CliError::library("invalid --descriptor", e))?;
+            full.map(|path| {
+                let steps = path.as_slice();
+                let keep = steps.len().saturating_sub(usize::from(ranged));
+                DerivationPath::from_slice(steps.get(..keep).unwrap_or_default())
+                    .map(|p| p.to_string())
+            })
+            .transpose()
+            .map_err(|e| CliError::library("invalid --descriptor", e))?
+        } else {
+            None
+        };
+        Ok(Self {
+            text,
+            hardened: descriptor.is_hardened_range(),
+            ranged,
+        })
+    }
+}
+
+/// The printed full path of one record: the prefix, then `/index` (with `'` for a hardened
+/// range).
+struct RecordPath<'a> {
+    prefix: &'a str,
+    index: Option<u32>,
+    hardened: bool,
+}
+
+impl fmt::Display for RecordPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.prefix)?;
+        if let Some(index) = self.index {
+            write!(f, "/{index}")?;
+            if self.hardened {
+                f.write_str("'")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What every chunk needs.
+struct Plan<'a> {
+    branches: &'a [Branch<'a>],
+    paths: &'a [PathPrefix],
+    range: Range,
+    network: Network,
+    style: &'a Style,
+    threads: usize,
+}
+
+/// Derives and prints every record of `plan`, branch by branch and chunk by chunk.
+fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
+    let total = u64::from(plan.range.count) * plan.branches.len() as u64;
+    let parallel = plan.threads > 1 && total > SERIAL_MAX;
+    let pool = if parallel {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(plan.threads)
+                .thread_name(|i| format!("fastbip32-{i}"))
+                .build()
+                .map_err(|e| {
+                    CliError::Failure(format!("cannot start {} threads: {e}", plan.threads))
+                })?,
+        )
+    } else {
+        None
+    };
+    let tasks = if parallel {
+        plan.threads.saturating_mul(TASKS_PER_THREAD)
+    } else {
+        1
+    };
+    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.style)).collect();
+    let mut progress = Progress::new(io.progress, total, Instant::now(), "addresses");
+    let mut written = 0u64;
+    for (branch, path) in plan.branches.iter().zip(plan.paths) {
+        let mut done = 0u32;
+        while done < plan.range.count {
+            let chunk = CHUNK.min(plan.range.count - done);
+            let base = plan.range.first + done;
+            let per = chunk
+                .div_ceil(u32::try_from(tasks).unwrap_or(u32::MAX))
+                .max(1);
+            let first_record = written == 0;
+            let fill = |(i, worker): (usize, &mut Worker)| -> Result<(), CliError> {
+                let offset = u32::try_from(i).unwrap_or(u32::MAX).saturating_mul(per);
+                if offset >= chunk {
+                    return Ok(());
+                }
+                let header = first_record && i == 0;
+                worker.fill(
+                    plan,
+                    branch,
+                    path,
+                    base + offset,
+                    per.min(chunk - offset),
+                    header,
+                )
+            };
+            match &pool {
+                Some(pool) => {
+                    pool.install(|| workers.par_iter_mut().enumerate().try_for_each(fill))
+                }
+                None => workers.iter_mut().enumerate().try_for_each(fill),
+            }?;
+            for worker in &mut workers {
+                let result = io.stdout.write_all(worker.out.as_bytes());
+                worker.out.wipe();
+                result.map_err(|e| CliError::output(&e))?;
+            }
+            done += chunk;
+            written += u64::from(chunk);
+            progress.update(written);
+        }
+    }
+    io.stdout.flush().map_err(|e| CliError::output(&e))
+}
+
+/// One sub-range's outputs and rendered records, kept from chunk to chunk.
+struct Worker {
+    out: Output,
+    derived: Vec<Derived>,
+}
+
+impl Worker {
+    fn new(style: &Style) -> Self {
+        Self {
+            out: Output::new(style),
+            derived: Vec::new(),
+        }
+    }
+
+    /// Derives the outputs at `index … index + count − 1` of `branch` and renders their
+    /// records; `header` is set for the run's first record (the CSV header line).
+    fn fill(
+        &mut self,
+        plan: &Plan<'_>,
+        branch: &Branch<'_>,
+        path: &PathPrefix,
+        index: u32,
+        count: u32,
+        header: bool,
+    ) -> Result<(), CliError> {
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        if self.derived.len() < count {
+            self.derived.resize(count, Derived::default());
+        }
+        let derived = self.derived.get_mut(..count).unwrap_or_default();
+        branch.derive_into(index, derived).map_err(|e| {
+            CliError::library(&format!("cannot derive branch {}", branch.number()), e)
+        })?;
+        for (i, output) in derived.iter().enumerate() {
+            let address = output.address(plan.network).map_err(|e| {
+                CliError::library(&format!("cannot encode branch {}", branch.number()), e)
+            })?;
+            let full_path = path.text.as_deref().map(|prefix| RecordPath {
+                prefix,
+                index: output.index().filter(|_| path.ranged),
+                hardened: path.hardened,
+            });
+            let mut record = Record::new();
+            record.push("branch", Value::Uint(output.branch() as u64));
+            record.push(
+                "index",
+                output
+                    .index()
+                    .map_or(Value::Null, |i| Value::Uint(i.into())),
+            );
+            record.push("address", Value::text(address.as_str()));
+            record.push(
+                "script_pubkey",
+                Value::hex(output.script_pubkey().as_bytes()),
+            );
+            if let Some(public) = output.public_key() {
+                record.push("public_key", Value::hex(public));
+            }
+            if let Some(full_path) = &full_path {
+                record.push("path", Value::Display(full_path));
+            }
+            self.out.write(&record, header && i == 0)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(
+            Range::new(None, None, true).unwrap(),
+            Range {
+                first: 0,
+                count: 20
+            }
+        );
+        assert_eq!(
+            Range::new(Some(5), Some(3), false).unwrap(),
+            Range { first: 0, count: 1 }
+        );
+        assert_eq!(
+            Range::new(Some(MAX_INDEX), Some(1), true).unwrap(),
+            Range {
+                first: 0x7fff_ffff,
+                count: 1
+            }
+        );
+        for (start, count) in [
+            (Some(0), Some(0)),
+            (Some(MAX_INDEX + 1), None),
+            (Some(MAX_INDEX), Some(2)),
+            (None, Some(u64::MAX)),
+        ] {
+            assert!(
+                matches!(Range::new(start, count, true), Err(CliError::Usage(_))),
+                "{start:?} {count:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn record_paths() {
+        let path = RecordPath {
+            prefix: "m/84'/0'/0'/1",
+            index: Some(7),
+            hardened: false,
+        };
+        assert_eq!(path.to_string(), "m/84'/0'/0'/1/7");
+        let path = RecordPath {
+            prefix: "m/86'/1'/0'",
+            index: Some(2),
+            hardened: true,
+        };
+        assert_eq!(path.to_string(), "m/86'/1'/0'/2'");
+        let path = RecordPath {
+            prefix: "m/0'",
+            index: None,
+            hardened: false,
+        };
+        assert_eq!(path.to_string(), "m/0'");
+    }
+}
