@@ -122,6 +122,35 @@ write("cli", cli_input(["derive", "--xkey", tv1[1]["xpub"], "--path", "m/0/1", "
 write("cli", cli_input(["--help"]))
 write("cli", cli_input(["derive", "--path", "m/2147483648"]))
 write("cli", cli_input(["derive", b"--seed", b"\xff\xfe"]))
+# Issue 13's subcommands and options.
+ABOUT_WORDS = "abandon " * 11 + "about"
+BIP84_XPUB = "xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V"
+for desc in (
+    f"wpkh([73c5da0a/84h/0h/0h]{BIP84_XPUB}/<0;1>/*)#qf45pmyh",
+    f"sh(wsh(sortedmulti(1,{BIP84_XPUB}/0/*,{tv1[1]['xpub']}/1/*)))",
+    f"tr({tv1[0]['xprv']}/86'/0'/0'/0/*')",
+    "pkh(0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c)",
+):
+    write("cli", cli_input(["addresses", "--descriptor", desc, "--count", "3", "--json"]))
+write("cli", cli_input(["addresses", "--descriptor", "-", "--start", "5", "--count", "2", "--csv",
+                        "--fields", "index,address,path", "--network", "regtest"],
+                       f"wpkh([73c5da0a/84h/0h/0h]{BIP84_XPUB}/0/*)\n".encode()))
+write("cli", cli_input(["addresses", "--descriptor", f"wpkh({BIP84_XPUB}/0/*)", "--threads", "2", "--count", "300"]))
+write("cli", cli_input(["descriptors", "--mnemonic", "-", "--network", "testnet", "--json"], ABOUT_WORDS.encode()))
+write("cli", cli_input(["descriptors", "--xkey", tv1[0]["xprv"], "--account", "3"]))
+write("cli", cli_input(["convert", BIP84_XPUB, "--to", "zpub", "--json"]))
+write("cli", cli_input(["convert", "-", "--to", "Ypub"], tv1[2]["xprv"].encode()))
+write("cli", cli_input(["mnemonic", "--words", "12", "--language", "japanese", "--json"]))
+write("cli", cli_input(["mnemonic", "--check", "-"], ABOUT_WORDS.replace("about", "abut").encode()))
+write("cli", cli_input(["mnemonic", "--check", ABOUT_WORDS, "--json"]))
+write("cli", cli_input(["derive", "--mnemonic", "-", "--path", "m/84'/0'/0'/0/*", "--count", "3",
+                        "--address", "p2wpkh", "--wif", "--xpub-version", "zpub", "--csv",
+                        "--fields", "path,address,wif"], ABOUT_WORDS.encode()))
+write("cli", cli_input(["derive", "--curve", "cardano-icarus", "--mnemonic", "-", "--path",
+                        "1852H/1815H/0H/0/0", "--address", "cardano-base", "--network", "preprod", "--json"],
+                       ABOUT_WORDS.encode()))
+write("cli", cli_input(["derive", "--curve", "ed25519", "--seed", TV1, "--path", "m/44'/501'/0'/0'",
+                        "--address", "solana"]))
 
 
 # parse_wif: WIF texts (valid and invalid) from tests/data/address_*.json; the layout in
