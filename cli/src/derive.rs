@@ -42,7 +42,7 @@ pub(crate) struct DeriveArgs {
     #[arg(long, value_name = "HEX|-", conflicts_with = "mnemonic")]
     seed: Option<String>,
 
-    /// BIP-39 mnemonic (English; checksum checked); `-` reads it from standard input.
+    /// BIP-39 mnemonic (any BIP-39 word list; checksum checked); `-` reads it from standard input.
     #[arg(long, value_name = "WORDS|-")]
     mnemonic: Option<String>,
 

@@ -27,7 +27,7 @@ pub(crate) struct DescriptorsArgs {
     #[arg(long, value_name = "HEX|-")]
     seed: Option<String>,
 
-    /// BIP-39 mnemonic (English; checksum checked); `-` reads it from standard input.
+    /// BIP-39 mnemonic (any BIP-39 word list; checksum checked); `-` reads it from standard input.
     #[arg(long, value_name = "WORDS|-", conflicts_with = "seed")]
     mnemonic: Option<String>,
 

@@ -135,6 +135,9 @@
 //!   and its position (counted from 1) with "did you mean …", the word count or the checksum
 //!   failure. This is the one error message that repeats input: the mistyped word, which is
 //!   not in the list.
+//! * `--mnemonic` (`derive`, `descriptors`) takes a phrase in any of BIP-39's ten word lists
+//!   (the list is detected; its checksum checked), and on the Icarus curves also Cardano's
+//!   9-word (96-bit) phrases, as cardano-addresses does.
 //! * Hints: a `0x`-prefixed seed is told to drop `0x`; a typographic quote (’ ‘ ′ ´) in a
 //!   path is named as such, with its segment and byte; a soft `*` on a hardened-only curve
 //!   suggests `*'`.

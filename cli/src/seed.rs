@@ -7,17 +7,16 @@
 //! entropy and the passphrase's bytes for Cardano's Icarus method.
 //!
 //! Every buffer of ours that holds the seed, the entropy, the mnemonic, the passphrase or
-//! text read for them is wiped on drop, and no error message repeats any of it. The `bip39`
-//! crate's copies are handled in [`mnemonic_input`]: what it returns goes straight into
-//! wiped buffers, its normalisation is replaced by ours into a wiped buffer, and the stack it
-//! used is overwritten afterwards.
+//! text read for them is wiped on drop, and no error message repeats any of it. Mnemonics go
+//! through the library's [`fastbip32::mnemonic`] (every BIP-39 word list; Cardano's 9-word
+//! phrases for Icarus), which keeps the `bip39` crate's copies in wiped buffers and
+//! overwrites the stack it used.
 
 use std::path::Path;
 
-use bip39::{Language, Mnemonic};
+use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
 use fastbip32::{MAX_SEED_LEN, MIN_SEED_LEN};
-use unicode_normalization::UnicodeNormalization as _;
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
@@ -30,12 +29,8 @@ pub(crate) const TEST_VECTOR_1_SEED: [u8; 16] = [
 ];
 
 /// The lengths of BIP-39 entropy `--seed` takes for the Icarus method, in bytes: 12 to 24
-/// words. (The library also takes 12 bytes, 9 words, which the `bip39` crate does not parse.)
+/// words. (A 9-word Cardano phrase, 12 bytes, is taken as `--mnemonic`.)
 const ENTROPY_LENS: [usize; 5] = [16, 20, 24, 28, 32];
-
-/// The bytes of stack overwritten after the `bip39` crate has run (its PBKDF2 and parsing
-/// frames need a few KiB).
-const SCRUB_LEN: usize = 32 * 1024;
 
 /// What the master key is made from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,110 +308,55 @@ fn decode_hex_seed(text: &str, kind: SeedKind, out: &mut Seed) -> Result<(), Cli
     Ok(())
 }
 
-/// `text` in Unicode NFKD, as BIP-39 wants mnemonics and passphrases, in a buffer of exactly
-/// its size that is wiped on drop. ASCII text is its own NFKD and is only copied.
+/// What a mnemonic (any BIP-39 word list, checksum checked) gives for `kind`, into `out`:
+/// its BIP-39 seed with `passphrase`, or its entropy (Icarus, which also takes Cardano's
+/// 9-word phrases).
 ///
-/// NFKD is table-driven, so a non-ASCII mnemonic or passphrase is looked up by its
-/// characters, as BIP-39 demands; the decomposition iterator keeps up to a few pending
-/// characters in its own (unwiped) buffer.
-fn nfkd(text: &str) -> Zeroizing<String> {
-    if text.is_ascii() {
-        return input::copy(text);
-    }
-    let len: usize = text.nfkd().map(char::len_utf8).sum();
-    let mut out = Zeroizing::new(String::with_capacity(len));
-    // Exactly `len` bytes: no reallocation leaves a copy behind.
-    out.extend(text.nfkd());
-    out
-}
-
-/// What an English mnemonic (checksum checked) gives for `kind`, into `out`: its BIP-39
-/// seed with `passphrase`, or its entropy.
-///
-/// The `bip39` crate (with its `zeroize` feature, which wipes a parsed [`Mnemonic`] on drop)
-/// is given text already normalised by [`nfkd`], so that it makes no copy of its own; the
-/// seed and entropy arrays it returns go straight into wiped buffers; and the stack its
-/// parser and PBKDF2 used (the HMAC pads and states keyed with the mnemonic, the last PBKDF2
-/// block, the checksum bits) is overwritten once it returns ([`with_scrubbed_stack`]).
-/// Out of our reach: copies the compiler keeps in registers, and anything bip39 might
-/// allocate on the heap (it allocates nothing on this path).
+/// Through the library's [`fastbip32::mnemonic`], which gives `bip39` text it has already
+/// normalised (so `bip39` makes no copy of its own), returns the seed and entropy in wiped
+/// buffers, and overwrites the stack `bip39`'s parser and PBKDF2 used. Out of our reach:
+/// copies the compiler keeps in registers.
 fn mnemonic_input(
     words: &str,
     passphrase: &str,
     kind: SeedKind,
     out: &mut Seed,
 ) -> Result<(), CliError> {
-    let words = nfkd(words);
-    let passphrase = match kind {
-        SeedKind::Bip39Seed => nfkd(passphrase),
-        SeedKind::Bip39Entropy => Zeroizing::new(String::new()),
-    };
-    with_scrubbed_stack(|| {
-        let mnemonic = Mnemonic::parse_in_normalized(Language::English, &words)
-            .map_err(|e| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(&e))))?;
-        match kind {
-            SeedKind::Bip39Seed => {
-                let seed = Zeroizing::new(mnemonic.to_seed_normalized(&passphrase));
-                out.set(&seed[..]);
-            }
-            SeedKind::Bip39Entropy => {
-                let (array, len) = mnemonic.to_entropy_array();
-                let array = Zeroizing::new(array);
-                let entropy = array.get(..len).ok_or_else(|| {
-                    CliError::Failure("invalid --mnemonic: entropy length out of range".to_owned())
-                })?;
-                out.set(entropy);
-            }
+    let invalid =
+        |e: fastbip32::Error| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(e)));
+    match kind {
+        SeedKind::Bip39Seed => {
+            let mnemonic = Mnemonic::parse(words).map_err(invalid)?;
+            out.set(mnemonic.to_seed(passphrase).expose());
         }
-        Ok(())
-    })
+        SeedKind::Bip39Entropy => {
+            let mnemonic = CardanoMnemonic::parse(words).map_err(invalid)?;
+            out.set(mnemonic.to_entropy().as_bytes());
+        }
+    }
+    Ok(())
 }
 
-/// Runs `f` in a frame of its own, then overwrites [`SCRUB_LEN`] bytes of the stack below
-/// the caller's frame: where `f` and what it called kept their locals. Best effort: safe Rust
-/// cannot check that the frames overlap, but a frame made by the same caller, right after,
-/// starts where `f`'s did.
-fn with_scrubbed_stack<T>(f: impl FnOnce() -> T) -> T {
-    let out = call_in_own_frame(f);
-    scrub_stack();
-    out
-}
-
-#[inline(never)]
-fn call_in_own_frame<T>(f: impl FnOnce() -> T) -> T {
-    f()
-}
-
-#[inline(never)]
-#[allow(
-    clippy::large_stack_arrays,
-    reason = "the point: overwrite the stack where bip39 ran"
-)]
-fn scrub_stack() {
-    let mut area = [0u8; SCRUB_LEN];
-    // Volatile writes: not optimised away although nothing reads them.
-    area.zeroize();
-    core::hint::black_box(&mut area);
-}
-
-/// bip39's error in our words, without repeating any of the mnemonic.
-fn mnemonic_error(err: &bip39::Error) -> String {
+/// The library's mnemonic error in the tool's words (none repeats any of the mnemonic).
+fn mnemonic_error(err: fastbip32::Error) -> String {
+    use fastbip32::Error as E;
     match err {
-        bip39::Error::BadWordCount(n) => {
-            let plural = if *n == 1 { "" } else { "s" };
-            format!("{n} word{plural}; a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words")
+        E::InvalidWordCount { count } => {
+            let plural = if count == 1 { "" } else { "s" };
+            format!("{count} word{plural}; a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words (also 9 for cardano-icarus)")
         }
-        bip39::Error::UnknownWord(i) => {
-            format!(
-                "word {} is not in the BIP-39 English word list",
-                i.saturating_add(1)
-            )
-        }
-        bip39::Error::InvalidChecksum => {
+        E::UnknownMnemonicWord { position } => format!(
+            "word {} is not in any BIP-39 word list (`fastbip32 mnemonic --check -` suggests words)",
+            position.saturating_add(1)
+        ),
+        E::MixedMnemonicLanguages { position } => format!(
+            "word {} is from another word list than the words before it",
+            position.saturating_add(1)
+        ),
+        E::InvalidMnemonicChecksum => {
             "checksum mismatch (a word is wrong, or the words are out of order)".to_owned()
         }
-        bip39::Error::BadEntropyBitCount(bits) => format!("{bits} bits of entropy"),
-        bip39::Error::AmbiguousLanguages(_) => "the word list is ambiguous".to_owned(),
+        other => other.to_string(),
     }
 }
 
@@ -518,13 +458,12 @@ mod tests {
         // and a mnemonic separated by ideographic spaces.
         let words = "abandon\u{3000}abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
         let passphrase = "caf\u{e9} \u{fb01} \u{ff11}\u{ff12}";
-        assert_eq!(nfkd(passphrase).as_str(), "cafe\u{301} fi 12");
-        let expected = Mnemonic::parse_in(Language::English, words)
+        // The `bip39` crate (a dev-dependency) is the reference.
+        let expected = bip39::Mnemonic::parse_in(bip39::Language::English, words)
             .unwrap()
             .to_seed(passphrase);
         let mut seed = Seed::new();
         mnemonic_input(words, passphrase, SeedKind::Bip39Seed, &mut seed).unwrap();
         assert_eq!(seed.as_bytes(), &expected[..]);
-        assert_eq!(nfkd(passphrase).capacity(), nfkd(passphrase).len());
     }
 }
