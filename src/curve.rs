@@ -27,6 +27,8 @@ use crate::secret::{ByteArray, SecretBytes};
 mod curve25519;
 #[cfg(feature = "ed25519-bip32")]
 pub(crate) mod ed25519_bip32;
+#[cfg(all(feature = "ed25519-bip32", feature = "alloc"))]
+pub(crate) mod ed25519_bip32_batch;
 #[cfg(feature = "ed25519")]
 mod ed25519_slip10;
 #[cfg(feature = "nist256p1")]
@@ -40,6 +42,9 @@ pub(crate) mod secp256k1_batch;
 pub use self::curve25519::Curve25519;
 #[cfg(feature = "ed25519-bip32")]
 pub use self::ed25519_bip32::Ed25519Bip32;
+#[cfg(all(feature = "bench-internals", feature = "ed25519-bip32"))]
+#[doc(hidden)]
+pub use self::ed25519_bip32_batch::Ed25519WidthSweep as Ed25519Bip32WidthSweep;
 #[cfg(feature = "ed25519")]
 pub use self::ed25519_slip10::Ed25519;
 #[cfg(feature = "nist256p1")]

@@ -233,6 +233,23 @@ fn public_child_from_z(parent: &EdwardsPoint, zl: &[u8]) -> Option<[u8; 32]> {
     (!point.is_identity()).then(|| point.compress().to_bytes())
 }
 
+/// `A + [8·trunc₂₈(zl)]B` for a public batch: variable time, over the fixed-base table (see
+/// `ed25519_bip32_batch`; its inputs are public in BIP32-Ed25519's model).
+#[cfg(feature = "alloc")]
+fn public_child_point(parent: &EdwardsPoint, zl: &[u8]) -> EdwardsPoint {
+    super::ed25519_bip32_batch::add_base_multiple_vartime(parent, &mul8_trunc28(zl))
+}
+
+/// `A + [8·trunc₂₈(zl)]B` for a public batch, without an allocator for the table: dalek's
+/// `mul_base`.
+#[cfg(not(feature = "alloc"))]
+fn public_child_point(parent: &EdwardsPoint, zl: &[u8]) -> EdwardsPoint {
+    let mut bytes = [0u8; 32];
+    store(&mul8_trunc28(zl), &mut bytes);
+    // 8·trunc₂₈(Z_L) < 2²²⁷ < ℓ: the reduction is the identity map.
+    parent + EdwardsPoint::mul_base(&Scalar::from_bytes_mod_order(bytes))
+}
+
 /// The right half of an HMAC output, as a chain code.
 fn chain_code_of(i: &SecretBytes<[u8; 64]>) -> ChainCode {
     ChainCode::from_slice(&i.expose()[32..])
@@ -343,8 +360,11 @@ impl Math for Ed25519Bip32 {
         Ok((child_public, chain_code_of(&c)))
     }
 
-    /// Decompresses the parent once, and compresses the children `BATCH` at a time with
-    /// one shared field inversion (Montgomery's trick, `EdwardsPoint::compress_batch`).
+    /// Decompresses the parent once, computes the children's `Z` HMACs eight at a time
+    /// (SIMD lanes where the CPU has them), adds `[8·Z_L]B` from a fixed-base table in
+    /// variable time (with `alloc`: `ed25519_bip32_batch`, on public inputs only; without,
+    /// dalek's `mul_base`), and compresses the children `BATCH` at a time with one shared
+    /// field inversion (Montgomery's trick, `EdwardsPoint::compress_batch`).
     fn derive_public_batch(
         public: &[u8; 32],
         key: &HmacSha512,
@@ -353,22 +373,31 @@ impl Math for Ed25519Bip32 {
         _: Token,
     ) -> Result<()> {
         const BATCH: usize = 32;
+        const LANES: usize = 8;
         let parent = CompressedEdwardsY(*public)
             .decompress()
             .ok_or(Error::InvalidPublicKey)?;
         let mut raw = first.to_raw();
         for chunk in out.chunks_mut(BATCH) {
             let mut points = [EdwardsPoint::identity(); BATCH];
-            for point in points.iter_mut().take(chunk.len()) {
-                let child = ChildNumber::from_raw(raw);
-                let z = key.mac(&[&[0x02], public, &child.to_le_bytes()]);
-                let mut bytes = [0u8; 32];
-                store(&mul8_trunc28(&z.expose()[..32]), &mut bytes);
-                *point = parent + EdwardsPoint::mul_base(&Scalar::from_bytes_mod_order(bytes));
-                if point.is_identity() {
-                    return Err(invalid_child(child));
+            let used = points.get_mut(..chunk.len()).unwrap_or_default();
+            for group in used.chunks_mut(LANES) {
+                let indices: [[u8; 4]; LANES] = core::array::from_fn(|i| {
+                    ChildNumber::from_raw(raw.wrapping_add(u32::try_from(i).unwrap_or(0)))
+                        .to_le_bytes()
+                });
+                let msgs = indices
+                    .each_ref()
+                    .map(|index| [&[0x02u8][..], &public[..], &index[..]]);
+                let zs = key.mac_many(msgs.each_ref().map(|parts| &parts[..]));
+                for (point, z) in group.iter_mut().zip(&zs) {
+                    let child = ChildNumber::from_raw(raw);
+                    *point = public_child_point(&parent, &z.expose()[..32]);
+                    if point.is_identity() {
+                        return Err(invalid_child(child));
+                    }
+                    raw = raw.wrapping_add(1);
                 }
-                raw = raw.wrapping_add(1);
             }
             let compressed = EdwardsPoint::compress_batch(&points);
             for (slot, c) in chunk.iter_mut().zip(compressed.iter()) {
