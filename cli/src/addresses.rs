@@ -21,15 +21,14 @@ use clap::Args;
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
 use fastbip32::path::HARDENED_BIT;
 use fastbip32::{DerivationPath, Error, Network};
-use rayon::prelude::*;
 use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
 use crate::options::bitcoin_network_error;
-use crate::progress::{Progress, SLOW};
 use crate::record::{Format, Output, Record, Style, Value};
+use crate::stream::{self, Chunks, Progress, SLOW};
 use crate::Io;
 
 /// The fields `addresses` records can have, in their order.
@@ -47,12 +46,6 @@ const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
 
 /// Indices per chunk: enough to keep every thread busy between two writes.
 const CHUNK: u32 = 4096;
-
-/// Sub-ranges per thread in a chunk, so that a thread that finishes early takes another.
-const TASKS_PER_THREAD: usize = 4;
-
-/// Up to this many records, one thread: starting a pool costs more than it saves.
-const SERIAL_MAX: u64 = 256;
 
 /// The largest child index, 2³¹ − 1.
 const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
@@ -357,63 +350,26 @@ struct Plan<'a> {
 /// Derives and prints every record of `plan`, branch by branch and chunk by chunk.
 fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
     let total = u64::from(plan.range.count) * plan.branches.len() as u64;
-    let parallel = plan.threads > 1 && total > SERIAL_MAX;
-    let pool = if parallel {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(plan.threads)
-                .thread_name(|i| format!("fastbip32-{i}"))
-                .build()
-                .map_err(|e| {
-                    CliError::Failure(format!("cannot start {} threads: {e}", plan.threads))
-                })?,
-        )
-    } else {
-        None
-    };
-    let tasks = if parallel {
-        plan.threads.saturating_mul(TASKS_PER_THREAD)
-    } else {
-        1
-    };
-    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.style)).collect();
+    let chunks = Chunks::new(plan.threads, total)?;
+    let mut workers: Vec<Worker> = (0..chunks.tasks())
+        .map(|_| Worker::new(plan.style))
+        .collect();
     let mut progress = Progress::new(io.progress, total, Instant::now(), "addresses");
     let mut written = 0u64;
     for (branch, path) in plan.branches.iter().zip(plan.paths) {
         let mut done = 0u32;
         while done < plan.range.count {
             let chunk = CHUNK.min(plan.range.count - done);
-            let base = plan.range.first + done;
-            let per = chunk
-                .div_ceil(u32::try_from(tasks).unwrap_or(u32::MAX))
-                .max(1);
             let first_record = written == 0;
-            let fill = |(i, worker): (usize, &mut Worker)| -> Result<(), CliError> {
-                let offset = u32::try_from(i).unwrap_or(u32::MAX).saturating_mul(per);
-                if offset >= chunk {
-                    return Ok(());
-                }
-                let header = first_record && i == 0;
-                worker.fill(
-                    plan,
-                    branch,
-                    path,
-                    base + offset,
-                    per.min(chunk - offset),
-                    header,
-                )
-            };
-            match &pool {
-                Some(pool) => {
-                    pool.install(|| workers.par_iter_mut().enumerate().try_for_each(fill))
-                }
-                None => workers.iter_mut().enumerate().try_for_each(fill),
-            }?;
-            for worker in &mut workers {
-                let result = io.stdout.write_all(worker.out.as_bytes());
-                worker.out.wipe();
-                result.map_err(|e| CliError::output(&e))?;
-            }
+            chunks.run(
+                &mut workers,
+                plan.range.first + done,
+                chunk,
+                |task, worker, first, count| {
+                    worker.fill(plan, branch, path, first, count, first_record && task == 0)
+                },
+            )?;
+            stream::write_in_order(io, workers.iter_mut().map(|w| &mut w.out))?;
             done += chunk;
             written += u64::from(chunk);
             progress.update(written);

@@ -175,7 +175,7 @@
 //! `curve` maps the `--curve` value to a [`fastbip32::Scheme`], and `dispatch` runs every
 //! operation, written once generically over it, for that scheme; `record` renders every
 //! record; `options` holds the output options and the network rule, `address` and `cardano`
-//! the address and CIP-5 role rules, `progress` the progress bar of streamed runs.
+//! the address and CIP-5 role rules, `stream` what the streamed runs share (threads, chunks, progress bar).
 
 mod address;
 mod addresses;
@@ -191,9 +191,9 @@ mod inspect;
 mod mnemonic;
 mod notes;
 mod options;
-mod progress;
 mod record;
 mod seed;
+mod stream;
 
 use std::ffi::OsString;
 use std::io::{Read, Write};

@@ -24,7 +24,6 @@ use alloc::vec::Vec;
 
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::EdwardsPoint;
-use curve25519_dalek::traits::Identity as _;
 
 /// The width of the table's windows, in bits (3 to 16): chosen by measurement (the `batch`
 /// benches' BIP32-Ed25519 rows).
@@ -154,7 +153,10 @@ impl<const W: usize> Ed25519WidthSweep<W> {
         }
         limbs[3] &= (1 << (SCALAR_BITS - 192)) - 1;
         self.0
-            .add_multiple(&EdwardsPoint::identity(), &limbs)
+            .add_multiple(
+                &<EdwardsPoint as curve25519_dalek::traits::Identity>::identity(),
+                &limbs,
+            )
             .compress()
             .to_bytes()
     }
@@ -164,7 +166,7 @@ impl<const W: usize> Ed25519WidthSweep<W> {
 mod tests {
     use super::*;
     use alloc::vec;
-    use curve25519_dalek::traits::IsIdentity as _;
+    use curve25519_dalek::traits::{Identity as _, IsIdentity as _};
     use curve25519_dalek::Scalar;
     use proptest::prelude::*;
 

@@ -23,7 +23,6 @@ use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     PathErrorKind,
 };
-use rayon::prelude::*;
 
 use super::{
     check_hardened_only, key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start,
@@ -32,20 +31,14 @@ use crate::cardano::{self, Origin};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::progress::{Progress, SLOW};
 use crate::record::{derive_record, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
+use crate::stream::{self, Chunks, Progress, SLOW};
 use crate::Io;
 
 /// Children per chunk: large enough to keep every thread busy between two writes, small
 /// enough that the buffers stay a few megabytes.
 const CHUNK: u32 = 4096;
-
-/// Sub-ranges per thread in a chunk, so that a thread that finishes early takes another.
-const TASKS_PER_THREAD: usize = 4;
-
-/// Up to this many children, one thread: starting a pool costs more than it saves.
-const SERIAL_MAX: u32 = 256;
 
 /// The largest child index, 2³¹ − 1.
 const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
@@ -378,52 +371,22 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
         // children then get their parent fingerprint from it instead of recomputing it.
         let _ = key.public_key();
     }
-    let parallel = plan.threads > 1 && plan.range.count > SERIAL_MAX;
-    let pool = if parallel {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(plan.threads)
-                .thread_name(|i| format!("fastbip32-{i}"))
-                .build()
-                .map_err(|e| {
-                    CliError::Failure(format!("cannot start {} threads: {e}", plan.threads))
-                })?,
-        )
-    } else {
-        None
-    };
-    let tasks = if parallel {
-        plan.threads.saturating_mul(TASKS_PER_THREAD)
-    } else {
-        1
-    };
-    let mut workers: Vec<Worker> = (0..tasks).map(|_| Worker::new(plan.style)).collect();
+    let chunks = Chunks::new(plan.threads, u64::from(plan.range.count))?;
+    let mut workers: Vec<Worker> = (0..chunks.tasks())
+        .map(|_| Worker::new(plan.style))
+        .collect();
     let mut progress = Progress::new(io.progress, u64::from(plan.range.count), started, "keys");
     let first = plan.range.first.index();
     let mut done = 0u32;
     while done < plan.range.count {
         let chunk = CHUNK.min(plan.range.count - done);
-        let base = first + done;
-        // At most `tasks` sub-ranges of `per` children (the last ones may be shorter or empty).
-        let per = chunk
-            .div_ceil(u32::try_from(tasks).unwrap_or(u32::MAX))
-            .max(1);
-        let fill = |(i, worker): (usize, &mut Worker)| -> Result<(), CliError> {
-            let offset = u32::try_from(i).unwrap_or(u32::MAX).saturating_mul(per);
-            if offset >= chunk {
-                return Ok(());
-            }
-            worker.fill(plan, base + offset, per.min(chunk - offset))
-        };
-        match &pool {
-            Some(pool) => pool.install(|| workers.par_iter_mut().enumerate().try_for_each(fill)),
-            None => workers.iter_mut().enumerate().try_for_each(fill),
-        }?;
-        for worker in &mut workers {
-            let written = io.stdout.write_all(worker.out.as_bytes());
-            worker.out.wipe();
-            written.map_err(|e| CliError::output(&e))?;
-        }
+        chunks.run(
+            &mut workers,
+            first + done,
+            chunk,
+            |_, worker, index, count| worker.fill(plan, index, count),
+        )?;
+        stream::write_in_order(io, workers.iter_mut().map(|w| &mut w.out))?;
         done += chunk;
         progress.update(u64::from(done));
     }
