@@ -19,14 +19,13 @@ use std::time::Instant;
 
 use clap::Args;
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
-use fastbip32::path::HARDENED_BIT;
 use fastbip32::{DerivationPath, Error, Network};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
-use crate::options::bitcoin_network_error;
+use crate::options;
 use crate::record::{Format, Output, Record, Style, Value};
 use crate::stream::{self, Chunks, Progress, SLOW};
 use crate::Io;
@@ -46,9 +45,6 @@ const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
 
 /// Indices per chunk: enough to keep every thread busy between two writes.
 const CHUNK: u32 = 4096;
-
-/// The largest child index, 2³¹ − 1.
-const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
 
 /// The options of `addresses`. The descriptor (which may hold an xprv) is wiped on drop.
 #[derive(Args)]
@@ -130,32 +126,13 @@ impl Range {
     /// # Errors
     /// A usage error for a count of 0 or indices past 2³¹ − 1.
     fn new(start: Option<u64>, count: Option<u64>, ranged: bool) -> Result<Self, CliError> {
-        let (start, count) = (start.unwrap_or(0), count.unwrap_or(20));
-        if count == 0 {
-            return Err(CliError::Usage(
-                "invalid --count: 0; give at least one index".to_owned(),
-            ));
-        }
-        if start > MAX_INDEX {
-            return Err(CliError::Usage(format!(
-                "invalid --start: {start} is not a child index (the largest is {MAX_INDEX}, 2^31 - 1)"
-            )));
-        }
-        let last = start.saturating_add(count - 1);
-        if last > MAX_INDEX {
-            return Err(CliError::Usage(format!(
-                "invalid --count: indices {start} to {last} run past the largest child index, {MAX_INDEX} (2^31 - 1)"
-            )));
-        }
-        if !ranged {
-            return Ok(Self { first: 0, count: 1 });
-        }
-        match (u32::try_from(start), u32::try_from(count)) {
-            (Ok(first), Ok(count)) => Ok(Self { first, count }),
-            _ => Err(CliError::Usage(format!(
-                "invalid --count: {count} indices from {start}"
-            ))),
-        }
+        let (first, count) =
+            stream::index_range(start.unwrap_or(0), count.unwrap_or(20), "indices")?;
+        Ok(if ranged {
+            Self { first, count }
+        } else {
+            Self { first: 0, count: 1 }
+        })
     }
 }
 
@@ -167,14 +144,7 @@ impl Range {
 /// `--fields`, all before anything is written; a failure when an output cannot be derived
 /// (probability below 2⁻¹²⁷) or written.
 pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let explicit = args
-        .network
-        .as_deref()
-        .map(|text| {
-            text.parse::<Network>()
-                .map_err(|_| bitcoin_network_error(text))
-        })
-        .transpose()?;
+    let explicit = options::bitcoin_network(args.network.as_deref())?;
     let format = Format::from_flags(args.json, args.csv, Format::Line);
     let fields = match (&args.fields, format) {
         (None, Format::Line) => Some(LINE_FIELDS.join(",")),
@@ -448,6 +418,7 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stream::MAX_INDEX;
 
     #[test]
     fn ranges() {

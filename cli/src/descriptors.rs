@@ -8,13 +8,13 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
 use fastbip32::descriptor::compute_checksum;
-use fastbip32::{ChildNumber, DerivationPath, Network, Secp256k1, VersionPair, Xprv};
+use fastbip32::{ChildNumber, DerivationPath, Secp256k1, VersionPair, Xprv};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
-use crate::options::{self, bitcoin_network_error};
+use crate::options;
 use crate::record::{Format, Output, Record, Style, Value};
 use crate::seed::{self, Passphrase, SeedKind, SeedOptions};
 use crate::Io;
@@ -103,14 +103,7 @@ const KINDS: [(&str, u32, &str, &str); 4] = [
 /// A usage error for a bad seed, mnemonic or key (a public key, or not a root), or mixed
 /// networks; a failure when the output cannot be written.
 pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let explicit = args
-        .network
-        .as_deref()
-        .map(|text| {
-            text.parse::<Network>()
-                .map_err(|_| bitcoin_network_error(text))
-        })
-        .transpose()?;
+    let explicit = options::bitcoin_network(args.network.as_deref())?;
     let root: Xprv = if let Some(arg) = args.xkey.as_deref() {
         let text = input::arg_or_stdin(arg, io.stdin, "--xkey")?;
         let key: fastbip32::ExtendedKey<Secp256k1> = text

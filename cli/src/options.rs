@@ -136,6 +136,15 @@ pub(crate) fn parse_network(text: &str, curve: Curve) -> Result<NetworkArg, CliE
     }
 }
 
+/// A `--network` value that must be a Bitcoin network (`addresses`, `descriptors`).
+///
+/// # Errors
+/// [`bitcoin_network_error`] for any other name.
+pub(crate) fn bitcoin_network(text: Option<&str>) -> Result<Option<Network>, CliError> {
+    text.map(|text| text.parse().map_err(|_| bitcoin_network_error(text)))
+        .transpose()
+}
+
 /// The usage error of a `--network` that is not a Bitcoin network.
 pub(crate) fn bitcoin_network_error(text: &str) -> CliError {
     let cardano = matches!(text, "preprod" | "preview");

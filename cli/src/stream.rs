@@ -13,6 +13,39 @@ use crate::error::CliError;
 use crate::record::Output;
 use crate::Io;
 
+/// The largest child index, 2³¹ − 1.
+pub(crate) const MAX_INDEX: u64 = (1 << 31) - 1;
+
+/// Checks `--start` and `--count` (`what` names the records, `children` or `indices`): the
+/// first index and the count, as `u32`s.
+///
+/// # Errors
+/// A usage error for a count of 0, or records past index 2³¹ − 1.
+pub(crate) fn index_range(start: u64, count: u64, what: &str) -> Result<(u32, u32), CliError> {
+    if count == 0 {
+        return Err(CliError::Usage(format!(
+            "invalid --count: 0; give at least one of the {what}"
+        )));
+    }
+    if start > MAX_INDEX {
+        return Err(CliError::Usage(format!(
+            "invalid --start: {start} is not a child index (the largest is {MAX_INDEX}, 2^31 - 1)"
+        )));
+    }
+    let last = start.saturating_add(count - 1);
+    if last > MAX_INDEX {
+        return Err(CliError::Usage(format!(
+            "invalid --count: {what} {start} to {last} run past the largest child index, {MAX_INDEX} (2^31 - 1)"
+        )));
+    }
+    match (u32::try_from(start), u32::try_from(count)) {
+        (Ok(first), Ok(count)) => Ok((first, count)),
+        _ => Err(CliError::Usage(format!(
+            "invalid --count: {count} {what} from {start}"
+        ))),
+    }
+}
+
 /// Sub-ranges per thread in a chunk, so that a thread that finishes early takes another.
 const TASKS_PER_THREAD: usize = 4;
 

@@ -40,9 +40,6 @@ use crate::Io;
 /// enough that the buffers stay a few megabytes.
 const CHUNK: u32 = 4096;
 
-/// The largest child index, 2³¹ − 1.
-const MAX_INDEX: u64 = HARDENED_BIT as u64 - 1;
-
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Wildcard<'a> {
@@ -133,27 +130,7 @@ impl Range {
     /// # Errors
     /// A usage error for a count of 0, or children past index 2³¹ − 1.
     fn new(start: u64, count: u64, hardened: bool) -> Result<Self, CliError> {
-        if count == 0 {
-            return Err(CliError::Usage(
-                "invalid --count: 0; derive at least one child".to_owned(),
-            ));
-        }
-        if start > MAX_INDEX {
-            return Err(CliError::Usage(format!(
-                "invalid --start: {start} is not a child index (the largest is {MAX_INDEX}, 2^31 - 1)"
-            )));
-        }
-        let last = start.saturating_add(count - 1);
-        if last > MAX_INDEX {
-            return Err(CliError::Usage(format!(
-                "invalid --count: children {start} to {last} run past the largest child index, {MAX_INDEX} (2^31 - 1)"
-            )));
-        }
-        let (Ok(index), Ok(count)) = (u32::try_from(start), u32::try_from(count)) else {
-            return Err(CliError::Usage(format!(
-                "invalid --count: {count} children from {start}"
-            )));
-        };
+        let (index, count) = stream::index_range(start, count, "children")?;
         let first = if hardened {
             ChildNumber::hardened(index)
         } else {
@@ -475,6 +452,7 @@ fn child_at(like: ChildNumber, index: u32) -> ChildNumber {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stream::MAX_INDEX;
 
     fn find(text: &str) -> Result<Option<(String, bool, usize, usize)>, String> {
         Wildcard::find(text)
