@@ -194,6 +194,30 @@ mod sealed {
             Ok(())
         }
 
+        /// The shortest run of consecutive normal siblings that
+        /// [`derive_public_run`](Self::derive_public_run) derives faster together than one by
+        /// one (`usize::MAX`: never, the default).
+        const PUBLIC_RUN_MIN: usize = usize::MAX;
+
+        /// As [`derive_public_batch`](Self::derive_public_batch), with each child's chain code
+        /// in `codes` (as long as `out`): the public tree's sibling runs. Variable time: every
+        /// input is public. Schemes that batch it set [`PUBLIC_RUN_MIN`](Self::PUBLIC_RUN_MIN).
+        fn derive_public_run(
+            public: &Self::PublicKey,
+            key: &HmacSha512,
+            first: ChildNumber,
+            out: &mut [Self::PublicKey],
+            codes: &mut [ChainCode],
+            t: Token,
+        ) -> Result<()> {
+            let mut raw = first.to_raw();
+            for (slot, code) in out.iter_mut().zip(codes) {
+                (*slot, *code) = Self::derive_public(public, key, ChildNumber::from_raw(raw), t)?;
+                raw = raw.wrapping_add(1);
+            }
+            Ok(())
+        }
+
         /// Parses and validates public key bytes.
         fn parse_public_key(bytes: &[u8], _: Token) -> Result<Self::PublicKey>;
 

@@ -632,8 +632,14 @@ pub struct Branch<'a> {
     keys: Vec<Prepared>,
 }
 
-/// How many indices [`Branch::derive_into`] derives per key at a time (stack buffers).
-const CHUNK: usize = 16;
+/// How many indices [`Branch::derive_into`] derives per key at a time for multisig (a stack
+/// buffer per key: up to 20 × 16 × 33 bytes).
+const MULTI_CHUNK: usize = 16;
+
+/// How many indices [`Branch::derive_into`] derives at a time for a single key: the
+/// secp256k1 public batch's chunk, whose rounds share one field inversion over all of its
+/// children (a stack buffer of 128 × 33 bytes).
+const SINGLE_CHUNK: usize = crate::curve::secp256k1_batch::CHUNK;
 
 impl Branch<'_> {
     /// The branch number.
@@ -675,22 +681,51 @@ impl Branch<'_> {
     /// As [`derive`](Self::derive); [`Error::InvalidChildIndex`] if the range runs past
     /// 2³¹ − 1.
     pub fn derive_into(&self, start: u32, out: &mut [Derived]) -> Result<()> {
-        let mut publics = [[[0u8; 33]; CHUNK]; MAX_MULTISIG_KEYS];
+        match self.keys.as_slice() {
+            [key] if self.descriptor.is_single_key() => self.derive_single_into(key, start, out),
+            _ => self.derive_multi_into(start, out),
+        }
+    }
+
+    /// [`derive_into`](Self::derive_into) for a single key, in chunks of the public batch's.
+    fn derive_single_into(&self, key: &Prepared, start: u32, out: &mut [Derived]) -> Result<()> {
+        let mut publics = [[0u8; 33]; SINGLE_CHUNK];
         let mut first = start;
-        for chunk in out.chunks_mut(CHUNK) {
+        for chunk in out.chunks_mut(SINGLE_CHUNK) {
+            let n = chunk.len();
+            key.public_keys_into(first, publics.get_mut(..n).unwrap_or(&mut []))?;
+            for (i, (slot, public)) in (0u32..).zip(chunk.iter_mut().zip(&publics)) {
+                let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
+                set[0] = *public;
+                // Saturating: without a range the index is ignored, and may be any u32.
+                *slot = self.output(first.saturating_add(i), &mut set)?;
+            }
+            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+        }
+        Ok(())
+    }
+
+    /// [`derive_into`](Self::derive_into) for multisig, [`MULTI_CHUNK`] indices at a time.
+    fn derive_multi_into(&self, start: u32, out: &mut [Derived]) -> Result<()> {
+        let mut publics = [[[0u8; 33]; MULTI_CHUNK]; MAX_MULTISIG_KEYS];
+        let mut first = start;
+        for chunk in out.chunks_mut(MULTI_CHUNK) {
             let n = chunk.len();
             for (key, buf) in self.keys.iter().zip(publics.iter_mut()) {
                 key.public_keys_into(first, buf.get_mut(..n).unwrap_or(&mut []))?;
             }
-            for (i, slot) in chunk.iter_mut().enumerate() {
+            for (i, slot) in (0u32..).zip(chunk.iter_mut()) {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
                 for (dst, buf) in set.iter_mut().zip(publics.iter()).take(self.keys.len()) {
-                    *dst = buf.get(i).copied().unwrap_or([0; 33]);
+                    *dst = usize::try_from(i)
+                        .ok()
+                        .and_then(|i| buf.get(i))
+                        .copied()
+                        .unwrap_or([0; 33]);
                 }
-                let index = first + u32::try_from(i).unwrap_or(0);
-                *slot = self.output(index, &mut set)?;
+                *slot = self.output(first.saturating_add(i), &mut set)?;
             }
-            first = first.saturating_add(u32::try_from(n).unwrap_or(0));
+            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
         }
         Ok(())
     }

@@ -150,6 +150,23 @@ mod sealed {
         ) -> crate::error::Result<Self>;
         /// The key's depth.
         fn key_depth(&self) -> u8;
+        /// The shortest run of consecutive normal siblings worth
+        /// [`derive_run`](Self::derive_run) (`usize::MAX`: none is).
+        const RUN_MIN: usize = usize::MAX;
+        /// The `count` consecutive children from `first` on, together; the same keys as
+        /// [`derive_one`](Self::derive_one) gives one by one.
+        #[cfg(feature = "alloc")]
+        fn derive_run(
+            &self,
+            prepared: &Self::Prepared,
+            first: crate::path::ChildNumber,
+            count: usize,
+        ) -> crate::error::Result<alloc::vec::Vec<Self>> {
+            (first.to_raw()..=u32::MAX)
+                .take(count)
+                .map(|raw| self.derive_one(prepared, crate::path::ChildNumber::from_raw(raw)))
+                .collect()
+        }
     }
 }
 pub(crate) use sealed::DeriveMany;
@@ -181,6 +198,18 @@ impl<S: Scheme> DeriveMany for ExtendedPublicKey<S> {
 
     fn derive_one(&self, prepared: &HmacSha512, child: ChildNumber) -> Result<Self> {
         self.derive_prepared(prepared, child)
+    }
+
+    const RUN_MIN: usize = S::PUBLIC_RUN_MIN;
+
+    #[cfg(feature = "alloc")]
+    fn derive_run(
+        &self,
+        prepared: &HmacSha512,
+        first: ChildNumber,
+        count: usize,
+    ) -> Result<alloc::vec::Vec<Self>> {
+        self.derive_prepared_run(prepared, first, count)
     }
 
     fn key_depth(&self) -> u8 {

@@ -186,7 +186,9 @@ impl PathTree {
     }
 
     /// Derives every inserted path below the public key `root` (normal steps only), in
-    /// insertion order.
+    /// insertion order. Runs of consecutive siblings are derived together where the scheme
+    /// batches them: for secp256k1, runs of 8 or more through the public batch of
+    /// [`ExtendedPublicKey::derive_public_keys_into`].
     ///
     /// # Security
     ///
@@ -256,23 +258,120 @@ impl PathTree {
             return Ok(());
         }
         let prepared = key.prepare_many()?;
-        let one = |&(child, next): &(ChildNumber, usize)| -> Result<()> {
-            // An error names the step's place in the inserted paths, as `derive_path` does.
-            let segment = self
-                .nodes
+        // An error names the step's place in the inserted paths, as `derive_path` does.
+        let segment = |next: usize| {
+            self.nodes
                 .get(next.wrapping_sub(1))
-                .map_or(0, |n| usize::from(n.depth).saturating_sub(1));
+                .map_or(0, |n| usize::from(n.depth).saturating_sub(1))
+        };
+        let one = |&(child, next): &(ChildNumber, usize)| -> Result<()> {
             let derived = key
                 .derive_one(&prepared, child)
-                .map_err(|e| e.at_segment(segment))?;
+                .map_err(|e| e.at_segment(segment(next)))?;
             self.visit(&derived, next, slots, parallel)
         };
+        let group = |run: &[(ChildNumber, usize)]| -> Result<()> {
+            let derived = match run {
+                [(first, _), _, ..] => key.derive_run(&prepared, *first, run.len()),
+                _ => return run.iter().try_for_each(one),
+            };
+            let Ok(derived) = derived else {
+                // A child without a key (probability below 2⁻¹²⁷): one by one, so the error
+                // and what was visited before it are those of the one-by-one walk.
+                return run.iter().try_for_each(one);
+            };
+            #[cfg(feature = "parallel")]
+            if parallel {
+                use rayon::prelude::*;
+                return (derived.par_iter(), run.par_iter())
+                    .into_par_iter()
+                    .try_for_each(|(d, &(_, next))| self.visit(d, next, slots, parallel));
+            }
+            derived
+                .iter()
+                .zip(run)
+                .try_for_each(|(d, &(_, next))| self.visit(d, next, slots, parallel))
+        };
+        let groups = runs(&children, K::RUN_MIN);
         #[cfg(feature = "parallel")]
-        if parallel && children.len() > 1 {
+        if parallel && groups.len() > 1 {
             use rayon::prelude::*;
-            return children.par_iter().try_for_each(one);
+            return groups.par_iter().try_for_each(|g| group(g));
         }
         let _ = parallel;
-        children.iter().try_for_each(one)
+        groups.iter().try_for_each(|g| group(g))
+    }
+}
+
+/// The longest run [`runs`] makes: the secp256k1 public batch's chunk, so a run's keys are
+/// few and a parallel tree has a task per chunk.
+const MAX_RUN: usize = 128;
+
+/// `children` (sorted by raw number) cut into groups: runs of at least `min` (and at most
+/// [`MAX_RUN`]) consecutive normal child numbers, to derive together, and single children.
+fn runs(children: &[(ChildNumber, usize)], min: usize) -> Vec<&[(ChildNumber, usize)]> {
+    let mut groups = Vec::new();
+    let mut rest = children;
+    while !rest.is_empty() {
+        let mut len = 1;
+        while let (Some((a, _)), Some((b, _))) = (rest.get(len - 1), rest.get(len)) {
+            if len == MAX_RUN || !b.is_normal() || b.to_raw() != a.to_raw().wrapping_add(1) {
+                break;
+            }
+            len += 1;
+        }
+        let normal = rest.first().is_some_and(|(c, _)| c.is_normal());
+        let take = if normal && len >= min { len } else { 1 };
+        let (group, later) = rest.split_at(take);
+        groups.push(group);
+        rest = later;
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_consecutive_normal_children() {
+        let raws = [
+            0u32,
+            1,
+            2,
+            4,
+            5,
+            6,
+            7,
+            9,
+            0x7fff_fffe,
+            0x7fff_ffff,
+            1 << 31,
+            (1 << 31) + 1,
+        ];
+        let children: Vec<(ChildNumber, usize)> = raws
+            .iter()
+            .enumerate()
+            .map(|(i, &raw)| (ChildNumber::from_raw(raw), i))
+            .collect();
+        let lens = |min| {
+            runs(&children, min)
+                .iter()
+                .map(|g| g.len())
+                .collect::<Vec<_>>()
+        };
+        // Runs stop at a gap and at the hardened bit; hardened children stay single.
+        assert_eq!(lens(2), [3, 4, 1, 2, 1, 1]);
+        assert_eq!(lens(4), [1, 1, 1, 4, 1, 1, 1, 1, 1]);
+        assert_eq!(lens(usize::MAX), [1; 12]);
+        // Long runs are cut at MAX_RUN.
+        let long: Vec<(ChildNumber, usize)> = (0..300u32)
+            .map(|raw| (ChildNumber::from_raw(raw), 0))
+            .collect();
+        let cut = runs(&long, 8).iter().map(|g| g.len()).collect::<Vec<_>>();
+        assert_eq!(cut, [MAX_RUN, MAX_RUN, 300 - 2 * MAX_RUN]);
+        // The groups cover every child once, in order.
+        let flat: Vec<_> = runs(&children, 3).concat();
+        assert_eq!(flat, children);
     }
 }

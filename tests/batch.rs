@@ -310,3 +310,96 @@ fn batch_errors() {
         Err(Error::DepthExceeded)
     );
 }
+
+/// Groups of public-tree paths: below a short prefix, `len` siblings from `start` with a
+/// stride (1: one run, crossing the batch's chunk of 128 for long ones; 2: no run), with the
+/// starts near 0, anywhere, and at the end of the normal range.
+fn public_tree_groups() -> impl Strategy<Value = Vec<(Vec<u32>, u32, u32, u32)>> {
+    let start = prop_oneof![
+        0u32..20,
+        0u32..(1 << 31) - 600,
+        ((1u32 << 31) - 300)..((1 << 31) - 299),
+    ];
+    let group = (
+        proptest::collection::vec(0u32..3, 0..3),
+        start,
+        1u32..300,
+        prop_oneof![4 => Just(1u32), 1 => Just(2u32)],
+    );
+    proptest::collection::vec(group, 1..5)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// A public tree (whose runs of normal siblings go through the batched public
+    /// derivation) gives exactly `derive_path` on the xpub, path by path, in insertion order
+    /// and with duplicates; nested runs too (a run of runs below a prefix).
+    #[test]
+    fn public_tree_runs_equal_derive_path(seed in any::<[u8; 32]>(), groups in public_tree_groups(), nested in 0u32..40) {
+        let xpub = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed)
+            .unwrap()
+            .derive_path("m/84'/0'/0'")
+            .unwrap()
+            .to_xpub()
+            .unwrap();
+        let mut paths: Vec<Vec<ChildNumber>> = Vec::new();
+        for (prefix, start, len, stride) in &groups {
+            for i in 0..*len {
+                let Some(index) = start.checked_add(i * stride).filter(|x| *x < 1 << 31) else {
+                    break;
+                };
+                let mut path: Vec<ChildNumber> = prefix.iter().map(|&p| child(p)).collect();
+                path.push(child(index));
+                paths.push(path);
+            }
+        }
+        // A run below each of a run of parents: m/7/j/i.
+        for j in 0..nested {
+            for i in 0..nested / 2 {
+                paths.push(vec![child(7), child(j), child(i)]);
+            }
+        }
+        paths.push(paths[0].clone()); // a duplicate
+        let mut tree = PathTree::new();
+        for path in &paths {
+            tree.insert(path.as_slice()).unwrap();
+        }
+        let keys = tree.derive_public(&xpub).unwrap();
+        prop_assert_eq!(keys.len(), paths.len());
+        for (path, key) in paths.iter().zip(&keys) {
+            let expected = xpub.derive_path(path.as_slice()).unwrap();
+            prop_assert_eq!(key, &expected, "{:?}", path);
+            prop_assert_eq!(key.parent_fingerprint(), expected.parent_fingerprint());
+            prop_assert_eq!(key.chain_code(), expected.chain_code());
+        }
+        #[cfg(feature = "parallel")]
+        prop_assert_eq!(tree.par_derive_public(&xpub).unwrap(), keys.clone());
+    }
+}
+
+/// A hardened child after a run of normal siblings of a public node: the same error as
+/// `derive_path`, after the run.
+#[test]
+fn public_tree_run_then_hardened_step() {
+    let xpub = ExtendedPrivateKey::<Secp256k1>::from_seed(&[9; 32])
+        .unwrap()
+        .to_xpub()
+        .unwrap();
+    let mut tree = PathTree::new();
+    for i in 0..200 {
+        tree.insert(format!("m/1/{i}").as_str()).unwrap();
+    }
+    tree.insert("m/1/5'").unwrap();
+    assert_eq!(
+        tree.derive_public(&xpub).map(|_| ()),
+        Err(Error::HardenedFromPublic {
+            index: 5,
+            segment: 1
+        })
+    );
+    assert_eq!(
+        tree.derive_public(&xpub).map(|_| ()),
+        xpub.derive_path("m/1/5'").map(|_| ())
+    );
+}

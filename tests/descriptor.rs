@@ -14,7 +14,7 @@
 use std::collections::BTreeSet;
 
 use fastbip32::descriptor::{compute_checksum, verify_checksum, Derived, Descriptor};
-use fastbip32::{Error, Network};
+use fastbip32::{Error, Network, Xpub};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
@@ -502,4 +502,76 @@ fn networks_follow_the_key_versions() {
         "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
         "BIP-84 first receive address"
     );
+}
+
+/// `derive_into` over 300 indices from nonzero starts (three single-key chunks of 128 and
+/// their remainder, and 19 multisig chunks of 16), against `Branch::derive` one by one; the
+/// single key's public keys also against the xpub's `derive_path` one by one.
+#[test]
+fn derive_into_300_indices_equals_derive_one_by_one() {
+    let xpub: Xpub = XPUB.parse().unwrap();
+    let cosigner = xpub.derive_path("m/9/8").unwrap();
+    // Each single-key descriptor with its key's steps before the index, per branch.
+    let single = [
+        (
+            format!("wpkh([d34db33f/84'/0'/0']{XPUB}/0/*)"),
+            ["0/", "0/"],
+        ),
+        (format!("pkh({XPUB}/<0;1>/*)"), ["0/", "1/"]),
+        (format!("sh(wpkh({XPUB}/7/*))"), ["7/", "7/"]),
+        (format!("tr({XPUB}/*)"), ["", ""]),
+    ];
+    let multi = [
+        format!("wsh(sortedmulti(2,{XPUB}/0/*,{cosigner}/1/*,{PUB}))"),
+        format!("sh(multi(1,{cosigner}/<2;3>/*,{XPUB}/*))"),
+    ];
+    let cases = single
+        .iter()
+        .map(|(text, steps)| (text, Some(steps)))
+        .chain(multi.iter().map(|text| (text, None)));
+    for (text, steps) in cases {
+        let d: Descriptor = text.parse().unwrap();
+        assert_eq!(d.is_single_key(), steps.is_some());
+        for b in 0..d.branch_count() {
+            let branch = d.branch(b).unwrap();
+            for start in [1u32, 1_000_003, (1 << 31) - 300] {
+                let mut batch = vec![Derived::default(); 300];
+                branch.derive_into(start, &mut batch).unwrap();
+                for (i, got) in (start..).zip(&batch) {
+                    let one = branch.derive(i).unwrap();
+                    assert_eq!(*got, one, "{text} branch {b} index {i}");
+                    assert_eq!(got.index(), Some(i));
+                    if let Some(steps) = steps {
+                        let child = xpub
+                            .derive_path(format!("{}{i}", steps[b]).as_str())
+                            .unwrap();
+                        assert_eq!(got.public_key(), Some(&child.public_key()), "{text}");
+                    } else {
+                        assert_eq!(got.public_key(), None);
+                    }
+                }
+            }
+            // A range that runs past 2³¹ − 1 is refused.
+            let mut batch = vec![Derived::default(); 300];
+            assert_eq!(
+                branch.derive_into((1 << 31) - 299, &mut batch),
+                Err(Error::InvalidChildIndex { index: 1 << 31 }),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// Without a range the index is ignored, up to `u32::MAX` (no overflow at the top).
+#[test]
+fn derive_into_without_a_range_near_u32_max() {
+    for text in [format!("wpkh({PUB})"), format!("wsh(multi(1,{PUB}))")] {
+        let d: Descriptor = text.parse().unwrap();
+        let branch = d.branch(0).unwrap();
+        let mut batch = vec![Derived::default(); 20];
+        branch.derive_into(u32::MAX - 5, &mut batch).unwrap();
+        let one = branch.derive(u32::MAX).unwrap();
+        assert!(batch.iter().all(|d| *d == one), "{text}");
+        assert_eq!(one.index(), None);
+    }
 }

@@ -41,8 +41,9 @@ use zeroize::Zeroize;
 use crate::chain_code::ChainCode;
 use crate::curve::invalid_child;
 use crate::error::{Error, Result};
-use crate::hash::HmacSha512;
+use crate::hash::{HmacSha512, BATCH_LANES};
 use crate::path::ChildNumber;
+use crate::secret::SecretBytes;
 
 /// k256's base-field element (integers mod `p = 2²⁵⁶ − 2³² − 977`).
 type Fe = <k256::Secp256k1 as FieldArithmetic>::FieldElement;
@@ -452,19 +453,18 @@ fn derive_with<const W: usize>(
         let mut tweaks = [[0u8; 32]; CHUNK];
         let mut rights = [[0u8; 32]; CHUNK];
         let mut children = [ChildNumber::from_raw(0); CHUNK];
-        for ((tweak, right), child) in tweaks
-            .iter_mut()
-            .zip(&mut rights)
-            .zip(&mut children)
-            .take(out.len())
-        {
+        let used = out.len();
+        for child in children.iter_mut().take(used) {
             *child = ChildNumber::from_raw(raw);
             raw = raw.wrapping_add(1);
-            let i = key.mac(&[public, &child.to_be_bytes()]);
-            let (il, ir) = i.expose().split_at(32);
-            tweak.copy_from_slice(il);
-            right.copy_from_slice(ir);
         }
+        chunk_macs(
+            key,
+            public,
+            children.get(..used).unwrap_or_default(),
+            tweaks.get_mut(..used).unwrap_or_default(),
+            rights.get_mut(..used).unwrap_or_default(),
+        );
         let lanes = match table {
             Some(table) => table.add_tweaks(&parent, &tweaks, out.len()),
             None => {
@@ -481,6 +481,57 @@ fn derive_with<const W: usize>(
         done?;
     }
     Ok(())
+}
+
+/// The HMACs `I = I_L || I_R` of the children `children` of `public` under `key`, split into
+/// `tweaks` (`I_L`) and `rights` (`I_R`), all three equally long: [`BATCH_LANES`] at a time
+/// (the multi-lane SHA-512 kernels), then four at a time, then one by one, as the private
+/// sibling batches do. Each MAC is wiped when its halves are copied out.
+fn chunk_macs(
+    key: &HmacSha512,
+    public: &[u8; 33],
+    children: &[ChildNumber],
+    tweaks: &mut [[u8; 32]],
+    rights: &mut [[u8; 32]],
+) {
+    let (wide, children) = children.as_chunks::<BATCH_LANES>();
+    let (wide_tweaks, tweaks) = tweaks.as_chunks_mut::<BATCH_LANES>();
+    let (wide_rights, rights) = rights.as_chunks_mut::<BATCH_LANES>();
+    for ((children, tweaks), rights) in wide.iter().zip(wide_tweaks).zip(wide_rights) {
+        macs(key, public, children, tweaks, rights);
+    }
+    let (quads, children) = children.as_chunks::<4>();
+    let (quad_tweaks, tweaks) = tweaks.as_chunks_mut::<4>();
+    let (quad_rights, rights) = rights.as_chunks_mut::<4>();
+    for ((children, tweaks), rights) in quads.iter().zip(quad_tweaks).zip(quad_rights) {
+        macs(key, public, children, tweaks, rights);
+    }
+    for ((child, tweak), right) in children.iter().zip(tweaks).zip(rights) {
+        split_mac(&key.mac(&[public, &child.to_be_bytes()]), tweak, right);
+    }
+}
+
+/// `N` children's HMACs together ([`HmacSha512::mac_many`]), split as [`chunk_macs`] does.
+fn macs<const N: usize>(
+    key: &HmacSha512,
+    public: &[u8; 33],
+    children: &[ChildNumber; N],
+    tweaks: &mut [[u8; 32]; N],
+    rights: &mut [[u8; 32]; N],
+) {
+    let indices = children.map(ChildNumber::to_be_bytes);
+    let parts = indices.each_ref().map(|index| [&public[..], &index[..]]);
+    let macs = key.mac_many(parts.each_ref().map(|parts| &parts[..]));
+    for ((mac, tweak), right) in macs.iter().zip(tweaks).zip(rights) {
+        split_mac(mac, tweak, right);
+    }
+}
+
+/// Copies `I_L` into `tweak` and `I_R` into `right`.
+fn split_mac(mac: &SecretBytes<[u8; 64]>, tweak: &mut [u8; 32], right: &mut [u8; 32]) {
+    let (il, ir) = mac.expose().split_at(32);
+    tweak.copy_from_slice(il);
+    right.copy_from_slice(ir);
 }
 
 /// Unstable, for the benches' table-width sweep only (feature `bench-internals`, no API
@@ -787,6 +838,78 @@ mod tests {
         let lanes = short.add_tweaks(&Affine::from_compressed(&parent).unwrap(), &all, 2);
         assert_eq!(lanes[0].state, State::Point);
         assert_eq!(lanes[1].state, State::Fallback);
+    }
+
+    /// HMAC-SHA512 by RFC 2104 over `sha2`'s streaming API (an oracle independent of
+    /// `HmacSha512`).
+    fn reference_hmac(key: &[u8; 32], msg: &[u8]) -> [u8; 64] {
+        use sha2::Digest;
+        let mut block = [0u8; 128];
+        block[..32].copy_from_slice(key);
+        let inner = sha2::Sha512::new()
+            .chain_update(block.map(|b| b ^ 0x36))
+            .chain_update(msg)
+            .finalize();
+        sha2::Sha512::new()
+            .chain_update(block.map(|b| b ^ 0x5c))
+            .chain_update(inner)
+            .finalize()
+            .into()
+    }
+
+    /// Batches of lengths on and off the lane counts (a full group of `BATCH_LANES`, a quad,
+    /// single MACs, every mix of them, and chunk boundaries), from a nonzero start, equal
+    /// one-by-one derivation: each child's HMAC alone (RFC 2104 over `sha2`), then
+    /// libsecp256k1's `K + I_L·G`. Chain codes too.
+    #[test]
+    fn batch_lengths_off_the_lane_count_match_one_by_one() {
+        let parent = public_of(&[0x5c; 32]);
+        let chain = [0x3e; 32];
+        let key = HmacSha512::new(&chain);
+        let first = 1_000_003u32;
+        let expected: Vec<([u8; 33], [u8; 32])> = (0..300u32)
+            .map(|i| {
+                let mut msg = parent.to_vec();
+                msg.extend_from_slice(&(first + i).to_be_bytes());
+                let mac = reference_hmac(&chain, &msg);
+                let (il, ir) = mac.split_at(32);
+                let child = oracle(&parent, il.try_into().unwrap()).unwrap();
+                (child, ir.try_into().unwrap())
+            })
+            .collect();
+        let lengths = (1..=20).chain([31, 127, 128, 129, 131, 135, 136, 255, 256, 257, 300]);
+        for len in lengths {
+            let mut out = std::vec![[0u8; 33]; len];
+            let mut codes = std::vec![ChainCode::new([0; 32]); len];
+            derive_public_batch_vartime(
+                &parent,
+                &key,
+                ChildNumber::from_raw(first),
+                &mut out,
+                Some(&mut codes),
+            )
+            .unwrap();
+            for (i, ((got, code), (want, want_code))) in
+                out.iter().zip(&codes).zip(&expected).enumerate()
+            {
+                assert_eq!(got, want, "length {len}, child {i}");
+                assert!(
+                    *code == ChainCode::new(*want_code),
+                    "length {len}, child {i}"
+                );
+            }
+            // Without chain codes, the same keys.
+            let mut keys_only = std::vec![[0u8; 33]; len];
+            derive_public_batch_vartime(
+                &parent,
+                &key,
+                ChildNumber::from_raw(first),
+                &mut keys_only,
+                None,
+            )
+            .unwrap();
+            assert_eq!(keys_only, out, "length {len}");
+        }
     }
 
     /// Keys are written in order up to the first child without one; the rest are untouched.

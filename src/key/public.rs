@@ -194,6 +194,39 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         ))
     }
 
+    /// The `count` normal children from `first` on, with the parent chain code's HMAC state
+    /// given, derived together by the scheme (for secp256k1 the batched affine engine): the
+    /// same keys as [`derive_prepared`](Self::derive_prepared) one by one. Variable time:
+    /// every input is public.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn derive_prepared_run(
+        &self,
+        key: &HmacSha512,
+        first: ChildNumber,
+        count: usize,
+    ) -> Result<alloc::vec::Vec<Self>> {
+        let end = u64::from(first.index()) + u64::try_from(count).unwrap_or(u64::MAX);
+        if end > u64::from(crate::path::HARDENED_BIT) {
+            let index = u32::try_from(end - 1).unwrap_or(u32::MAX);
+            return Err(crate::error::Error::InvalidChildIndex { index });
+        }
+        check_public_step(first, 0)?;
+        let depth = depth_after(self.meta.depth, 1)?;
+        let mut publics = alloc::vec![self.public; count];
+        let mut codes = alloc::vec![ChainCode::new([0; 32]); count];
+        S::derive_public_run(&self.public, key, first, &mut publics, &mut codes, T)?;
+        let parent = Parent::Public(self.public);
+        Ok(publics
+            .into_iter()
+            .zip(codes)
+            .zip(first.to_raw()..)
+            .map(|((public, code), raw)| {
+                let child = ChildNumber::from_raw(raw);
+                Self::new_child(public, self.meta.child(code, depth, child, parent))
+            })
+            .collect())
+    }
+
     /// The chain code's HMAC state, for deriving many children.
     pub(crate) fn hmac_key(&self) -> HmacSha512 {
         HmacSha512::new(self.meta.chain_code.as_bytes())
