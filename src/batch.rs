@@ -18,6 +18,9 @@
 //! With the `parallel` feature, the `par_` variants split the range over all cores (rayon);
 //! their results are identical to the serial ones, in the same order.
 
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
 use crate::curve::{check_public_step, check_step, NormalDerivation, Scheme};
 use crate::error::{Error, Result};
 use crate::hash::BATCH_LANES;
@@ -333,6 +336,45 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
         let range = self.check_batch(start, count)?;
         Siblings::new(self, range)
+    }
+
+    /// The `count` normal children `start`, `start + 1`, … as full extended public keys,
+    /// derived together: for secp256k1 through the batched affine public derivation of
+    /// [`derive_public_keys_into`](Self::derive_public_keys_into), chain codes included
+    /// (other schemes one by one). The same keys as [`children`](Self::children), in one
+    /// vector (three allocations for the run, none per key).
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
+    ///
+    /// # Errors
+    /// As [`children`](Self::children); for a child that does not exist (BIP-32's invalid
+    /// child, probability below 2⁻¹²⁷) the whole run fails with [`Error::InvalidChild`]
+    /// naming it, where [`children`](Self::children) would yield the others.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "secp256k1")] {
+    /// use fastbip32::{ChildNumber, Xprv};
+    ///
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?.to_xpub()?;
+    /// let keys = account.derive_children(ChildNumber::normal(10)?, 300)?;
+    /// assert_eq!(keys[5], account.derive_path("m/15")?);
+    /// # }
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn derive_children(&self, start: ChildNumber, count: usize) -> Result<Vec<Self>> {
+        self.check_batch(start, count)?;
+        match self.derive_prepared_run(&self.hmac_key(), start, count) {
+            Err(Error::InvalidChild { .. }) => {
+                // Name the child, as `children` would.
+                self.children(start, count)?.collect()
+            }
+            other => other,
+        }
     }
 
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of

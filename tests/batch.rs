@@ -133,8 +133,30 @@ fn secp256k1_long_batch(seed: &[u8], start: u32, count: usize) {
     }
 }
 
+/// `ExtendedPublicKey::derive_children` (batched, full keys) equals `derive_child` one by one:
+/// keys, chain codes, depth, child numbers, parent fingerprints.
+fn full_public_children_equal_loop<S: NormalDerivation>(seed: &[u8], start: u32, count: usize) {
+    let xpub = ExtendedPrivateKey::<S>::from_seed(seed)
+        .unwrap()
+        .derive_path("m/1'/2")
+        .unwrap()
+        .to_xpub()
+        .unwrap();
+    let keys = xpub.derive_children(child(start), count).unwrap();
+    assert_eq!(keys.len(), count);
+    for (i, key) in keys.iter().enumerate() {
+        assert_eq!(*key, xpub.derive_child(child(start + i as u32)).unwrap());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn full_public_children_equal_loops(seed in proptest::collection::vec(any::<u8>(), 16..=64), start in 0u32..1_000_000, count in 0usize..300) {
+        full_public_children_equal_loop::<Secp256k1>(&seed, start, count);
+        full_public_children_equal_loop::<Ed25519Bip32>(&seed, start, count.min(20));
+    }
 
     #[test]
     fn batches_equal_loops(seed in proptest::collection::vec(any::<u8>(), 16..=64), start in 0u32..1_000_000, count in 0usize..40, hardened in any::<bool>()) {

@@ -412,9 +412,13 @@ impl Worker {
                 }
             }
             Parent::Public(key) => {
-                for (i, child) in (index..).zip(key.children(start, count).map_err(bad_range)?) {
-                    let child = child.map_err(|e| error(child_at(start, i), e))?;
-                    self.write(plan, KeyRef::Public(&child))?;
+                // Derived together: for secp256k1, the batched affine public derivation.
+                let children = key.derive_children(start, count).map_err(|e| match e {
+                    Error::InvalidChild { index, .. } => error(child_at(start, index), e),
+                    e => bad_range(e),
+                })?;
+                for child in &children {
+                    self.write(plan, KeyRef::Public(child))?;
                 }
             }
         }
