@@ -19,14 +19,15 @@ use std::time::Instant;
 
 use clap::Args;
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
-use fastbip32::{DerivationPath, Error, Network};
+use fastbip32::path::HARDENED_BIT;
+use fastbip32::{ChildNumber, DerivationPath, Error, Network};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
 use crate::options;
-use crate::record::{Format, Output, Record, Style, Value};
+use crate::record::{ChildPath, Format, Output, Record, Style, Value};
 use crate::stream::{self, Chunks, Progress, SLOW};
 use crate::Io;
 
@@ -178,7 +179,6 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
             "invalid --descriptor: a hardened step or range (`/*'`) after an extended public key needs the extended private key (xprv); give the xprv, or use `/*`".to_owned(),
         ));
     }
-    check_fields(&style, &descriptor)?;
     let range = Range::new(args.start, args.count, descriptor.is_ranged())?;
     let branches = (0..descriptor.branch_count())
         .map(|b| {
@@ -223,41 +223,13 @@ fn descriptor_error(err: Error) -> CliError {
     CliError::Usage(format!("invalid --descriptor: {err}"))
 }
 
-/// Checks that every `--fields` name is in this descriptor's records (a usage error
-/// otherwise), before anything is derived.
-fn check_fields(style: &Style, descriptor: &Descriptor) -> Result<(), CliError> {
-    let Some(names) = &style.fields else {
-        return Ok(());
-    };
-    for &name in names.iter() {
-        let missing = match name {
-            "public_key" => !descriptor.is_single_key(),
-            "path" => descriptor.key_origin().is_none(),
-            _ => false,
-        };
-        if missing {
-            let hint = if name == "path" {
-                "single-key descriptors with a key origin `[fingerprint/…]` only"
-            } else {
-                "single-key descriptors only"
-            };
-            return Err(CliError::Usage(format!(
-                "invalid --fields: these records have no `{name}` field ({hint})"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The printed full path of a branch's key, up to the range step: the origin's path and the
 /// key's steps for the branch (`m/84'/0'/0'/0`); `None` without a key origin or for multisig.
 #[derive(Debug)]
 struct PathPrefix {
     text: Option<String>,
-    /// Whether the range step is hardened (`/*'`).
-    hardened: bool,
-    /// Whether there is a range step.
-    ranged: bool,
+    /// The range step's hardened bit (`/*'`), or 0.
+    hardened_bit: u32,
 }
 
 impl PathPrefix {
@@ -280,30 +252,12 @@ impl PathPrefix {
         };
         Ok(Self {
             text,
-            hardened: descriptor.is_hardened_range(),
-            ranged,
+            hardened_bit: if descriptor.is_hardened_range() {
+                HARDENED_BIT
+            } else {
+                0
+            },
         })
-    }
-}
-
-/// The printed full path of one record: the prefix, then `/index` (with `'` for a hardened
-/// range).
-struct RecordPath<'a> {
-    prefix: &'a str,
-    index: Option<u32>,
-    hardened: bool,
-}
-
-impl fmt::Display for RecordPath<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.prefix)?;
-        if let Some(index) = self.index {
-            write!(f, "/{index}")?;
-            if self.hardened {
-                f.write_str("'")?;
-            }
-        }
-        Ok(())
     }
 }
 
@@ -385,11 +339,14 @@ impl Worker {
             let address = output.address(plan.network).map_err(|e| {
                 CliError::library(&format!("cannot encode branch {}", branch.number()), e)
             })?;
-            let full_path = path.text.as_deref().map(|prefix| RecordPath {
-                prefix,
-                index: output.index().filter(|_| path.ranged),
-                hardened: path.hardened,
-            });
+            let child_path =
+                path.text
+                    .as_deref()
+                    .zip(output.index())
+                    .map(|(prefix, i)| ChildPath {
+                        prefix,
+                        child: ChildNumber::from_raw(i | path.hardened_bit),
+                    });
             let mut record = Record::new();
             record.push("branch", Value::Uint(output.branch() as u64));
             record.push(
@@ -406,8 +363,10 @@ impl Worker {
             if let Some(public) = output.public_key() {
                 record.push("public_key", Value::hex(public));
             }
-            if let Some(full_path) = &full_path {
-                record.push("path", Value::Display(full_path));
+            match (&child_path, path.text.as_deref()) {
+                (Some(child_path), _) => record.push("path", Value::Display(child_path)),
+                (None, Some(text)) => record.push("path", Value::text(text)),
+                (None, None) => {}
             }
             self.out.write(&record, header && i == 0)?;
         }
@@ -451,27 +410,5 @@ mod tests {
                 "{start:?} {count:?}"
             );
         }
-    }
-
-    #[test]
-    fn record_paths() {
-        let path = RecordPath {
-            prefix: "m/84'/0'/0'/1",
-            index: Some(7),
-            hardened: false,
-        };
-        assert_eq!(path.to_string(), "m/84'/0'/0'/1/7");
-        let path = RecordPath {
-            prefix: "m/86'/1'/0'",
-            index: Some(2),
-            hardened: true,
-        };
-        assert_eq!(path.to_string(), "m/86'/1'/0'/2'");
-        let path = RecordPath {
-            prefix: "m/0'",
-            index: None,
-            hardened: false,
-        };
-        assert_eq!(path.to_string(), "m/0'");
     }
 }

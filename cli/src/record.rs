@@ -153,6 +153,27 @@ impl<'a> Record<'a> {
     }
 }
 
+/// The printed path of a child: the parent's path, `/`, the index and `'` if hardened; the
+/// same text as [`fastbip32::DerivationPath`]'s `Display` for the child's path.
+pub(crate) struct ChildPath<'a> {
+    /// The parent's printed path (`m/84'/0'/0'/0`).
+    pub(crate) prefix: &'a str,
+    /// The child.
+    pub(crate) child: fastbip32::ChildNumber,
+}
+
+impl fmt::Display for ChildPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.prefix)?;
+        f.write_str("/")?;
+        fmt::Display::fmt(&self.child.index(), f)?;
+        if self.child.is_hardened() {
+            f.write_str("'")?;
+        }
+        Ok(())
+    }
+}
+
 /// How records are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {

@@ -31,7 +31,7 @@ use crate::cardano::{self, Origin};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
-use crate::record::{derive_record, Extras, KeyRef, Output, Scratch, Style};
+use crate::record::{derive_record, ChildPath, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
 use crate::stream::{self, Chunks, Progress, SLOW};
 use crate::Io;
@@ -166,25 +166,6 @@ enum Parent<S: CliScheme> {
     Private(ExtendedPrivateKey<S>),
     /// Public children (from an xpub).
     Public(ExtendedPublicKey<S>),
-}
-
-/// The printed path of a child: the parent's path, `/`, the index and `'` if hardened; the
-/// same text as [`DerivationPath`]'s `Display` for the child's path.
-struct ChildPath<'a> {
-    prefix: &'a str,
-    child: ChildNumber,
-}
-
-impl fmt::Display for ChildPath<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.prefix)?;
-        f.write_str("/")?;
-        fmt::Display::fmt(&self.child.index(), f)?;
-        if self.child.is_hardened() {
-            f.write_str("'")?;
-        }
-        Ok(())
-    }
 }
 
 /// Runs `derive` with a `*` path and `--count`; `xkey` is the `--xkey` text, whether it came
