@@ -157,6 +157,41 @@ fn width_row<const W: usize>(
     g.bench_function(format!("w{W}"), |b| b.iter(|| run(black_box(&table))));
 }
 
+/// 1000 multipliers below 2²²⁷, as BIP32-Ed25519's `8·trunc₂₈(Z_L)` are (a fixed
+/// pseudo-random sequence).
+fn ed25519_multipliers() -> Vec<[u8; 32]> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    (0..SIBLINGS)
+        .map(|_| {
+            let mut k = [0u8; 32];
+            for byte in k.iter_mut().take(29) {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                *byte = (state >> 56) as u8;
+            }
+            k[28] &= 0x07;
+            k
+        })
+        .collect()
+}
+
+/// 1000 base-point multiples over a BIP32-Ed25519 fixed-base table of `W`-bit windows (built
+/// once, outside the timing): the sweep that chooses `WINDOW_BITS` in
+/// src/curve/ed25519_bip32_batch.rs.
+fn ed25519_width_row<const W: usize>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    scalars: &[[u8; 32]],
+    expected: [u8; 32],
+) {
+    let table = fastbip32::curve::Ed25519Bip32WidthSweep::<W>::new();
+    let run = |table: &fastbip32::curve::Ed25519Bip32WidthSweep<W>| {
+        fold(scalars.iter().map(|k| table.mul(k)))
+    };
+    assert_eq!(run(&table), expected, "width {W}");
+    g.bench_function(format!("w{W}"), |b| b.iter(|| run(black_box(&table))));
+}
+
 fn tree_paths() -> Vec<String> {
     let mut paths = Vec::new();
     for purpose in [44, 84] {
@@ -250,6 +285,34 @@ fn batch(c: &mut Criterion) {
         b.iter(|| ed25519_bip32::fastbip32_xpub_one_by_one(black_box(&ctx), &(SIBLINGS as u32)));
     });
     g.bench_function("ed25519-bip32", |b| b.iter(|| peer(black_box(&()))));
+    g.finish();
+
+    // BIP32-Ed25519 fixed-base table width sweep, against dalek's constant-time mul_base
+    // (what a public child cost before the table).
+    let scalars = ed25519_multipliers();
+    let dalek = |scalars: &[[u8; 32]]| {
+        fold(scalars.iter().map(|k| {
+            curve25519_dalek::EdwardsPoint::mul_base(
+                &curve25519_dalek::Scalar::from_bytes_mod_order(*k),
+            )
+            .compress()
+            .to_bytes()
+        }))
+    };
+    let expected = dalek(&scalars);
+    let mut g = c.benchmark_group("batch/ed25519bip32_1000_base_multiples_width");
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("dalek-mul_base", |b| b.iter(|| dalek(black_box(&scalars))));
+    ed25519_width_row::<6>(&mut g, &scalars, expected);
+    ed25519_width_row::<8>(&mut g, &scalars, expected);
+    ed25519_width_row::<10>(&mut g, &scalars, expected);
+    ed25519_width_row::<12>(&mut g, &scalars, expected);
+    g.bench_function("table-build-w8", |b| {
+        b.iter(fastbip32::curve::Ed25519Bip32WidthSweep::<8>::new);
+    });
+    g.bench_function("table-build-w10", |b| {
+        b.iter(fastbip32::curve::Ed25519Bip32WidthSweep::<10>::new);
+    });
     g.finish();
 
     let paths = tree_paths();
