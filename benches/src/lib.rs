@@ -861,3 +861,202 @@ pub mod floor {
         (out, len)
     }
 }
+
+/// `address/secp256k1_1000_from_xpub` and `descriptor/parse_derive_wpkh_origin`: addresses
+/// from an xpub (issues 12 §5 and 13). Every row starts from BIP-84's account xpub of the
+/// `abandon … about` mnemonic; the 1000-child rows from its receive branch key `/0`, derived
+/// once, in the context (the descriptor row derives it again, as `Descriptor::branch` does).
+///
+/// The 1000-child rows hand each result to a visitor: the benches fold it into one value, the
+/// parity test collects it, so both run the same code.
+pub mod addresses {
+    use core::fmt::Write as _;
+    use core::str::FromStr;
+
+    use fastbip32::address::bitcoin as ours;
+    use fastbip32::descriptor::{Derived, Descriptor};
+    use fastbip32::{ChildNumber, Network, Xpub};
+
+    use super::{Candidate, StackStr};
+
+    /// The 1000-child group.
+    pub const GROUP: &str = "address/secp256k1_1000_from_xpub";
+    /// The descriptor group.
+    pub const DESCRIPTOR_GROUP: &str = "descriptor/parse_derive_wpkh_origin";
+    /// Children per 1000-child row.
+    pub const COUNT: u32 = 1000;
+    /// BIP-84's account 0 key `m/84'/0'/0'` of `abandon ×11 about`, as an xpub.
+    pub const XPUB: &str = "xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V";
+    /// BIP-84's first receive address, `m/84'/0'/0'/0/0`.
+    pub const FIRST_ADDRESS: &str = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+    /// The descriptor group's input: [`XPUB`] with its origin (the mnemonic's root
+    /// fingerprint `73c5da0a`), receive branch.
+    pub const DESCRIPTOR: &str = "wpkh([73c5da0a/84'/0'/0']xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V/0/*)";
+
+    /// The branch key in each crate's type, the peer's context, the parsed descriptor.
+    pub struct Ctx {
+        /// Ours: [`XPUB`]`/0`.
+        pub branch: Xpub,
+        /// rust-bitcoin's [`XPUB`]`/0`.
+        pub bitcoin_branch: bitcoin::bip32::Xpub,
+        /// rust-bitcoin's verification context, made once.
+        pub secp: bitcoin::secp256k1::Secp256k1<bitcoin::secp256k1::VerifyOnly>,
+        /// `wpkh(XPUB/0/*)`, parsed once.
+        pub descriptor: Descriptor,
+    }
+
+    impl Ctx {
+        /// Parses and derives the inputs.
+        pub fn new() -> Self {
+            let account: Xpub = XPUB.parse().expect("xpub");
+            let secp = bitcoin::secp256k1::Secp256k1::verification_only();
+            let bitcoin_account = bitcoin::bip32::Xpub::from_str(XPUB).expect("xpub");
+            Self {
+                branch: account
+                    .derive_child(ChildNumber::from_raw(0))
+                    .expect("branch"),
+                bitcoin_branch: bitcoin_account
+                    .ckd_pub(&secp, bitcoin::bip32::ChildNumber::Normal { index: 0 })
+                    .expect("branch"),
+                secp,
+                descriptor: format!("wpkh({XPUB}/0/*)").parse().expect("descriptor"),
+            }
+        }
+    }
+
+    impl Default for Ctx {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
+    fn branch_keys(ctx: &Ctx) -> Vec<[u8; 33]> {
+        let mut keys = vec![[0u8; 33]; COUNT as usize];
+        ctx.branch
+            .derive_public_keys_into(ChildNumber::from_raw(0), &mut keys)
+            .expect("valid children");
+        keys
+    }
+
+    /// Ours: the 1000 public keys, in one batch (`derive_public_keys_into`).
+    pub fn public_keys(ctx: &Ctx, mut visit: impl FnMut(&[u8; 33])) {
+        branch_keys(ctx).iter().for_each(&mut visit);
+    }
+
+    /// Ours: the 1000 public keys in one batch, then a P2WPKH address each
+    /// (`address::bitcoin::p2wpkh`: HASH160 + bech32, on the stack).
+    pub fn p2wpkh(ctx: &Ctx, mut visit: impl FnMut(&str)) {
+        for key in &branch_keys(ctx) {
+            visit(ours::p2wpkh(key, Network::Mainnet).as_str());
+        }
+    }
+
+    /// Ours: the 1000 public keys in one batch, then a BIP-86 P2TR address each
+    /// (`address::bitcoin::p2tr`: the taproot tweak is a point multiplication and addition).
+    pub fn p2tr(ctx: &Ctx, mut visit: impl FnMut(&str)) {
+        for key in &branch_keys(ctx) {
+            visit(ours::p2tr(key, Network::Mainnet).expect("tweak").as_str());
+        }
+    }
+
+    /// Ours, through a descriptor: `wpkh(XPUB/0/*)`'s `branch(0)` (derives `/0`), then
+    /// `Branch::derive_into` over the 1000 indices and `Derived::address` each.
+    pub fn descriptor_wpkh(ctx: &Ctx, mut visit: impl FnMut(&str)) {
+        let branch = ctx.descriptor.branch(0).expect("branch 0");
+        let mut outputs = vec![Derived::default(); COUNT as usize];
+        branch.derive_into(0, &mut outputs).expect("valid children");
+        for output in &outputs {
+            visit(output.address(Network::Mainnet).expect("mainnet").as_str());
+        }
+    }
+
+    /// rust-bitcoin 0.32, the textbook loop: `Xpub::ckd_pub` per child from the branch key,
+    /// `Address::p2wpkh`, printed into a stack buffer.
+    pub fn bitcoin_p2wpkh(ctx: &Ctx, mut visit: impl FnMut(&str)) {
+        for index in 0..COUNT {
+            let child = ctx
+                .bitcoin_branch
+                .ckd_pub(&ctx.secp, bitcoin::bip32::ChildNumber::Normal { index })
+                .expect("valid child");
+            let address = bitcoin::Address::p2wpkh(&child.to_pub(), bitcoin::KnownHrp::Mainnet);
+            let mut text = StackStr::new();
+            write!(text, "{address}").expect("fits");
+            visit(text.as_str());
+        }
+    }
+
+    /// rust-bitcoin 0.32's BIP-86 addresses of the same children (`Address::p2tr` without a
+    /// script tree): the reference of the P2TR row's parity check, not timed.
+    pub fn bitcoin_p2tr(ctx: &Ctx, mut visit: impl FnMut(&str)) {
+        for index in 0..COUNT {
+            let child = ctx
+                .bitcoin_branch
+                .ckd_pub(&ctx.secp, bitcoin::bip32::ChildNumber::Normal { index })
+                .expect("valid child");
+            let address = bitcoin::Address::p2tr(
+                &ctx.secp,
+                child.to_x_only_pub(),
+                None,
+                bitcoin::KnownHrp::Mainnet,
+            );
+            let mut text = StackStr::new();
+            write!(text, "{address}").expect("fits");
+            visit(text.as_str());
+        }
+    }
+
+    /// XORs `bytes` into `acc` (cyclically): one value per row to compare and `black_box`.
+    pub fn fold_into<const N: usize>(acc: &mut [u8; N], bytes: &[u8]) {
+        for (i, b) in bytes.iter().enumerate() {
+            acc[i % N] ^= b;
+        }
+    }
+
+    /// Ours: parse the descriptor, derive index 0, its mainnet address.
+    pub fn fastbip32_descriptor(_: &(), text: &str) -> StackStr {
+        let descriptor: Descriptor = text.parse().expect("descriptor");
+        let address = descriptor.address(0, 0, Network::Mainnet).expect("address");
+        let mut out = StackStr::new();
+        out.write_str(address.as_str()).expect("fits");
+        out
+    }
+
+    /// rust-miniscript 12: `Descriptor<DescriptorPublicKey>::from_str`,
+    /// `at_derivation_index(0)`, `address(Network::Bitcoin)`.
+    pub fn miniscript_descriptor(_: &(), text: &str) -> StackStr {
+        let descriptor = miniscript::Descriptor::<miniscript::DescriptorPublicKey>::from_str(text)
+            .expect("descriptor");
+        let address = descriptor
+            .at_derivation_index(0)
+            .expect("index 0")
+            .address(bitcoin::Network::Bitcoin)
+            .expect("address");
+        let mut out = StackStr::new();
+        write!(out, "{address}").expect("fits");
+        out
+    }
+
+    /// The floor of the descriptor rows, with ours: what any parse and derivation must do —
+    /// parse the xpub text, two public steps (`/0/0`), one P2WPKH address. The descriptor's
+    /// own syntax, origin and checksum are skipped (the xpub is cut out of the text).
+    pub fn floor_descriptor(_: &(), text: &str) -> StackStr {
+        let start = text.find(']').expect("origin") + 1;
+        let end = start + text[start..].find('/').expect("steps");
+        let xpub: Xpub = text[start..end].parse().expect("xpub");
+        let key = xpub
+            .derive_child(ChildNumber::from_raw(0))
+            .and_then(|k| k.derive_child(ChildNumber::from_raw(0)))
+            .expect("child");
+        let mut out = StackStr::new();
+        out.write_str(ours::p2wpkh(&key.public_key(), Network::Mainnet).as_str())
+            .expect("fits");
+        out
+    }
+
+    /// The descriptor group's rows, ours first.
+    pub const DESCRIPTOR_CANDIDATES: &[Candidate<(), str, StackStr>] = &[
+        ("fastbip32", fastbip32_descriptor),
+        ("miniscript", miniscript_descriptor),
+        ("floor", floor_descriptor),
+    ];
+}
