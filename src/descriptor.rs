@@ -37,6 +37,14 @@
 //! everything that does not depend on the index once (each key's parent for the range); its
 //! [`Branch::derive`] and [`Branch::derive_into`] then cost one child derivation per key and
 //! index (siblings batched), and allocate nothing.
+//!
+//! # Security
+//!
+//! Below an extended public key, children come from the variable-time batched public
+//! derivation (every input is in the xpub, so public in BIP-32's model; see `SECURITY.md`).
+//! Below an extended private key (`xprv…/0/*`, `xprv…/*'`) each child's public key is made
+//! from its private key in constant time, as for every batch from a private key; to trade
+//! that for speed, write the descriptor with the xpub.
 
 mod checksum;
 mod key;

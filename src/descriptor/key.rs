@@ -94,8 +94,11 @@ pub(crate) struct KeyExpr {
 pub(crate) enum Prepared {
     /// The same public key at every index.
     Fixed([u8; 33]),
-    /// Normal children of this key (`/*`).
+    /// Normal children of this public key (`/*`): variable time, on public inputs.
     Normal(ExtendedPublicKey<Secp256k1>),
+    /// Normal children of this private key (`/*` after an xprv): constant time, each child's
+    /// public key from its private key, as for every batch from a private key.
+    NormalPrivate(ExtendedPrivateKey<Secp256k1>),
     /// Hardened children of this private key (`/*'`).
     Hardened(ExtendedPrivateKey<Secp256k1>),
     /// `/*'` below a public key: every index fails.
@@ -110,6 +113,9 @@ impl Prepared {
             Self::Normal(parent) => Ok(parent
                 .derive_child(ChildNumber::normal(index)?)?
                 .public_key()),
+            Self::NormalPrivate(parent) => parent
+                .derive_child(ChildNumber::normal(index)?)?
+                .public_key(),
             Self::Hardened(parent) => parent
                 .derive_child(ChildNumber::hardened(index)?)?
                 .public_key(),
@@ -129,6 +135,9 @@ impl Prepared {
                 Ok(())
             }
             Self::Normal(parent) => {
+                parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
+            }
+            Self::NormalPrivate(parent) => {
                 parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
             }
             Self::Hardened(parent) => {
@@ -373,7 +382,7 @@ impl KeyExpr {
                 Ok(Prepared::HardenedFromPublic)
             }
             (ExtendedKey::Private(k), Wildcard::Normal) => {
-                Ok(Prepared::Normal(k.derive_path(&path)?.to_xpub()?))
+                Ok(Prepared::NormalPrivate(k.derive_path(&path)?))
             }
             (ExtendedKey::Public(k), Wildcard::Normal) => {
                 Ok(Prepared::Normal(k.derive_path(&path)?))
