@@ -259,6 +259,34 @@ fn batch(c: &mut Criterion) {
     width_row::<12>(&mut g, &xpub, expected);
     g.finish();
 
+    // Small batches: the table engine (one field inversion per round, whatever the batch's
+    // length) against libsecp256k1's tweak-add per child, to place the crossover below which
+    // the library takes tweak-add (`SMALL_BATCH` in src/curve/secp256k1_batch.rs).
+    let table8 = fastbip32::curve::Secp256k1WidthSweep::<8>::new().unwrap();
+    let (public, chain_code) = (xpub.public_key(), *xpub.chain_code().as_bytes());
+    let mut g = c.benchmark_group("batch/secp256k1_xpub_small_batches");
+    g.sampling_mode(SamplingMode::Flat);
+    for n in [1usize, 2, 4, 8, 16, 32] {
+        let engine = |n: usize| {
+            let mut out = vec![[0u8; 33]; n];
+            table8.derive(&public, &chain_code, 0, &mut out).unwrap();
+            fold(out)
+        };
+        let one_by_one = |n: usize| {
+            fold((0..n as u32).map(|i| {
+                xpub.derive_child(ChildNumber::from_raw(i))
+                    .unwrap()
+                    .public_key()
+            }))
+        };
+        assert_eq!(engine(n), one_by_one(n));
+        g.bench_function(format!("table-n{n}"), |b| b.iter(|| engine(black_box(n))));
+        g.bench_function(format!("tweak-add-n{n}"), |b| {
+            b.iter(|| one_by_one(black_box(n)));
+        });
+    }
+    g.finish();
+
     // BIP32-Ed25519 public children: the batch (shared parent decompression, one inversion
     // per 32 compressions) against one-by-one and the peer.
     let ctx = ed25519_bip32::XpubCtx::new();
