@@ -257,19 +257,26 @@ fn batch(c: &mut Criterion) {
     width_row::<10>(&mut g, &xpub, expected);
     width_row::<11>(&mut g, &xpub, expected);
     width_row::<12>(&mut g, &xpub, expected);
+    g.bench_function("table-build-w8", |b| {
+        b.iter(fastbip32::curve::Secp256k1WidthSweep::<8>::new);
+    });
+    g.bench_function("table-build-w11", |b| {
+        b.iter(fastbip32::curve::Secp256k1WidthSweep::<11>::new);
+    });
     g.finish();
 
     // Small batches: the table engine (one field inversion per round, whatever the batch's
     // length) against libsecp256k1's tweak-add per child, to place the crossover below which
     // the library takes tweak-add (`SMALL_BATCH` in src/curve/secp256k1_batch.rs).
-    let table8 = fastbip32::curve::Secp256k1WidthSweep::<8>::new().unwrap();
+    // 11: the library's `WINDOW_BITS`.
+    let table11 = fastbip32::curve::Secp256k1WidthSweep::<11>::new().unwrap();
     let (public, chain_code) = (xpub.public_key(), *xpub.chain_code().as_bytes());
     let mut g = c.benchmark_group("batch/secp256k1_xpub_small_batches");
     g.sampling_mode(SamplingMode::Flat);
     for n in [1usize, 2, 4, 8, 16, 32] {
         let engine = |n: usize| {
             let mut out = vec![[0u8; 33]; n];
-            table8.derive(&public, &chain_code, 0, &mut out).unwrap();
+            table11.derive(&public, &chain_code, 0, &mut out).unwrap();
             fold(out)
         };
         let one_by_one = |n: usize| {

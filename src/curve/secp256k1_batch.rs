@@ -15,8 +15,9 @@
 //!   signed digits of [`WINDOW_BITS`] bits, `d_j ∈ (−2^(w−1), 2^(w−1)]`, and the table holds
 //!   `k·2^(w·j)·G` for `k = 1 … 2^(w−1)` (a negative digit negates `y`). A child costs about
 //!   `256 / w` point additions and no doublings. The table is computed once per process, on
-//!   first use (about a millisecond), and kept: `256 / w + 1` rows of `2^(w−1)` points of 80
-//!   bytes (330 KB for `w = 8`).
+//!   first use (a few milliseconds: `table-build` in the width sweep), and kept: `256 / w + 1` rows of `2^(w−1)` points of 80
+//!   bytes (2 MB for the default `w = 11`, which the width sweep of the `batch` benches chose:
+//!   1000 children 30 % faster than with `w = 8`'s 330 KB table, and faster than `w = 12`).
 //! * Every addition is affine, `λ = (y₂ − y₁)/(x₂ − x₁)`, for [`CHUNK`] children at once, in
 //!   rounds: each round adds one point to each child's accumulator, and the round's
 //!   denominators share one field inversion (Montgomery's trick). The last round adds the
@@ -52,7 +53,7 @@ type Fe = <k256::Secp256k1 as FieldArithmetic>::FieldElement;
 /// `256 / WINDOW_BITS` point additions; the table holds `(256 / WINDOW_BITS + 1) ·
 /// 2^(WINDOW_BITS − 1)` points of 80 bytes. Tune by measurement (the `batch` benches have a
 /// width sweep).
-pub(crate) const WINDOW_BITS: usize = 8;
+pub(crate) const WINDOW_BITS: usize = 11;
 
 /// Children per round of additions: the denominators of one round share one field
 /// inversion. The per-chunk state lives on the stack (about 300 bytes per child).
@@ -433,12 +434,20 @@ pub(crate) fn derive_public_batch_vartime(
     out: &mut [[u8; 33]],
     chain_codes: Option<&mut [ChainCode]>,
 ) -> Result<()> {
-    derive_with(table(), public, key, first, out, chain_codes)
+    derive_with(table(), SMALL_BATCH, public, key, first, out, chain_codes)
 }
 
-/// [`derive_public_batch_vartime`] over a given table (`None`: libsecp256k1 for every child).
+/// Chunks shorter than this take libsecp256k1's tweak-add per child: a round costs one field
+/// inversion however few lanes it has, so a handful of children are faster one by one. Set by
+/// measurement (`batch/secp256k1_xpub_small_batches`: with 11-bit windows the table wins from
+/// 6 children on).
+const SMALL_BATCH: usize = 6;
+
+/// [`derive_public_batch_vartime`] over a given table (`None`: libsecp256k1 for every child),
+/// with chunks shorter than `small` through libsecp256k1 too.
 fn derive_with<const W: usize>(
     table: Option<&Table<W>>,
+    small: usize,
     public: &[u8; 33],
     key: &HmacSha512,
     first: ChildNumber,
@@ -466,8 +475,8 @@ fn derive_with<const W: usize>(
             rights.get_mut(..used).unwrap_or_default(),
         );
         let lanes = match table {
-            Some(table) => table.add_tweaks(&parent, &tweaks, out.len()),
-            None => {
+            Some(table) if out.len() >= small => table.add_tweaks(&parent, &tweaks, out.len()),
+            _ => {
                 [Lane {
                     state: State::Fallback,
                     ..IDLE
@@ -570,6 +579,7 @@ impl<const W: usize> WidthSweep<W> {
         let key = HmacSha512::new(chain_code);
         derive_with(
             Some(&self.0),
+            0,
             public,
             &key,
             ChildNumber::from_raw(first),
@@ -827,7 +837,7 @@ mod tests {
         for table in [Some(&short), Some(&full), None] {
             let mut out = [[0u8; 33]; 200];
             let mut codes = std::vec![ChainCode::new([0; 32]); 200];
-            derive_with(table, &parent, &key, first, &mut out, Some(&mut codes)).unwrap();
+            derive_with(table, 0, &parent, &key, first, &mut out, Some(&mut codes)).unwrap();
             assert_eq!(out, expected);
             assert!(codes == codes_expected);
         }
