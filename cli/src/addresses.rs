@@ -303,6 +303,9 @@ fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
 }
 
 /// One sub-range's outputs and rendered records, kept from chunk to chunk.
+// Aligned to its own cache lines: workers on different threads write their buffers' lengths
+// all the time, and must not share a line (false sharing).
+#[repr(align(128))]
 struct Worker {
     out: Output,
     derived: Vec<Derived>,

@@ -233,17 +233,34 @@ fn public_child_from_z(parent: &EdwardsPoint, zl: &[u8]) -> Option<[u8; 32]> {
     (!point.is_identity()).then(|| point.compress().to_bytes())
 }
 
-/// `A + [8·trunc₂₈(zl)]B` for a public batch: variable time, over the fixed-base table (see
-/// `ed25519_bip32_batch`; its inputs are public in BIP32-Ed25519's model).
+/// The fixed-base table a public batch of `len` children uses, if any (see
+/// `ed25519_bip32_batch::table_for`); without an allocator, none.
 #[cfg(feature = "alloc")]
-fn public_child_point(parent: &EdwardsPoint, zl: &[u8]) -> EdwardsPoint {
-    super::ed25519_bip32_batch::add_base_multiple_vartime(parent, &mul8_trunc28(zl))
+type BaseTable =
+    &'static super::ed25519_bip32_batch::Table<{ super::ed25519_bip32_batch::WINDOW_BITS }>;
+#[cfg(not(feature = "alloc"))]
+type BaseTable = core::convert::Infallible;
+
+#[cfg(feature = "alloc")]
+fn base_table(len: usize) -> Option<BaseTable> {
+    super::ed25519_bip32_batch::table_for(len)
 }
 
-/// `A + [8·trunc₂₈(zl)]B` for a public batch, without an allocator for the table: dalek's
-/// `mul_base`.
 #[cfg(not(feature = "alloc"))]
-fn public_child_point(parent: &EdwardsPoint, zl: &[u8]) -> EdwardsPoint {
+fn base_table(_: usize) -> Option<BaseTable> {
+    None
+}
+
+/// `A + [8·trunc₂₈(zl)]B` for a public batch: over the fixed-base table in variable time
+/// when there is one (see `ed25519_bip32_batch`; its inputs are public in BIP32-Ed25519's
+/// model), else dalek's `mul_base`.
+fn public_child_point(table: Option<&BaseTable>, parent: &EdwardsPoint, zl: &[u8]) -> EdwardsPoint {
+    #[cfg(feature = "alloc")]
+    if let Some(table) = table {
+        return table.add_multiple(parent, &mul8_trunc28(zl));
+    }
+    #[cfg(not(feature = "alloc"))]
+    let _ = table;
     let mut bytes = [0u8; 32];
     store(&mul8_trunc28(zl), &mut bytes);
     // 8·trunc₂₈(Z_L) < 2²²⁷ < ℓ: the reduction is the identity map.
@@ -362,8 +379,8 @@ impl Math for Ed25519Bip32 {
 
     /// Decompresses the parent once, computes the children's `Z` HMACs eight at a time
     /// (SIMD lanes where the CPU has them), adds `[8·Z_L]B` from a fixed-base table in
-    /// variable time (with `alloc`: `ed25519_bip32_batch`, on public inputs only; without,
-    /// dalek's `mul_base`), and compresses the children `BATCH` at a time with one shared
+    /// variable time (with `alloc`: `ed25519_bip32_batch`, on public inputs only, once a
+    /// batch long enough has built it; else dalek's `mul_base`), and compresses the children `BATCH` at a time with one shared
     /// field inversion (Montgomery's trick, `EdwardsPoint::compress_batch`).
     fn derive_public_batch(
         public: &[u8; 32],
@@ -377,6 +394,7 @@ impl Math for Ed25519Bip32 {
         let parent = CompressedEdwardsY(*public)
             .decompress()
             .ok_or(Error::InvalidPublicKey)?;
+        let table = base_table(out.len());
         let mut raw = first.to_raw();
         for chunk in out.chunks_mut(BATCH) {
             let mut points = [EdwardsPoint::identity(); BATCH];
@@ -392,7 +410,7 @@ impl Math for Ed25519Bip32 {
                 let zs = key.mac_many(msgs.each_ref().map(|parts| &parts[..]));
                 for (point, z) in group.iter_mut().zip(&zs) {
                     let child = ChildNumber::from_raw(raw);
-                    *point = public_child_point(&parent, &z.expose()[..32]);
+                    *point = public_child_point(table.as_ref(), &parent, &z.expose()[..32]);
                     if point.is_identity() {
                         return Err(invalid_child(child));
                     }

@@ -123,9 +123,19 @@ pub(crate) fn table() -> &'static Table<WINDOW_BITS> {
     TABLE.call_once(Table::new)
 }
 
-/// `parent + scalar·B`, variable time (see the [module documentation](self)).
-pub(crate) fn add_base_multiple_vartime(parent: &EdwardsPoint, scalar: &[u64; 4]) -> EdwardsPoint {
-    table().add_multiple(parent, scalar)
+/// Batches of at least this many children build the table (about 4 ms, `table-build-w10` in
+/// the width sweep; it saves about 14 µs a child, so it pays for itself within such a batch);
+/// shorter ones use it only once it is built.
+pub(crate) const BUILD_MIN: usize = 256;
+
+/// The table for a batch of `len` children: the built one, or a new one for a batch of
+/// [`BUILD_MIN`] or more; `None` (dalek's `mul_base`) for a short batch before that.
+pub(crate) fn table_for(len: usize) -> Option<&'static Table<WINDOW_BITS>> {
+    match TABLE.get() {
+        Some(built) => Some(built),
+        None if len >= BUILD_MIN => Some(table()),
+        None => None,
+    }
 }
 
 /// Unstable, for the benches' table-width sweep only (feature `bench-internals`, no API

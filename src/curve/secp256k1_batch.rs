@@ -15,7 +15,8 @@
 //!   signed digits of [`WINDOW_BITS`] bits, `d_j ∈ (−2^(w−1), 2^(w−1)]`, and the table holds
 //!   `k·2^(w·j)·G` for `k = 1 … 2^(w−1)` (a negative digit negates `y`). A child costs about
 //!   `256 / w` point additions and no doublings. The table is computed once per process, on
-//!   first use (a few milliseconds: `table-build` in the width sweep), and kept: `256 / w + 1` rows of `2^(w−1)` points of 80
+//!   first use by a batch of at least [`CHUNK`] children (about 14 ms: `table-build-w11` in the
+//!   width sweep; shorter batches before that take tweak-add), and kept: `256 / w + 1` rows of `2^(w−1)` points of 80
 //!   bytes (2 MB for the default `w = 11`, which the width sweep of the `batch` benches chose:
 //!   1000 children 30 % faster than with `w = 8`'s 330 KB table, and faster than `w = 12`).
 //! * Every addition is affine, `λ = (y₂ − y₁)/(x₂ − x₁)`, for [`CHUNK`] children at once, in
@@ -434,7 +435,14 @@ pub(crate) fn derive_public_batch_vartime(
     out: &mut [[u8; 33]],
     chain_codes: Option<&mut [ChainCode]>,
 ) -> Result<()> {
-    derive_with(table(), SMALL_BATCH, public, key, first, out, chain_codes)
+    // The table (about 14 ms to build) is built by the first batch of a full chunk, which
+    // more than pays for it; once built it serves every chunk of `SMALL_BATCH` or more.
+    let table = match TABLE.get() {
+        Some(built) if out.len() >= SMALL_BATCH => built.as_ref(),
+        None if out.len() >= CHUNK => table(),
+        _ => None,
+    };
+    derive_with(table, SMALL_BATCH, public, key, first, out, chain_codes)
 }
 
 /// Chunks shorter than this take libsecp256k1's tweak-add per child: a round costs one field

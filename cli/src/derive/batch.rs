@@ -353,6 +353,9 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
 }
 
 /// One sub-range's output buffer and scratch space, kept from chunk to chunk.
+// Aligned to its own cache lines: workers on different threads write their buffers' lengths
+// all the time, and must not share a line (false sharing).
+#[repr(align(128))]
 struct Worker {
     out: Output,
     scratch: Scratch,
