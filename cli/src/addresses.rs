@@ -2,12 +2,12 @@
 //!
 //! The descriptor is parsed once (checksum checked when present), each multipath branch made
 //! ready once (every key's index-independent derivation: [`fastbip32::descriptor::Branch`]),
-//! then the indices are derived in chunks of [`CHUNK`] with the library's
+//! then the indices are derived in tasks of [`stream::TASK`] with the library's
 //! [`Branch::derive_into`], which derives each key's children in sibling batches (for an
-//! xpub, the batched-affine public path) and allocates nothing. Each chunk is cut into
-//! sub-ranges, one per task, rendered into buffers that are kept from chunk to chunk; with
-//! more than one thread the sub-ranges run on a local rayon pool of `--threads` threads,
-//! and the buffers are written in order, so the output is the same for any thread count.
+//! xpub, the batched-affine public path) and allocates nothing. Each task's records are
+//! rendered into a buffer of a ring that is kept for the whole run; with more than one
+//! thread, `--threads` threads fill the ring while the main thread writes it in order
+//! ([`stream::run`]), so the output is the same for any thread count.
 //! Records come branch by branch (every index of branch 0, then of branch 1), as Bitcoin
 //! Core's `deriveaddresses` orders them.
 //!
@@ -28,7 +28,7 @@ use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
 use crate::options;
 use crate::record::{ChildPath, Format, Output, Record, Style, Value};
-use crate::stream::{self, Chunks, Progress, SLOW};
+use crate::stream::{self, Progress, Tasks, SLOW};
 use crate::Io;
 
 /// The fields `addresses` records can have, in their order.
@@ -43,9 +43,6 @@ pub(crate) const ADDRESSES_FIELDS: &[&str] = &[
 
 /// The fields of the human-readable output (one line per record).
 const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
-
-/// Indices per chunk: enough to keep every thread busy between two writes.
-const CHUNK: u32 = 4096;
 
 /// The options of `addresses`. The descriptor (which may hold an xprv) is wiped on drop.
 #[derive(Args)]
@@ -271,34 +268,30 @@ struct Plan<'a> {
     threads: usize,
 }
 
-/// Derives and prints every record of `plan`, branch by branch and chunk by chunk.
+/// Derives and prints every record of `plan`, branch by branch, task by task.
 fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
-    let total = u64::from(plan.range.count) * plan.branches.len() as u64;
-    let chunks = Chunks::new(plan.threads, total)?;
-    let mut workers: Vec<Worker> = (0..chunks.tasks())
-        .map(|_| Worker::new(plan.style))
-        .collect();
-    let mut progress = Progress::new(io.progress, total, Instant::now(), "addresses");
+    let tasks = Tasks::new(plan.branches.len(), plan.range.first, plan.range.count);
+    let mut progress = Progress::new(io.progress, tasks.records(), Instant::now(), "addresses");
     let mut written = 0u64;
-    for (branch, path) in plan.branches.iter().zip(plan.paths) {
-        let mut done = 0u32;
-        while done < plan.range.count {
-            let chunk = CHUNK.min(plan.range.count - done);
-            let first_record = written == 0;
-            chunks.run(
-                &mut workers,
-                plan.range.first + done,
-                chunk,
-                |task, worker, first, count| {
-                    worker.fill(plan, branch, path, first, count, first_record && task == 0)
-                },
-            )?;
-            stream::write_in_order(io, workers.iter_mut().map(|w| &mut w.out))?;
-            done += chunk;
-            written += u64::from(chunk);
+    stream::run(
+        plan.threads,
+        tasks,
+        || Worker::new(plan.style),
+        |worker, job| {
+            let (Some(branch), Some(path)) =
+                (plan.branches.get(job.part), plan.paths.get(job.part))
+            else {
+                return Err(CliError::Failure(format!("no branch {}", job.part)));
+            };
+            worker.fill(plan, branch, path, job.first, job.count, job.header)
+        },
+        |worker, job| {
+            stream::write_out(io, &mut worker.out)?;
+            written += u64::from(job.count);
             progress.update(written);
-        }
-    }
+            Ok(())
+        },
+    )?;
     io.stdout.flush().map_err(|e| CliError::output(&e))
 }
 

@@ -2,14 +2,13 @@
 //! the key at PREFIX, one record each, streamed.
 //!
 //! The parent (the key at PREFIX) is derived once, and its public key computed once. The
-//! children are then derived in chunks of [`CHUNK`]: each chunk is cut into sub-ranges, each
-//! sub-range derived with the library's sibling iterator (`children`, which reuses the
-//! parent's public key and computes its chain code's HMAC state once per sub-range) and its
-//! records rendered into an [`Output`] that is kept from chunk to chunk; with more than one
-//! thread the sub-ranges run on a local rayon pool of `--threads` threads. Each chunk's
-//! buffers are then written to standard output in order and wiped. Memory stays flat
-//! whatever N is, and no allocation is made per child once the buffers have grown to their
-//! size.
+//! children are then derived in tasks of [`stream::TASK`], each with the library's sibling
+//! iterator (`children`, which reuses the parent's public key and computes its chain code's
+//! HMAC state once per task) or, below an xpub, its batched public derivation, and its
+//! records rendered into an [`Output`] of a ring kept for the whole run; with more than one
+//! thread, `--threads` threads fill the ring while the main thread writes it to standard
+//! output in order, wiping each buffer ([`stream::run`]). Memory stays flat whatever N is,
+//! and no allocation is made per child once the buffers have grown to their size.
 //!
 //! Every check (path, count, seed, key, depth, hardened-only, hardened from public) is made
 //! before the first byte is written, so a usage error leaves standard output empty.
@@ -33,12 +32,8 @@ use crate::dispatch::{Op, Task};
 use crate::error::CliError;
 use crate::record::{derive_record, ChildPath, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
-use crate::stream::{self, Chunks, Progress, SLOW};
+use crate::stream::{self, Progress, Tasks, SLOW};
 use crate::Io;
-
-/// Children per chunk: large enough to keep every thread busy between two writes, small
-/// enough that the buffers stay a few megabytes.
-const CHUNK: u32 = 4096;
 
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,25 +324,21 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
         // children then get their parent fingerprint from it instead of recomputing it.
         let _ = key.public_key();
     }
-    let chunks = Chunks::new(plan.threads, u64::from(plan.range.count))?;
-    let mut workers: Vec<Worker> = (0..chunks.tasks())
-        .map(|_| Worker::new(plan.style))
-        .collect();
-    let mut progress = Progress::new(io.progress, u64::from(plan.range.count), started, "keys");
-    let first = plan.range.first.index();
-    let mut done = 0u32;
-    while done < plan.range.count {
-        let chunk = CHUNK.min(plan.range.count - done);
-        chunks.run(
-            &mut workers,
-            first + done,
-            chunk,
-            |_, worker, index, count| worker.fill(plan, index, count),
-        )?;
-        stream::write_in_order(io, workers.iter_mut().map(|w| &mut w.out))?;
-        done += chunk;
-        progress.update(u64::from(done));
-    }
+    let tasks = Tasks::new(1, plan.range.first.index(), plan.range.count);
+    let mut progress = Progress::new(io.progress, tasks.records(), started, "keys");
+    let mut done = 0u64;
+    stream::run(
+        plan.threads,
+        tasks,
+        || Worker::new(plan.style),
+        |worker, job| worker.fill(plan, job.first, job.count),
+        |worker, job| {
+            stream::write_out(io, &mut worker.out)?;
+            done += u64::from(job.count);
+            progress.update(done);
+            Ok(())
+        },
+    )?;
     io.stdout.flush().map_err(|e| CliError::output(&e))?;
     Ok(started.elapsed())
 }
