@@ -13,7 +13,7 @@ use fastbip32::{
     ChainCode, ChildNumber, Ed25519Bip32, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint,
     PathTree, Secp256k1, SecretBytes,
 };
-use fastbip32_benches::{ed25519_bip32, floor, SEED};
+use fastbip32_benches::{ed25519_bip32, floor, paired, SEED};
 
 const SIBLINGS: usize = 1000;
 
@@ -469,9 +469,49 @@ fn config() -> Criterion {
         .warm_up_time(Duration::from_secs(1))
 }
 
+/// Interleaved ratios (`fastbip32_benches::paired`) of the batch rows issue 12 sets targets
+/// on: each batch against its floor or peer.
+fn paired_rows(_: &mut Criterion) {
+    let parent = Parent::new();
+    paired::ratio(
+        "batch/secp256k1_1000_soft_siblings",
+        "floor",
+        || siblings_batch(black_box(&parent)),
+        || siblings_floor(black_box(&parent)),
+    );
+    let xpub = parent.fresh().to_xpub().unwrap();
+    paired::ratio(
+        "batch/secp256k1_1000_xpub_children",
+        "floor-tweak-add",
+        || xpub_children_batch(black_box(&xpub)),
+        || tweak_add_floor(black_box(&xpub)),
+    );
+    let ctx = ed25519_bip32::XpubCtx::new();
+    let cardano: ExtendedPublicKey<Ed25519Bip32> = ExtendedPublicKey::from_parts(
+        ctx.peer.public_key(),
+        ChainCode::from(*ctx.peer.chain_code()),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+    .unwrap();
+    let mut out = vec![[0u8; 32]; SIBLINGS];
+    paired::ratio(
+        "batch/ed25519bip32_1000_xpub_children",
+        "ed25519-bip32",
+        || {
+            black_box(&cardano)
+                .derive_public_keys_into(ChildNumber::from_raw(0), &mut out)
+                .unwrap();
+            out[SIBLINGS - 1]
+        },
+        || ed25519_bip32::ed25519_bip32_xpub(&ctx, &(SIBLINGS as u32)),
+    );
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = batch, serialize
+    targets = batch, serialize, paired_rows
 }
 criterion_main!(benches);

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use fastbip32_benches::{
-    ed25519, ed25519_bip32, floor, nist256p1, path, secp256k1, Candidate, SEED,
+    ed25519, ed25519_bip32, floor, nist256p1, paired, path, secp256k1, Candidate, SEED,
 };
 
 /// Asserts that every candidate agrees with the first (ours), then times each.
@@ -198,9 +198,89 @@ fn config() -> Criterion {
         .warm_up_time(Duration::from_secs(1))
 }
 
+/// Interleaved ratios (`fastbip32_benches::paired`) of the rows the issues set targets on:
+/// `ours` against each of `others`, all candidates of `group`.
+fn pair<C, I: ?Sized, O>(
+    group: &str,
+    ctx: &C,
+    input: &I,
+    candidates: &[Candidate<C, I, O>],
+    ours: &str,
+    others: &[&str],
+) {
+    let find = |id: &str| {
+        candidates
+            .iter()
+            .find(|(name, _)| *name == id)
+            .unwrap_or_else(|| panic!("{group}: no candidate {id}"))
+            .1
+    };
+    let ours = find(ours);
+    for name in others {
+        let other = find(name);
+        paired::ratio(
+            group,
+            name,
+            || ours(black_box(ctx), black_box(input)),
+            || other(black_box(ctx), black_box(input)),
+        );
+    }
+}
+
+fn paired_rows(_: &mut Criterion) {
+    let ctx = secp256k1::Ctx::new();
+    let group = secp256k1::GROUP;
+    let candidates = secp256k1::CANDIDATES;
+    pair(
+        group,
+        &ctx,
+        &SEED[..],
+        candidates,
+        "fastbip32",
+        &["hdwallet", "bitcoin"],
+    );
+    let ctx = ed25519::Ctx::new();
+    pair(
+        ed25519::GROUP,
+        &ctx,
+        &SEED[..],
+        ed25519::CANDIDATES,
+        "fastbip32-derived-key",
+        &["iota-crypto", "kobe-primitives", "slip10_ed25519", "floor"],
+    );
+    let ctx = nist256p1::Ctx::new();
+    let candidates = nist256p1::CANDIDATES;
+    pair(
+        nist256p1::GROUP,
+        &ctx,
+        &SEED[..],
+        candidates,
+        "fastbip32",
+        &["bip0032"],
+    );
+    let ctx = ed25519_bip32::Ctx::new();
+    pair(
+        ed25519_bip32::GROUP,
+        &ctx,
+        &ed25519_bip32::ROOT,
+        ed25519_bip32::CANDIDATES,
+        "fastbip32",
+        &["ed25519-bip32"],
+    );
+    let ctx = ed25519_bip32::XpubCtx::new();
+    pair(
+        ed25519_bip32::XPUB_GROUP,
+        &ctx,
+        &ed25519_bip32::CHILDREN,
+        ed25519_bip32::XPUB_CANDIDATES,
+        "fastbip32",
+        &["ed25519-bip32"],
+    );
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = derive, path_parse_display, floor_rows
+    targets = derive, path_parse_display, floor_rows, paired_rows
 }
 criterion_main!(benches);

@@ -1060,3 +1060,170 @@ pub mod addresses {
         ("floor", floor_descriptor),
     ];
 }
+
+/// Interleaved ratios for the targets' rows: this VM's speed drifts by 20–40 % over minutes,
+/// and criterion times a group's rows one after the other, seconds apart, so a ratio of two
+/// criterion medians moves from run to run. Here the two sides alternate in short rounds
+/// (about [`paired::ROUND`] of each, the order swapped every round), each round gives one
+/// ratio, and the median of the rounds' ratios is printed; a drift slower than a round
+/// cancels. A round is long enough for each side's tables and caches to warm up again after
+/// the other's (with millisecond rounds, the secp256k1 batch lost a fifth of its lead to a
+/// cold 2 MB table).
+///
+/// Run by the `derive` and `batch` benches after their criterion groups, as lines
+/// `paired/GROUP: OTHER ÷ fastbip32 = R (quartiles Q1–Q3, N rounds)`, when the bench's
+/// command-line filter is absent or a substring of the row's id.
+pub mod paired {
+    use std::hint::black_box;
+    use std::time::{Duration, Instant};
+
+    /// Time spent per pair of rows.
+    const BUDGET: Duration = Duration::from_secs(4);
+
+    /// About how long each side runs per round.
+    pub const ROUND: Duration = Duration::from_millis(50);
+
+    /// The filter given to the bench binary (its first positional argument), if any.
+    fn filter() -> Option<String> {
+        // criterion's options that take a value.
+        const VALUED: &[&str] = &[
+            "--warm-up-time",
+            "--measurement-time",
+            "--sample-size",
+            "--save-baseline",
+            "--baseline",
+            "--baseline-lenient",
+            "--load-baseline",
+            "--profile-time",
+            "--noise-threshold",
+            "--significance-level",
+            "--confidence-level",
+            "--nresamples",
+            "--output-format",
+            "--plotting-backend",
+            "--color",
+            "--format",
+        ];
+        let mut args = std::env::args().skip(1);
+        while let Some(arg) = args.next() {
+            if VALUED.contains(&arg.as_str()) {
+                args.next();
+            } else if !arg.starts_with('-') {
+                return Some(arg);
+            }
+        }
+        None
+    }
+
+    /// Whether the row `id` is selected by the bench's filter.
+    #[must_use]
+    pub fn enabled(id: &str) -> bool {
+        filter().is_none_or(|f| id.contains(&f))
+    }
+
+    /// Calls per round so that one side's round takes about [`ROUND`] (measured over one
+    /// round's time, which is also the warm-up).
+    fn calls_per_round(f: &mut impl FnMut()) -> u32 {
+        let start = Instant::now();
+        let mut n = 0u32;
+        while start.elapsed() < ROUND {
+            f();
+            n += 1;
+        }
+        n.max(1)
+    }
+
+    fn time(f: &mut impl FnMut(), calls: u32) -> f64 {
+        let start = Instant::now();
+        for _ in 0..calls {
+            f();
+        }
+        start.elapsed().as_secs_f64()
+    }
+
+    /// A time in seconds, in criterion's units.
+    fn show(secs: f64) -> String {
+        if secs >= 1e-3 {
+            format!("{:.3} ms", secs * 1e3)
+        } else if secs >= 1e-6 {
+            format!("{:.2} µs", secs * 1e6)
+        } else {
+            format!("{:.1} ns", secs * 1e9)
+        }
+    }
+
+    fn quantile(sorted: &[f64], q: f64) -> f64 {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss,
+            reason = "an index into a short list"
+        )]
+        let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+        sorted[i]
+    }
+
+    /// Times `ours` and `other` in alternating rounds and prints `other ÷ ours` for the row
+    /// `paired/{group}` (skipped when the filter does not select it). Returns the median
+    /// ratio, or `None` when skipped.
+    pub fn ratio<A, B>(
+        group: &str,
+        other_name: &str,
+        ours: impl FnMut() -> A,
+        other: impl FnMut() -> B,
+    ) -> Option<f64> {
+        ratio_of(group, "fastbip32", other_name, ours, other)
+    }
+
+    /// [`ratio`], with our side named `ours_name` (`fastbip32_2_threads`).
+    pub fn ratio_of<A, B>(
+        group: &str,
+        ours_name: &str,
+        other_name: &str,
+        mut ours: impl FnMut() -> A,
+        mut other: impl FnMut() -> B,
+    ) -> Option<f64> {
+        let id = format!("paired/{group}/{other_name}");
+        if !enabled(&id) {
+            return None;
+        }
+        let mut a = || {
+            black_box(ours());
+        };
+        let mut b = || {
+            black_box(other());
+        };
+        // Warm-up, and the round lengths.
+        let calls_a = calls_per_round(&mut a);
+        let calls_b = calls_per_round(&mut b);
+        let mut ratios = Vec::new();
+        let (mut per_a, mut per_b) = (Vec::new(), Vec::new());
+        let start = Instant::now();
+        while start.elapsed() < BUDGET || ratios.len() < 15 {
+            let (ta, tb) = if ratios.len() % 2 == 0 {
+                let ta = time(&mut a, calls_a);
+                (ta, time(&mut b, calls_b))
+            } else {
+                let tb = time(&mut b, calls_b);
+                (time(&mut a, calls_a), tb)
+            };
+            per_a.push(ta / f64::from(calls_a));
+            per_b.push(tb / f64::from(calls_b));
+            ratios.push((tb / f64::from(calls_b)) / (ta / f64::from(calls_a)));
+        }
+        ratios.sort_by(f64::total_cmp);
+        per_a.sort_by(f64::total_cmp);
+        per_b.sort_by(f64::total_cmp);
+        let median = quantile(&ratios, 0.5);
+        println!(
+            "{id}: {other_name} ÷ {ours_name} = {median:.2} (quartiles {:.2}–{:.2}, {} rounds; \
+             medians {} and {})",
+            quantile(&ratios, 0.25),
+            quantile(&ratios, 0.75),
+            ratios.len(),
+            show(quantile(&per_a, 0.5)),
+            show(quantile(&per_b, 0.5)),
+        );
+        Some(median)
+    }
+}
