@@ -258,7 +258,7 @@ impl PathPrefix {
     }
 }
 
-/// What every chunk needs.
+/// What every task needs.
 struct Plan<'a> {
     branches: &'a [Branch<'a>],
     paths: &'a [PathPrefix],
@@ -295,7 +295,7 @@ fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
     io.stdout.flush().map_err(|e| CliError::output(&e))
 }
 
-/// One sub-range's outputs and rendered records, kept from chunk to chunk.
+/// One task's outputs and rendered records: a slot of the ring, kept for the whole run.
 // Aligned to its own cache lines: workers on different threads write their buffers' lengths
 // all the time, and must not share a line (false sharing).
 #[repr(align(128))]

@@ -175,7 +175,7 @@
 //! `curve` maps the `--curve` value to a [`fastbip32::Scheme`], and `dispatch` runs every
 //! operation, written once generically over it, for that scheme; `record` renders every
 //! record; `options` holds the output options and the network rule, `address` and `cardano`
-//! the address and CIP-5 role rules, `stream` what the streamed runs share (threads, chunks, progress bar).
+//! the address and CIP-5 role rules, `stream` what the streamed runs share (tasks, the threads and their ring, progress bar).
 
 mod address;
 mod addresses;

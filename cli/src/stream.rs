@@ -281,9 +281,14 @@ impl<W> Ring<W> {
             // can want it meanwhile.
             let job = tasks.job(seq);
             slot.error = fill(&mut slot.worker, job).err();
+            let failed = slot.error.is_some();
             slot.state = State::Filled(seq);
             drop(slot);
             cv.notify_all();
+            if failed {
+                // The writer stops the run at this task; the tasks after it are not needed.
+                return;
+            }
         }
     }
 

@@ -136,7 +136,7 @@ impl Range {
     }
 }
 
-/// What every chunk needs: the parent and how to print its children.
+/// What every task needs: the parent and how to print its children.
 struct Plan<'a, S: CliScheme> {
     curve: &'static str,
     parent: Parent<S>,
@@ -316,7 +316,7 @@ pub(crate) fn children<S: CliScheme>(
     Ok(())
 }
 
-/// Derives and prints every child of `plan`, chunk by chunk; returns how long it took.
+/// Derives and prints every child of `plan`, task by task; returns how long it took.
 fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration, CliError> {
     let started = Instant::now();
     if let Parent::Private(key) = &plan.parent {
@@ -343,7 +343,7 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
     Ok(started.elapsed())
 }
 
-/// One sub-range's output buffer and scratch space, kept from chunk to chunk.
+/// One task's output buffer and scratch space: a slot of the ring, kept for the whole run.
 // Aligned to its own cache lines: workers on different threads write their buffers' lengths
 // all the time, and must not share a line (false sharing).
 #[repr(align(128))]
