@@ -192,6 +192,18 @@ fn ed25519_width_row<const W: usize>(
     g.bench_function(format!("w{W}"), |b| b.iter(|| run(black_box(&table))));
 }
 
+/// The BIP32-Ed25519 peer's xpub as ours (the same key and chain code).
+fn cardano_xpub(ctx: &ed25519_bip32::XpubCtx) -> ExtendedPublicKey<Ed25519Bip32> {
+    ExtendedPublicKey::from_parts(
+        ctx.peer.public_key(),
+        ChainCode::from(*ctx.peer.chain_code()),
+        0,
+        Fingerprint::ZERO,
+        ChildNumber::from_raw(0),
+    )
+    .unwrap()
+}
+
 fn tree_paths() -> Vec<String> {
     let mut paths = Vec::new();
     for purpose in [44, 84] {
@@ -297,14 +309,7 @@ fn batch(c: &mut Criterion) {
     // BIP32-Ed25519 public children: the batch (shared parent decompression, one inversion
     // per 32 compressions) against one-by-one and the peer.
     let ctx = ed25519_bip32::XpubCtx::new();
-    let cardano: ExtendedPublicKey<Ed25519Bip32> = ExtendedPublicKey::from_parts(
-        ctx.peer.public_key(),
-        ChainCode::from(*ctx.peer.chain_code()),
-        0,
-        Fingerprint::ZERO,
-        ChildNumber::from_raw(0),
-    )
-    .unwrap();
+    let cardano = cardano_xpub(&ctx);
     let batched = |x: &ExtendedPublicKey<Ed25519Bip32>| {
         let mut out = vec![[0u8; 32]; SIBLINGS];
         x.derive_public_keys_into(ChildNumber::from_raw(0), &mut out)
@@ -487,14 +492,7 @@ fn paired_rows(_: &mut Criterion) {
         || tweak_add_floor(black_box(&xpub)),
     );
     let ctx = ed25519_bip32::XpubCtx::new();
-    let cardano: ExtendedPublicKey<Ed25519Bip32> = ExtendedPublicKey::from_parts(
-        ctx.peer.public_key(),
-        ChainCode::from(*ctx.peer.chain_code()),
-        0,
-        Fingerprint::ZERO,
-        ChildNumber::from_raw(0),
-    )
-    .unwrap();
+    let cardano = cardano_xpub(&ctx);
     let mut out = vec![[0u8; 32]; SIBLINGS];
     paired::ratio(
         "batch/ed25519bip32_1000_xpub_children",
