@@ -4,14 +4,22 @@
 //!
 //! # Layers
 //!
-//! Modules import one way, from the top of this list to the bottom (see `ARCHITECTURE.md`):
+//! Modules import one way, from a higher layer to a lower one and, inside a layer, from a
+//! later module to an earlier one (`scripts/layers.toml` holds the order of every file,
+//! `ARCHITECTURE.md` says what each layer holds). Lowest first:
 //!
-//! 1. value types and errors: [`error`](Error), [`path`], [`ChainCode`], [`Fingerprint`],
-//!    [`Version`], [`hex`], `secret`;
-//! 2. hashing (`hash`: HMAC-SHA512 keyed states, HASH160) and kernels (`sys`);
-//! 3. schemes: [`curve`] and one file per scheme;
-//! 4. keys: [`ExtendedPrivateKey`], [`ExtendedPublicKey`], [`DerivedKey`];
-//! 5. serialization ([`serialize`], [`cardano`]), sibling batches and [`PathTree`].
+//! 1. values (`error`, `hex`, `secret`, `path`, `chain_code`, `fingerprint`, `version`,
+//!    `network`): [`Error`], the branch-free [`hex`] codec, [`SecretBytes`], [`path`]
+//!    ([`ChildNumber`], [`DerivationPath`]), [`ChainCode`], [`Fingerprint`], [`Version`],
+//!    [`Network`];
+//! 2. hashing and kernels (`sys`, `hash`): the kernels, then HMAC-SHA512 keyed states,
+//!    HASH160 and PBKDF2;
+//! 3. schemes (`curve`): [`curve`] and one file per scheme;
+//! 4. keys (`key`): [`ExtendedPrivateKey`], [`ExtendedPublicKey`], [`DerivedKey`];
+//! 5. formats and many keys (`serialize`, `cardano`, `batch`, `tree`): [`serialize`],
+//!    [`cardano`], sibling batches and [`PathTree`];
+//! 6. wallet formats (`mnemonic`, `address`, `wif`, `descriptor`): BIP-39 mnemonics,
+//!    addresses, WIF and output descriptors.
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
