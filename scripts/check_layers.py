@@ -22,6 +22,8 @@ LAYERS = {
     "serialize": 5, "cardano": 5, "batch": 5, "tree": 5,
     # 6. wallet formats
     "wif": 6, "mnemonic": 6, "address": 6, "descriptor": 7,
+    # 8. recovery search (on mnemonics; later descriptors and addresses)
+    "recovery": 8,
 }
 # Within layer 1, these may use each other in this direction only.
 VALUE_ORDER = ["error", "hex", "secret", "path", "chain_code", "fingerprint", "version", "network"]

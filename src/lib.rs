@@ -56,6 +56,10 @@ pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
 pub mod wif;
 
+// 7. Recovery search, on top of the wallet formats.
+#[cfg(feature = "recovery")]
+pub mod recovery;
+
 pub use crate::batch::{Children, PublicChildren, Siblings};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
