@@ -1292,7 +1292,7 @@ fn filter_rate() {
     ];
     for (name, text) in cases {
         let space = Space::new(template(text, Options::new()), [""]).unwrap();
-        let end = space.size().min(1 << 24);
+        let end = space.size().min(1 << 20);
         let mut candidates = space.candidates(0..end).unwrap();
         let mut batch = Batch::new();
         let mut valid = 0u64;

@@ -358,28 +358,9 @@ impl Candidates<'_> {
     /// Packs the words before the last into the hash block: `11 (n − 1)` bits, the last
     /// `checksum_bits − 3` of them in the high bits of the entropy's last byte.
     fn pack_prefix(&mut self, n: usize) {
-        let mut acc: u32 = 0;
-        let mut have: u32 = 0;
-        let mut out = self.hash_block.iter_mut();
-        for &word in self.words.iter().take(n - 1) {
-            acc = (acc << 11) | u32::from(word);
-            have += 11;
-            while have >= 8 {
-                have -= 8;
-                if let Some(byte) = out.next() {
-                    #[allow(clippy::cast_possible_truncation)] // the byte below `have`
-                    let b = (acc >> have) as u8;
-                    *byte = b;
-                }
-                acc &= (1 << have) - 1;
-            }
+        for (slot, &word) in self.words.iter().enumerate().take(n - 1) {
+            put_word(&mut self.hash_block, slot, word);
         }
-        if let Some(byte) = out.next() {
-            #[allow(clippy::cast_possible_truncation)] // `have` < 8 bits, shifted to the top
-            let b = (acc << (8 - have)) as u8;
-            *byte = b;
-        }
-        acc.zeroize();
         self.packed = true;
     }
 
@@ -413,24 +394,27 @@ impl Candidates<'_> {
     /// Steps the digits before the last (the last is back at 0); past the last of them, the
     /// passphrase, then the block, then the class.
     fn carry(&mut self, n: usize) {
-        self.packed = false;
-        for ((digit, word), set) in self
-            .digits
-            .iter_mut()
-            .zip(self.words.iter_mut())
-            .zip(&self.slots)
-            .take(n - 1)
-            .rev()
-        {
-            let next = usize::from(*digit) + 1;
-            if let Some(&w) = set.get(next) {
-                *digit = u16::try_from(next).unwrap_or(0);
-                *word = w;
+        // The packed hash block follows the words that change (usually just one).
+        for slot in (0..n - 1).rev() {
+            let set = self.slots.get(slot).copied().unwrap_or_default();
+            if set.len() == 1 {
+                continue; // a known word: its digit stays 0
+            }
+            let next = self.digits.get(slot).map_or(0, |&d| usize::from(d) + 1);
+            let (digit, word, done) = match set.get(next) {
+                Some(&w) => (next, w, true),
+                None => (0, set.first().copied().unwrap_or(0), false),
+            };
+            if let (Some(d), Some(w)) = (self.digits.get_mut(slot), self.words.get_mut(slot)) {
+                *d = u16::try_from(digit).unwrap_or(0);
+                *w = word;
+            }
+            put_word(&mut self.hash_block, slot, word);
+            if done {
                 return;
             }
-            *digit = 0;
-            *word = set.first().copied().unwrap_or(0);
         }
+        self.packed = false;
         self.passphrase += 1;
         if self.passphrase < self.space.passphrase_count() {
             return;
@@ -457,6 +441,20 @@ impl Candidates<'_> {
         if let Some(class) = self.space.classes().get(self.class) {
             self.space.slots(class, self.block, &mut self.slots);
         }
+    }
+}
+
+/// Writes the 11 bits of `word` at bit `11 × slot` of `block` (big-endian bit order, as BIP-39
+/// concatenates word indices), keeping every other bit.
+fn put_word(block: &mut [u8; 64], slot: usize, word: u16) {
+    let bit = 11 * slot;
+    let shift = 13 - bit % 8; // the word's lowest bit in a 24-bit window from byte bit / 8
+    if let Some([a, b, c]) = block.get_mut(bit / 8..bit / 8 + 3) {
+        let window = u32::from(*a) << 16 | u32::from(*b) << 8 | u32::from(*c);
+        let mask = 0x7FF << shift;
+        let window = (window & !mask) | (u32::from(word & 0x7FF) << shift);
+        let [_, x, y, z] = window.to_be_bytes();
+        (*a, *b, *c) = (x, y, z);
     }
 }
 
