@@ -787,6 +787,56 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// Any text and options: a template or a typed error, then a space or a typed error.
+    #[test]
+    fn any_template_parses_or_errs(
+        pieces in prop_oneof![Just(11usize), Just(12), Just(14), Just(23), Just(24)].prop_flat_map(|n| {
+            proptest::collection::vec(
+                prop_oneof![
+                    40 => Just("legal".to_string()),
+                    20 => Just("?".to_string()),
+                    20 => proptest::sample::select(&list_of_en()[..]).prop_map(str::to_string),
+                    4 => "[a-z]{1,6}",
+                    1 => Just("*".to_string()),
+                    1 => Just("{legal,".to_string()),
+                    1 => Just("wave}".to_string()),
+                    1 => Just(",".to_string()),
+                    1 => Just("{yard, ye*}".to_string()),
+                    1 => Just("wav*".to_string()),
+                    1 => Just("ábaco".to_string()),
+                    1 => Just("\u{3000}".to_string()),
+                    1 => "\\PC{1,3}",
+                ],
+                n,
+            )
+        }),
+        length in proptest::option::of(prop_oneof![Just(12usize), Just(24), 0usize..30]),
+        missing in proptest::option::of(0usize..3),
+        typos in 0usize..3,
+        swaps in 0usize..3,
+    ) {
+        let text = pieces.join(" ");
+        let mut options = Options::new().typos(typos).swaps(swaps);
+        if let Some(length) = length {
+            options = options.length(length);
+        }
+        if let Some(missing) = missing {
+            options = options.missing(missing);
+        }
+        if let Ok(t) = Template::parse(&text, &options) {
+            prop_assert!([12, 15, 18, 21, 24].contains(&t.word_count()));
+            if let Ok(space) = Space::new(t, [""]) {
+                prop_assert!(space.size() > 0);
+                let c = space.unrank(space.size() - 1).unwrap();
+                prop_assert_eq!(c.words().len(), space.word_count());
+            }
+        }
+    }
+}
+
 fn list_of_en() -> &'static [&'static str; 2048] {
     list(Language::English)
 }

@@ -548,9 +548,10 @@ impl Space {
                 let order = self.order(class.swaps, pair_rank);
                 let token = order.get(m.saturating_sub(1)).copied().unwrap_or(0);
                 let options = self.token_set(usize::from(token), class.typos);
-                total += u128::from(last_missing) * valid_share * passphrases;
+                total = total.saturating_add(u128::from(last_missing) * valid_share * passphrases);
                 if options.len() == words::LIST_LEN {
-                    total += u128::from(last_token) * valid_share * passphrases;
+                    total =
+                        total.saturating_add(u128::from(last_token) * valid_share * passphrases);
                     continue;
                 }
                 let groups = options
@@ -563,7 +564,9 @@ impl Space {
                 if cost > u128::from(budget) {
                     exact = false;
                     let share = u128::from(last_token) * class.words * passphrases;
-                    total += (share + (1 << checksum_bits) / 2) >> checksum_bits;
+                    // One in 2^c, rounded to the nearest.
+                    let rounded = (share >> checksum_bits) + (share >> (checksum_bits - 1) & 1);
+                    total = total.saturating_add(rounded);
                     continue;
                 }
                 budget -= u64::try_from(cost).unwrap_or(u64::MAX);
@@ -581,7 +584,7 @@ impl Space {
                             valid += batch.len() as u128;
                         }
                     }
-                    total += valid * passphrases;
+                    total = total.saturating_add(valid * passphrases);
                 }
             }
         }
@@ -601,6 +604,8 @@ impl Space {
     pub fn examples_vartime(&self, count: u64, max_hashes: u64) -> Vec<(u128, Candidate)> {
         let mut out = Vec::new();
         let mut batch = Batch::new();
+        // Shards past the size are empty: no more than one per candidate.
+        let count = count.min(u64::try_from(self.size()).unwrap_or(u64::MAX));
         for shard in 0..count {
             let Ok(range) = self.shard(shard, count) else {
                 continue;

@@ -645,7 +645,7 @@ fn first_placement<'a>(words: &[u16], m: usize, set: impl Fn(usize) -> &'a [u16]
     }
     let (mut mask, mut j) = (0u32, 0);
     for i in 0..n {
-        let missing_left = (n - i) - (m - j);
+        let missing_left = (n - i).saturating_sub(m.saturating_sub(j));
         if missing_left > 0 && cell(&fits, i + 1, j) {
             mask |= 1 << i;
         } else {
