@@ -22,7 +22,7 @@ LAYERS = {
     "serialize": 5, "cardano": 5, "batch": 5, "tree": 5,
     # 6. wallet formats
     "wif": 6, "mnemonic": 6, "address": 6, "descriptor": 7,
-    # 8. recovery search (on mnemonics; later descriptors and addresses)
+    # 8. recovery search (on top of the wallet formats)
     "recovery": 8,
 }
 # Within layer 1, these may use each other in this direction only.

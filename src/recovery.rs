@@ -1,5 +1,5 @@
 //! Recovery search: every candidate of a partly remembered BIP-39 mnemonic and passphrase,
-//! indexed, sharded, checkpointed, and filtered by the checksum before anything is hashed.
+//! indexed, sharded, checkpointed, and filtered by the checksum before any seed is computed.
 //!
 //! Vocabulary:
 //!
@@ -85,8 +85,9 @@
 //!
 //! # Security
 //!
-//! A search branches on each candidate's checksum by its nature; the functions that do say
-//! `vartime`. Candidates, batches and the iterator state are wiped on drop; word sets and
+//! A search branches on each candidate's checksum by its nature; the functions that branch
+//! on candidates say `vartime`. Parsing a template searches the word lists, as every BIP-39
+//! parser does. Candidates, batches and the iterator state are wiped on drop; word sets and
 //! passphrases are held in wiping buffers. Run a search on an offline machine nobody else
 //! uses (see `SECURITY.md`).
 //!
