@@ -19,7 +19,8 @@
 //! 5. formats and many keys (`serialize`, `cardano`, `batch`, `tree`): [`serialize`],
 //!    [`cardano`], sibling batches and [`PathTree`];
 //! 6. wallet formats (`mnemonic`, `address`, `wif`, `descriptor`): BIP-39 mnemonics,
-//!    addresses, WIF and output descriptors.
+//!    addresses, WIF and output descriptors;
+//! 7. recovery (`recovery`): the search for a partly remembered mnemonic or passphrase.
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -63,6 +64,10 @@ pub mod descriptor;
 pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
 pub mod wif;
+
+// 7. Recovery search, on top of the wallet formats.
+#[cfg(feature = "recovery")]
+pub mod recovery;
 
 pub use crate::batch::{Children, PublicChildren, Siblings};
 pub use crate::chain_code::ChainCode;

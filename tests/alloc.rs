@@ -272,3 +272,35 @@ fn descriptor_derivation_allocates_nothing_per_index() {
         assert_eq!(n, 0, "{n} allocations deriving from {text}");
     }
 }
+
+#[cfg(feature = "recovery")]
+#[test]
+fn recovery_filter_allocates_nothing_per_candidate() {
+    use fastbip32::recovery::{Batch, Options, Space, Template, MAX_PHRASE_LEN};
+
+    // Missing words, swaps, a list and two passphrases: the walk crosses blocks and classes.
+    let text = "legal winner {thank,zoo} year wave sausage worth useful legal winner thank";
+    let template = Template::parse(text, &Options::new().missing(1).swaps(1)).unwrap();
+    let space = Space::new(template, ["", "TREZOR"]).unwrap();
+    let mut batch = Batch::new();
+    let mut phrase = [0u8; MAX_PHRASE_LEN];
+    let (n, valid) = allocations(|| {
+        let mut candidates = space.candidates(0..space.size()).unwrap();
+        let mut valid = 0;
+        while candidates.next_batch_vartime(&mut batch) > 0 {
+            for i in 0..batch.len() {
+                valid += usize::from(space.write_phrase(batch.words(i), &mut phrase).is_some());
+            }
+        }
+        let one = space.unrank(space.size() / 2).unwrap();
+        std::hint::black_box((one, space.shard(3, 7).unwrap()));
+        valid
+    });
+    assert_eq!(
+        n,
+        0,
+        "{n} allocations filtering {} candidates",
+        space.size()
+    );
+    assert!(valid > 0);
+}

@@ -1,0 +1,214 @@
+//! The recovery module's error type.
+
+use core::fmt;
+
+/// A specialised [`core::result::Result`] for [`recovery`](super).
+pub type Result<T> = core::result::Result<T, Error>;
+
+/// Everything that can go wrong in [`recovery`](super): a template or option the search cannot
+/// take, an index or range outside a space, a shard, a checkpoint.
+///
+/// Positions are zero-based numbers of a template's tokens (whitespace-separated, a `{…}` list
+/// counting as one); [`Display`](fmt::Display) counts from 1, as a person does. No variant
+/// carries a word, a candidate or a passphrase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The template has no tokens.
+    EmptyTemplate,
+    /// A token is none of a word, `?`, `{a,b,…}` or `prefix*` (a stray `*`, `?`, `,`, `{` or
+    /// `}`; an unclosed or empty list, an empty list item).
+    InvalidToken {
+        /// The token's position.
+        position: usize,
+    },
+    /// A word is not in the word list, and no `--typos` allow it to be a misspelling.
+    UnknownWord {
+        /// The token's position.
+        position: usize,
+    },
+    /// An item of a `{…}` list is not in the word list (a word), or no word starts with it
+    /// (a prefix).
+    UnknownListItem {
+        /// The list's position.
+        position: usize,
+        /// The item's zero-based number in the list.
+        item: usize,
+    },
+    /// No word of the list starts with a `prefix*` token's prefix.
+    NoWordWithPrefix {
+        /// The token's position.
+        position: usize,
+    },
+    /// More words are outside the word list than `--typos` allows to be misspelt.
+    TooManyUnknownWords {
+        /// How many words are outside the list.
+        unknown: usize,
+        /// The number of typos allowed.
+        typos: usize,
+    },
+    /// No language was given and the template's words do not single one out (no words, or
+    /// as many in two lists).
+    AmbiguousLanguage,
+    /// The phrase would have a word count BIP-39 does not define (12, 15, 18, 21 or 24): the
+    /// template's tokens plus the missing words, or the length asked for.
+    InvalidWordCount {
+        /// The word count.
+        count: usize,
+    },
+    /// More words are missing than the phrase has.
+    MissingExceedsLength {
+        /// The number of missing words.
+        missing: usize,
+        /// The phrase length.
+        length: usize,
+    },
+    /// The template's tokens plus the missing words are not the phrase length asked for.
+    LengthMismatch {
+        /// The template's tokens.
+        words: usize,
+        /// The number of missing words.
+        missing: usize,
+        /// The phrase length asked for.
+        length: usize,
+    },
+    /// A passphrase list without a passphrase.
+    EmptyPassphraseList,
+    /// The space has 2¹²⁸ candidates or more.
+    SpaceTooLarge,
+    /// The combination of typos and swaps needs more layouts than the space indexes
+    /// ([`MAX_LAYOUTS`](super::MAX_LAYOUTS)): fewer typos or swaps.
+    TooManyLayouts {
+        /// The number of layouts the combination needs (saturating).
+        layouts: u64,
+        /// The most layouts a space indexes.
+        max: u64,
+    },
+    /// An index at or past the end of the space.
+    IndexOutOfRange {
+        /// The index.
+        index: u128,
+        /// The size of the space.
+        size: u128,
+    },
+    /// A range that is not inside the space (its end past the size, or its start past its end).
+    InvalidRange {
+        /// The range's start.
+        start: u128,
+        /// The range's end (exclusive).
+        end: u128,
+        /// The size of the space.
+        size: u128,
+    },
+    /// A candidate that is not in the space (or not a candidate: a word count other than the
+    /// space's, a word index of 2048 or more, a passphrase number past the list).
+    NotInSpace,
+    /// A shard number outside `0..shards`, or zero shards.
+    InvalidShard {
+        /// The shard asked for (zero-based).
+        shard: u64,
+        /// The number of shards.
+        shards: u64,
+    },
+    /// A checkpoint line that does not parse.
+    CheckpointSyntax {
+        /// The line number, from 1.
+        line: usize,
+    },
+    /// A checkpoint in a format version this build does not read.
+    CheckpointVersion {
+        /// The version the file states.
+        version: u32,
+    },
+    /// A checkpoint of another template, options, passphrase list or candidate order.
+    CheckpointMismatch,
+    /// Reading or writing a checkpoint file failed.
+    #[cfg(feature = "std")]
+    CheckpointIo {
+        /// The operating system's error kind.
+        kind: std::io::ErrorKind,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::EmptyTemplate => f.write_str("the template has no words"),
+            Self::InvalidToken { position } => write!(
+                f,
+                "word {} of the template is malformed (expected a word, ?, {{a,b,c}} or a prefix*)",
+                position + 1
+            ),
+            Self::UnknownWord { position } => write!(
+                f,
+                "word {} of the template is not in the word list",
+                position + 1
+            ),
+            Self::UnknownListItem { position, item } => write!(
+                f,
+                "item {} of the list at word {} matches no word of the word list",
+                item + 1,
+                position + 1
+            ),
+            Self::NoWordWithPrefix { position } => write!(
+                f,
+                "no word of the word list starts with the prefix at word {}",
+                position + 1
+            ),
+            Self::TooManyUnknownWords { unknown, typos } => write!(
+                f,
+                "{unknown} words are not in the word list, more than the {typos} typos allowed"
+            ),
+            Self::AmbiguousLanguage => {
+                f.write_str("the template's words fit more than one word list: name the language")
+            }
+            Self::InvalidWordCount { count } => write!(
+                f,
+                "a phrase of {count} words is not BIP-39 (12, 15, 18, 21 or 24 words)"
+            ),
+            Self::MissingExceedsLength { missing, length } => write!(
+                f,
+                "{missing} missing words is more than the {length} words of the phrase"
+            ),
+            Self::LengthMismatch {
+                words,
+                missing,
+                length,
+            } => write!(
+                f,
+                "{words} template words and {missing} missing make {} words, not {length}",
+                words + missing
+            ),
+            Self::EmptyPassphraseList => f.write_str("the passphrase list is empty"),
+            Self::SpaceTooLarge => f.write_str("the search space has 2^128 candidates or more"),
+            Self::TooManyLayouts { layouts, max } => write!(
+                f,
+                "the typos and swaps asked for need {layouts} layouts, more than {max} (allow fewer)"
+            ),
+            Self::IndexOutOfRange { index, size } => {
+                write!(f, "index {index} is outside a space of {size} candidates")
+            }
+            Self::InvalidRange { start, end, size } => write!(
+                f,
+                "range {start}..{end} is not inside a space of {size} candidates"
+            ),
+            Self::NotInSpace => f.write_str("the candidate is not in the search space"),
+            Self::InvalidShard { shard, shards } => {
+                write!(f, "shard {shard} does not exist among {shards} shards")
+            }
+            Self::CheckpointSyntax { line } => {
+                write!(f, "checkpoint line {line} does not parse")
+            }
+            Self::CheckpointVersion { version } => {
+                write!(f, "checkpoint format version {version} is not supported")
+            }
+            Self::CheckpointMismatch => f.write_str(
+                "the checkpoint belongs to another template, options or passphrase list",
+            ),
+            #[cfg(feature = "std")]
+            Self::CheckpointIo { kind } => write!(f, "checkpoint file: {kind}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,659 @@
+//! The candidate space: layouts, their offsets, and the index ↔ candidate mapping.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use sha2::{Digest, Sha256};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use super::error::{Error, Result};
+use super::picks::Picks;
+use super::template::{Kind, Template, Token};
+use super::words::{self, Language};
+
+/// The most layout classes (typo sets × swap counts) a space indexes; see
+/// [`Error::TooManyLayouts`].
+pub const MAX_LAYOUTS: usize = 1 << 18;
+
+/// The most words of a phrase.
+pub(super) const MAX_WORDS: usize = 24;
+
+/// The most bytes [`Space::write_phrase`] writes: 24 words of the longest NFKD word (33 bytes,
+/// Korean) and 23 spaces.
+pub const MAX_PHRASE_LEN: usize = MAX_WORDS * words::MAX_WORD_BYTES + MAX_WORDS - 1;
+
+/// A layout class: one set of typo'd tokens and one number of swaps. Its candidates are
+/// `blocks × passphrases × words` indices from `offset`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Class {
+    pub(super) offset: u128,
+    /// The product of the slots' option counts (the same in every block of the class).
+    pub(super) words: u128,
+    /// Bit `i`: token `i` is a typo (stands for a word of its neighbourhood).
+    pub(super) typos: u32,
+    /// The number of swapped pairs.
+    pub(super) swaps: usize,
+}
+
+/// One candidate: the word indices of a phrase and the number of its passphrase in the
+/// space's list.
+///
+/// Wiped on drop; `Clone`, never `Copy`; `==` is constant-time; `Debug` shows the word count
+/// only.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::recovery::Candidate;
+///
+/// let words = [0u16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]; // abandon × 11, about
+/// let candidate = Candidate::new(&words, 0)?;
+/// assert_eq!(candidate.words(), &words);
+/// # Ok::<(), fastbip32::recovery::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Candidate {
+    words: [u16; MAX_WORDS],
+    len: usize,
+    passphrase: usize,
+}
+
+impl Candidate {
+    /// A candidate of `words` (indices into a word list) and passphrase number `passphrase`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidWordCount`] unless there are 12, 15, 18, 21 or 24 words;
+    /// [`Error::UnknownWord`] for an index of 2048 or more (its position).
+    pub fn new(words: &[u16], passphrase: usize) -> Result<Self> {
+        if !matches!(words.len(), 12 | 15 | 18 | 21 | 24) {
+            return Err(Error::InvalidWordCount { count: words.len() });
+        }
+        if let Some(position) = words
+            .iter()
+            .position(|&w| usize::from(w) >= words::LIST_LEN)
+        {
+            return Err(Error::UnknownWord { position });
+        }
+        let mut out = Self {
+            words: [0; MAX_WORDS],
+            len: words.len(),
+            passphrase,
+        };
+        for (dst, &src) in out.words.iter_mut().zip(words) {
+            *dst = src;
+        }
+        Ok(out)
+    }
+
+    /// The word indices, in phrase order.
+    pub fn words(&self) -> &[u16] {
+        self.words.get(..self.len).unwrap_or_default()
+    }
+
+    /// The passphrase's number in the space's list (0 for a space of one passphrase).
+    pub fn passphrase_index(&self) -> usize {
+        self.passphrase
+    }
+}
+
+impl Drop for Candidate {
+    fn drop(&mut self) {
+        self.words.zeroize();
+        self.passphrase.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for Candidate {}
+
+impl ConstantTimeEq for Candidate {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.len.ct_eq(&other.len)
+            & self.words.ct_eq(&other.words)
+            & self.passphrase.ct_eq(&other.passphrase)
+    }
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Candidate {}
+
+impl fmt::Debug for Candidate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Candidate")
+            .field("word_count", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every candidate of a template and a passphrase list, each with an index in one
+/// deterministic order (see the [module documentation](super) for the order and how the
+/// options compose).
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::mnemonic::Language;
+/// use fastbip32::recovery::{Options, Space, Template};
+///
+/// // BIP-39's first vector with its last word unknown, and two passphrases to try.
+/// let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+/// // ("abandon" is in the French list too: the language is named.)
+/// let template = Template::parse(words, &Options::new().language(Language::English))?;
+/// let space = Space::new(template, ["", "TREZOR"])?;
+/// assert_eq!(space.size(), 2 * 2048);
+///
+/// let about = space.unrank(3)?; // word 3 of the list is "about"
+/// assert_eq!(&*space.to_phrase(about.words()), "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about");
+/// assert_eq!(space.rank_vartime(&about)?, 3);
+/// assert_eq!(space.shard(1, 2)?, 2048..4096);
+/// # Ok::<(), fastbip32::recovery::Error>(())
+/// ```
+pub struct Space {
+    template: Template,
+    passphrases: Vec<Zeroizing<String>>,
+    pairs: Picks,
+    places: Picks,
+    places_count: u64,
+    classes: Vec<Class>,
+    size: u128,
+    digest: Zeroizing<[u8; 32]>,
+}
+
+impl Space {
+    /// The space of `template` with each passphrase of `passphrases` (NFKD-normalized; give
+    /// `[""]` for none).
+    ///
+    /// # Errors
+    /// [`Error::EmptyPassphraseList`]; [`Error::TooManyLayouts`] for more than
+    /// [`MAX_LAYOUTS`] classes of typos and swaps; [`Error::SpaceTooLarge`] for 2¹²⁸
+    /// candidates or more.
+    pub fn new<P: AsRef<str>>(
+        template: Template,
+        passphrases: impl IntoIterator<Item = P>,
+    ) -> Result<Self> {
+        let passphrases: Vec<Zeroizing<String>> = passphrases
+            .into_iter()
+            .map(|p| words::nfkd(p.as_ref()))
+            .collect();
+        if passphrases.is_empty() {
+            return Err(Error::EmptyPassphraseList);
+        }
+        let tokens = template.tokens();
+        let eligible = tokens
+            .windows(2)
+            .enumerate()
+            .filter(|(_, pair)| match pair {
+                [a, b] => a.keep != b.keep || a.typo != b.typo,
+                _ => false,
+            })
+            .fold(0u32, |mask, (i, _)| mask | 1 << i);
+        let pairs = Picks::disjoint_pairs(tokens.len().saturating_sub(1), eligible);
+        let places = Picks::combinations(template.word_count());
+        let places_count = places.count(template.missing());
+        let mut space = Self {
+            template,
+            passphrases,
+            pairs,
+            places,
+            places_count,
+            classes: Vec::new(),
+            size: 0,
+            digest: Zeroizing::new([0; 32]),
+        };
+        space.build_classes()?;
+        space.digest = space.compute_digest();
+        Ok(space)
+    }
+
+    /// Lists the layout classes in order: fewest changes (typos + swaps) first; among equal
+    /// changes, fewer typos first; then the typo sets in lexicographic order of positions.
+    fn build_classes(&mut self) -> Result<()> {
+        let tokens = self.template.tokens();
+        let is_word = |t: &Token| t.kind == Kind::Word;
+        let mut forced = 0u32;
+        let mut free = Vec::new();
+        for (i, token) in tokens.iter().enumerate() {
+            if is_word(token) && token.keep.as_slice().is_empty() {
+                forced |= 1 << i;
+            } else if is_word(token) && !token.typo.as_slice().is_empty() {
+                free.push(i);
+            }
+        }
+        let f = forced.count_ones() as usize;
+        let max_typos = self.template.typos().min(f + free.len());
+        let max_swaps = (0..=self.template.swaps())
+            .rev()
+            .find(|&k| self.pairs.count(k) > 0)
+            .unwrap_or(0);
+        let free_picks = Picks::combinations(free.len());
+        let changes = f..=max_typos + max_swaps;
+        // The typo sets of `j` typos, and the swap count that goes with them, for `c` changes.
+        let typo_counts = |c: usize| c.saturating_sub(max_swaps).max(f)..=c.min(max_typos);
+
+        let mut layouts = 0u64;
+        for c in changes.clone() {
+            for j in typo_counts(c) {
+                if self.pairs.count(c - j) > 0 {
+                    layouts = layouts.saturating_add(free_picks.count(j - f));
+                }
+            }
+        }
+        if layouts > MAX_LAYOUTS as u64 {
+            return Err(Error::TooManyLayouts {
+                layouts,
+                max: MAX_LAYOUTS as u64,
+            });
+        }
+
+        let passphrases = self.passphrases.len() as u128;
+        let mut classes = Vec::new();
+        let mut offset = 0u128;
+        for c in changes {
+            for j in typo_counts(c) {
+                let swaps = c - j;
+                let pair_sets = self.pairs.count(swaps);
+                if pair_sets == 0 {
+                    continue;
+                }
+                let blocks = u128::from(pair_sets) * u128::from(self.places_count);
+                for r in 0..free_picks.count(j - f) {
+                    let pick = free_picks.unrank(j - f, r);
+                    let typos = free
+                        .iter()
+                        .enumerate()
+                        .filter(|&(bit, _)| pick >> bit & 1 == 1)
+                        .fold(forced, |mask, (_, &token)| mask | 1 << token);
+                    let words = self.words_of(typos).ok_or(Error::SpaceTooLarge)?;
+                    if words == 0 {
+                        continue;
+                    }
+                    let size = words
+                        .checked_mul(passphrases)
+                        .and_then(|s| s.checked_mul(blocks))
+                        .ok_or(Error::SpaceTooLarge)?;
+                    classes.push(Class {
+                        offset,
+                        words,
+                        typos,
+                        swaps,
+                    });
+                    offset = offset.checked_add(size).ok_or(Error::SpaceTooLarge)?;
+                }
+            }
+        }
+        self.classes = classes;
+        self.size = offset;
+        Ok(())
+    }
+
+    /// The product of the option counts of a class with typo set `typos` (None on overflow).
+    fn words_of(&self, typos: u32) -> Option<u128> {
+        let mut product = 1u128;
+        for (i, token) in self.template.tokens().iter().enumerate() {
+            product = product.checked_mul(set_of(token, typos >> i & 1 == 1).len() as u128)?;
+        }
+        for _ in 0..self.template.missing() {
+            product = product.checked_mul(words::LIST_LEN as u128)?;
+        }
+        Some(product)
+    }
+
+    /// A hash of everything that fixes the meaning of an index: the candidate order's
+    /// version, the language, the counts, every token's word sets, the passphrases, the size.
+    fn compute_digest(&self) -> Zeroizing<[u8; 32]> {
+        let mut h = Sha256::new();
+        h.update(b"fastbip32 recovery space, candidate order 1\0");
+        h.update(self.template.language().name().as_bytes());
+        let t = &self.template;
+        for count in [
+            t.word_count(),
+            t.missing(),
+            t.typos(),
+            t.swaps(),
+            t.tokens().len(),
+        ] {
+            h.update((count as u64).to_be_bytes());
+        }
+        for token in t.tokens() {
+            h.update([token.kind as u8]);
+            for set in [&token.keep, &token.typo] {
+                h.update((set.as_slice().len() as u64).to_be_bytes());
+                for w in set.as_slice() {
+                    h.update(w.to_be_bytes());
+                }
+            }
+        }
+        h.update((self.passphrases.len() as u64).to_be_bytes());
+        for p in &self.passphrases {
+            h.update((p.len() as u64).to_be_bytes());
+            h.update(p.as_bytes());
+        }
+        h.update(self.size.to_be_bytes());
+        Zeroizing::new(h.finalize().into())
+    }
+
+    /// The number of candidates (with multiplicity; see the module documentation).
+    pub fn size(&self) -> u128 {
+        self.size
+    }
+
+    /// The word list.
+    pub fn language(&self) -> Language {
+        self.template.language()
+    }
+
+    /// The phrase length in words.
+    pub fn word_count(&self) -> usize {
+        self.template.word_count()
+    }
+
+    /// The entropy length in bytes: `word_count * 4 / 3`.
+    pub fn entropy_len(&self) -> usize {
+        self.word_count() / 3 * 4
+    }
+
+    /// The template.
+    pub fn template(&self) -> &Template {
+        &self.template
+    }
+
+    /// The number of passphrases.
+    pub fn passphrase_count(&self) -> usize {
+        self.passphrases.len()
+    }
+
+    /// Passphrase number `index`, in NFKD (as BIP-39 salts with it), or `None` past the list.
+    pub fn passphrase(&self, index: usize) -> Option<&str> {
+        self.passphrases.get(index).map(|p| p.as_str())
+    }
+
+    /// The number of layout classes (typo sets × swap counts).
+    pub fn layouts(&self) -> usize {
+        self.classes.len()
+    }
+
+    pub(super) fn classes(&self) -> &[Class] {
+        &self.classes
+    }
+
+    pub(super) fn digest(&self) -> &[u8; 32] {
+        &self.digest
+    }
+
+    pub(super) fn places_count(&self) -> u64 {
+        self.places_count
+    }
+
+    pub(super) fn pair_sets(&self, swaps: usize) -> u64 {
+        self.pairs.count(swaps)
+    }
+
+    /// The token order after the swaps of pair set `pair_rank` of `swaps` pairs.
+    pub(super) fn order(&self, swaps: usize, pair_rank: u64) -> [u8; MAX_WORDS] {
+        let mask = self.pairs.unrank(swaps, pair_rank);
+        #[allow(clippy::cast_possible_truncation)] // i < 24
+        let mut order: [u8; MAX_WORDS] = core::array::from_fn(|i| i as u8);
+        for i in 0..MAX_WORDS - 1 {
+            if mask >> i & 1 == 1 {
+                order.swap(i, i + 1);
+            }
+        }
+        order
+    }
+
+    /// The option set of token `token` in a class with typo set `typos`.
+    pub(super) fn token_set(&self, token: usize, typos: u32) -> &[u16] {
+        self.template
+            .tokens()
+            .get(token)
+            .map_or(&[], |t| set_of(t, typos >> token & 1 == 1))
+    }
+
+    /// The option set of every slot of block `block` of `class`.
+    pub(super) fn slots<'a>(&'a self, class: &Class, block: u64, out: &mut [&'a [u16]; MAX_WORDS]) {
+        let places = self.places_count.max(1);
+        let order = self.order(class.swaps, block / places);
+        let missing = self.places.unrank(self.template.missing(), block % places);
+        let mut next = order.iter();
+        for (slot, out) in out.iter_mut().enumerate().take(self.word_count()) {
+            *out = if missing >> slot & 1 == 1 {
+                &words::ALL
+            } else {
+                let token = next.next().copied().unwrap_or(0);
+                self.token_set(usize::from(token), class.typos)
+            };
+        }
+    }
+
+    /// Where `index` lies: its class, block, passphrase and the mixed-radix value of its
+    /// words, or `None` past the end.
+    pub(super) fn locate(&self, index: u128) -> Option<(usize, u64, usize, u128)> {
+        if index >= self.size {
+            return None;
+        }
+        let class_index = self
+            .classes
+            .partition_point(|c| c.offset <= index)
+            .checked_sub(1)?;
+        let class = self.classes.get(class_index)?;
+        let local = index - class.offset;
+        let per_block = class.words * self.passphrases.len() as u128;
+        let block = u64::try_from(local / per_block).ok()?;
+        let rem = local % per_block;
+        let passphrase = usize::try_from(rem / class.words).ok()?;
+        Some((class_index, block, passphrase, rem % class.words))
+    }
+
+    /// Candidate number `index`.
+    ///
+    /// # Errors
+    /// [`Error::IndexOutOfRange`] for an index at or past [`size`](Self::size).
+    pub fn unrank(&self, index: u128) -> Result<Candidate> {
+        let out_of_range = Error::IndexOutOfRange {
+            index,
+            size: self.size,
+        };
+        let (class_index, block, passphrase, mut value) = self.locate(index).ok_or(out_of_range)?;
+        let class = self.classes.get(class_index).ok_or(out_of_range)?;
+        let mut slots: [&[u16]; MAX_WORDS] = [&[]; MAX_WORDS];
+        self.slots(class, block, &mut slots);
+        let n = self.word_count();
+        let mut candidate = Candidate {
+            words: [0; MAX_WORDS],
+            len: n,
+            passphrase,
+        };
+        for (word, set) in candidate.words.iter_mut().zip(&slots).take(n).rev() {
+            let radix = set.len() as u128;
+            let digit = usize::try_from(value % radix).unwrap_or(0);
+            value /= radix;
+            *word = set.get(digit).copied().unwrap_or(0);
+        }
+        Ok(candidate)
+    }
+
+    /// The index of `candidate`: the smallest, where the options make a candidate appear more
+    /// than once. Walks the classes and the swap sets (not the candidates).
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for a candidate of another word count, passphrase list or words.
+    ///
+    /// # Security
+    /// Variable-time in the candidate's words (set searches, early exits).
+    pub fn rank_vartime(&self, candidate: &Candidate) -> Result<u128> {
+        let n = self.word_count();
+        let words = candidate.words();
+        if words.len() != n || candidate.passphrase >= self.passphrases.len() {
+            return Err(Error::NotInSpace);
+        }
+        let m = self.template.tokens().len();
+        let passphrases = self.passphrases.len() as u128;
+        for class in &self.classes {
+            for pair_rank in 0..self.pairs.count(class.swaps) {
+                let order = self.order(class.swaps, pair_rank);
+                let set = |j: usize| {
+                    let token = order.get(j).copied().unwrap_or(0);
+                    self.token_set(usize::from(token), class.typos)
+                };
+                let Some(missing) = first_placement(words, m, set) else {
+                    continue;
+                };
+                let Some(place_rank) = self.places.rank(n - m, missing) else {
+                    continue;
+                };
+                let mut value = 0u128;
+                let mut j = 0;
+                for (slot, &word) in words.iter().enumerate() {
+                    let options = if missing >> slot & 1 == 1 {
+                        &words::ALL[..]
+                    } else {
+                        j += 1;
+                        set(j - 1)
+                    };
+                    let digit = options
+                        .binary_search(&word)
+                        .map_err(|_| Error::NotInSpace)?;
+                    value = value * options.len() as u128 + digit as u128;
+                }
+                let block =
+                    u128::from(pair_rank) * u128::from(self.places_count) + u128::from(place_rank);
+                return Ok(class.offset
+                    + (block * passphrases + candidate.passphrase as u128) * class.words
+                    + value);
+            }
+        }
+        Err(Error::NotInSpace)
+    }
+
+    /// The index range of shard `shard` (zero-based) of `shards`: the shards are disjoint,
+    /// in order, and together the whole space; their sizes differ by at most one.
+    ///
+    /// # Errors
+    /// [`Error::InvalidShard`] unless `shard < shards`.
+    pub fn shard(&self, shard: u64, shards: u64) -> Result<Range<u128>> {
+        if shard >= shards {
+            return Err(Error::InvalidShard { shard, shards });
+        }
+        let (k, n) = (u128::from(shard), u128::from(shards));
+        let (q, r) = (self.size / n, self.size % n);
+        let start = k * q + k.min(r);
+        Ok(start..start + q + u128::from(k < r))
+    }
+
+    /// Writes the phrase of `words` as BIP-39 hashes it (NFKD words joined by single
+    /// spaces, in every language) to the front of `out`; returns the length, or `None` if
+    /// `out` is shorter (a buffer of [`MAX_PHRASE_LEN`] always suffices) or an index is
+    /// 2048 or more.
+    pub fn write_phrase(&self, words: &[u16], out: &mut [u8]) -> Option<usize> {
+        let mut len = 0;
+        for (i, &index) in words.iter().enumerate() {
+            if usize::from(index) >= words::LIST_LEN {
+                return None;
+            }
+            if i > 0 {
+                *out.get_mut(len)? = b' ';
+                len += 1;
+            }
+            let word = words::word(self.language(), index).as_bytes();
+            out.get_mut(len..len + word.len())?.copy_from_slice(word);
+            len += word.len();
+        }
+        Some(len)
+    }
+
+    /// The phrase of `words` for a person: the words joined by the language's separator
+    /// (U+3000 in Japanese), in a buffer sized exactly first and wiped on drop. Indices of
+    /// 2048 or more are skipped.
+    pub fn to_phrase(&self, words: &[u16]) -> Zeroizing<String> {
+        let language = self.language();
+        let separator = words::separator(language);
+        let list = || {
+            words
+                .iter()
+                .filter(|&&w| usize::from(w) < words::LIST_LEN)
+                .map(|&w| words::word(language, w))
+        };
+        let count = list().count();
+        let len = list().map(str::len).sum::<usize>() + separator.len() * count.saturating_sub(1);
+        let mut out = Zeroizing::new(String::with_capacity(len));
+        for (i, word) in list().enumerate() {
+            if i > 0 {
+                out.push_str(separator);
+            }
+            out.push_str(word);
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Space")
+            .field("template", &self.template)
+            .field("passphrases", &self.passphrases.len())
+            .field("layouts", &self.classes.len())
+            .field("size", &self.size)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The set a token stands for, as written or as a typo.
+fn set_of(token: &Token, typo: bool) -> &[u16] {
+    if typo {
+        token.typo.as_slice()
+    } else {
+        token.keep.as_slice()
+    }
+}
+
+/// The placement of missing words (a bit per slot) that puts them as early as possible
+/// (the first in the order of [`Picks`]) such that the other slots of `words`, in order, are
+/// in the sets of the `m` tokens `set(0)`, `set(1)`, …; `None` if there is none.
+fn first_placement<'a>(words: &[u16], m: usize, set: impl Fn(usize) -> &'a [u16]) -> Option<u32> {
+    let n = words.len();
+    // fits[i][j]: slots i.. can take tokens j.. (and n - i - (m - j) missing words).
+    let mut fits = [[false; MAX_WORDS + 1]; MAX_WORDS + 1];
+    let cell = |fits: &[[bool; MAX_WORDS + 1]; MAX_WORDS + 1], i: usize, j: usize| {
+        fits.get(i)
+            .and_then(|row| row.get(j))
+            .copied()
+            .unwrap_or(false)
+    };
+    if let Some(end) = fits.get_mut(n).and_then(|row| row.get_mut(m)) {
+        *end = true;
+    }
+    for i in (0..n).rev() {
+        for j in (0..=m).rev() {
+            let (slots, tokens) = (n - i, m - j);
+            if tokens > slots {
+                continue;
+            }
+            let word = words.get(i).copied().unwrap_or(0);
+            let take = j < m && set(j).binary_search(&word).is_ok() && cell(&fits, i + 1, j + 1);
+            let skip = slots > tokens && cell(&fits, i + 1, j);
+            if let Some(c) = fits.get_mut(i).and_then(|row| row.get_mut(j)) {
+                *c = take || skip;
+            }
+        }
+    }
+    if !cell(&fits, 0, 0) {
+        return None;
+    }
+    let (mut mask, mut j) = (0u32, 0);
+    for i in 0..n {
+        let missing_left = (n - i).saturating_sub(m.saturating_sub(j));
+        if missing_left > 0 && cell(&fits, i + 1, j) {
+            mask |= 1 << i;
+        } else {
+            j += 1;
+        }
+    }
+    Some(mask)
+}

@@ -1,0 +1,486 @@
+//! Templates: what a person remembers of a phrase, as text, and the options that widen it.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use zeroize::Zeroizing;
+
+use super::error::{Error, Result};
+use super::words::{self, Language};
+
+/// The word counts of BIP-39.
+const WORD_COUNTS: [usize; 5] = [12, 15, 18, 21, 24];
+
+/// The options of a [`Template`]: the word list, the phrase length, and how many missing
+/// words, typos and swaps to allow. All default to "not given" or zero.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::mnemonic::Language;
+/// use fastbip32::recovery::Options;
+///
+/// let options = Options::new().language(Language::English).missing(1).typos(1);
+/// # let _ = options;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    language: Option<Language>,
+    length: Option<usize>,
+    missing: Option<usize>,
+    typos: usize,
+    swaps: usize,
+}
+
+impl Options {
+    /// No language (detected from the words), no length (the tokens plus the missing words),
+    /// no missing words, typos or swaps.
+    pub const fn new() -> Self {
+        Self {
+            language: None,
+            length: None,
+            missing: None,
+            typos: 0,
+            swaps: 0,
+        }
+    }
+
+    /// The word list (`--language`). Without it, the list that holds the most of the
+    /// template's words is taken, and a tie is [`Error::AmbiguousLanguage`].
+    #[must_use]
+    pub const fn language(mut self, language: Language) -> Self {
+        self.language = Some(language);
+        self
+    }
+
+    /// The phrase length in words (`--length`): 12, 15, 18, 21 or 24. Without
+    /// [`missing`](Self::missing), the words the template lacks are missing.
+    #[must_use]
+    pub const fn length(mut self, words: usize) -> Self {
+        self.length = Some(words);
+        self
+    }
+
+    /// `count` words left out of the template at unknown positions (`--missing`); the
+    /// template's tokens keep their order.
+    #[must_use]
+    pub const fn missing(mut self, count: usize) -> Self {
+        self.missing = Some(count);
+        self
+    }
+
+    /// Up to `count` of the template's plain words may be wrong (`--typos`): each is then
+    /// any other word within edit distance 2 of it, or with its first four letters.
+    #[must_use]
+    pub const fn typos(mut self, count: usize) -> Self {
+        self.typos = count;
+        self
+    }
+
+    /// Up to `count` transpositions of adjacent tokens (`--swaps`), no two sharing a token.
+    #[must_use]
+    pub const fn swaps(mut self, count: usize) -> Self {
+        self.swaps = count;
+        self
+    }
+}
+
+/// The word indices a token may stand for, ascending and distinct, wiped on drop.
+#[derive(Clone)]
+pub(super) enum Set {
+    /// Every word (`?`, `*`, and missing words).
+    All,
+    /// Some words (possibly none).
+    Words(Zeroizing<Vec<u16>>),
+}
+
+impl Set {
+    pub(super) fn as_slice(&self) -> &[u16] {
+        match self {
+            Self::All => &words::ALL,
+            Self::Words(words) => words,
+        }
+    }
+}
+
+impl PartialEq for Set {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+/// What a token says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A word (in the list, or a misspelling `--typos` may fix).
+    Word,
+    /// `?` or `*`.
+    Any,
+    /// `{a,b,…}`.
+    List,
+    /// `prefix*`.
+    Prefix,
+}
+
+/// One token of a template, resolved in its word list.
+#[derive(Clone)]
+pub(super) struct Token {
+    pub(super) kind: Kind,
+    /// The words the token stands for as written (none for a misspelling).
+    pub(super) keep: Set,
+    /// A plain word's typo neighbourhood (empty without `--typos`, and for other kinds).
+    pub(super) typo: Set,
+}
+
+/// A parsed template: tokens resolved to sets of word indices in one word list, the phrase
+/// length, and the missing words, typos and swaps allowed.
+///
+/// The tokens, separated by whitespace (a list may hold whitespace):
+///
+/// | token | stands for |
+/// |---|---|
+/// | `word` | that word (read in lowercase and NFKD, as BIP-39 normalizes) |
+/// | `?` or `*` | any word |
+/// | `{a,b,c}` | one of the listed words; an item `ab*` adds every word starting with `ab` |
+/// | `ab*` | any word starting with `ab` |
+///
+/// `Debug` shows the counts and the language, never a word.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::mnemonic::Language;
+/// use fastbip32::recovery::{Error, Options, Template};
+///
+/// // BIP-39's second vector, remembered in part: one word missing somewhere.
+/// let template = Template::parse(
+///     "legal ? thank {year,yard} wav* sausage worth useful legal winner YELLOW",
+///     &Options::new().missing(1),
+/// )?;
+/// assert_eq!((template.word_count(), template.language()), (12, Language::English));
+///
+/// // A misspelling is an error, or a typo to fix when typos are allowed.
+/// let typo = "legal winner thank year wave sausage wurth useful legal winner thank yellow";
+/// assert_eq!(
+///     Template::parse(typo, &Options::new()).unwrap_err(),
+///     Error::UnknownWord { position: 6 }
+/// );
+/// assert_eq!(Template::parse(typo, &Options::new().typos(1))?.typos(), 1);
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Template {
+    language: Language,
+    word_count: usize,
+    missing: usize,
+    typos: usize,
+    swaps: usize,
+    tokens: Vec<Token>,
+}
+
+impl Template {
+    /// Parses `text` with `options`. Checks, in this order: the tokens' syntax, the counts
+    /// (tokens, missing words, length), the language, and every word, list item and prefix.
+    ///
+    /// # Errors
+    /// [`Error::InvalidToken`] for a malformed token; [`Error::EmptyTemplate`];
+    /// [`Error::InvalidWordCount`], [`Error::MissingExceedsLength`] or
+    /// [`Error::LengthMismatch`] for counts that make no BIP-39 phrase;
+    /// [`Error::AmbiguousLanguage`]; [`Error::UnknownWord`] for a word outside the list (without
+    /// typos allowed, or with no list word near it), [`Error::TooManyUnknownWords`] for more
+    /// of them than `--typos`, [`Error::UnknownListItem`], [`Error::NoWordWithPrefix`].
+    ///
+    /// # Security
+    /// Variable-time in the words (searches of the word lists), as every BIP-39 parser is.
+    pub fn parse(text: &str, options: &Options) -> Result<Self> {
+        let raw = tokenize(text)?;
+        let (word_count, missing) = counts(raw.len(), options)?;
+        let language = match options.language {
+            Some(language) => language,
+            None => detect(&raw)?,
+        };
+        let mut tokens = Vec::with_capacity(raw.len());
+        for (position, token) in raw.iter().enumerate() {
+            tokens.push(resolve(language, position, token)?);
+        }
+        let unknown: Vec<usize> = tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == Kind::Word && t.keep.as_slice().is_empty())
+            .map(|(position, _)| position)
+            .collect();
+        if let Some(&first) = unknown.first() {
+            if options.typos == 0 {
+                return Err(Error::UnknownWord { position: first });
+            }
+            if unknown.len() > options.typos {
+                return Err(Error::TooManyUnknownWords {
+                    unknown: unknown.len(),
+                    typos: options.typos,
+                });
+            }
+        }
+        if options.typos > 0 {
+            for (position, (token, raw)) in tokens.iter_mut().zip(&raw).enumerate() {
+                if let Raw::Word(text) = raw {
+                    token.typo = Set::Words(words::near(language, &words::normalize(text)));
+                    if token.keep.as_slice().is_empty() && token.typo.as_slice().is_empty() {
+                        return Err(Error::UnknownWord { position });
+                    }
+                }
+            }
+        }
+        Ok(Self {
+            language,
+            word_count,
+            missing,
+            typos: options.typos,
+            swaps: options.swaps,
+            tokens,
+        })
+    }
+
+    /// The word list.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// The phrase length in words: the tokens plus the missing words.
+    pub fn word_count(&self) -> usize {
+        self.word_count
+    }
+
+    /// The number of words missing at unknown positions.
+    pub fn missing(&self) -> usize {
+        self.missing
+    }
+
+    /// The most typos allowed.
+    pub fn typos(&self) -> usize {
+        self.typos
+    }
+
+    /// The most swaps allowed.
+    pub fn swaps(&self) -> usize {
+        self.swaps
+    }
+
+    pub(super) fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+}
+
+impl fmt::Debug for Template {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Template")
+            .field("language", &self.language)
+            .field("word_count", &self.word_count)
+            .field("tokens", &self.tokens.len())
+            .field("missing", &self.missing)
+            .field("typos", &self.typos)
+            .field("swaps", &self.swaps)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A token as written (borrowed from the caller's text, not yet normalized).
+enum Raw<'a> {
+    Any,
+    Word(&'a str),
+    Prefix(&'a str),
+    /// Items: the text and whether it is a prefix (`ab*`).
+    List(Vec<(&'a str, bool)>),
+}
+
+/// Characters that only the template syntax may use.
+fn is_special(c: char) -> bool {
+    matches!(c, '?' | '*' | '{' | '}' | ',')
+}
+
+fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
+    let mut tokens = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let position = tokens.len();
+        let invalid = Error::InvalidToken { position };
+        if let Some(open) = rest.strip_prefix('{') {
+            let close = open.find('}').ok_or(invalid)?;
+            let inner = open.get(..close).ok_or(invalid)?;
+            let after = open.get(close + 1..).ok_or(invalid)?;
+            if after.chars().next().is_some_and(|c| !c.is_whitespace()) {
+                return Err(invalid);
+            }
+            let mut items = Vec::new();
+            for item in inner.split(',').map(str::trim) {
+                let (body, prefix) = match item.strip_suffix('*') {
+                    Some(body) => (body, true),
+                    None => (item, false),
+                };
+                if body.is_empty() || body.chars().any(|c| is_special(c) || c.is_whitespace()) {
+                    return Err(invalid);
+                }
+                items.push((body, prefix));
+            }
+            tokens.push(Raw::List(items));
+            rest = after;
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let (token, after) = rest.split_at(end);
+            let raw = if token == "?" || token == "*" {
+                Raw::Any
+            } else if let Some(body) = token.strip_suffix('*') {
+                if body.chars().any(is_special) {
+                    return Err(invalid);
+                }
+                Raw::Prefix(body)
+            } else if token.chars().any(is_special) {
+                return Err(invalid);
+            } else {
+                Raw::Word(token)
+            };
+            tokens.push(raw);
+            rest = after;
+        }
+        rest = rest.trim_start();
+    }
+    Ok(tokens)
+}
+
+/// The phrase length and the number of missing words, from the template's `tokens` and the
+/// options.
+fn counts(tokens: usize, options: &Options) -> Result<(usize, usize)> {
+    if tokens == 0 {
+        return Err(Error::EmptyTemplate);
+    }
+    match (options.length, options.missing) {
+        (Some(length), missing) => {
+            if !WORD_COUNTS.contains(&length) {
+                return Err(Error::InvalidWordCount { count: length });
+            }
+            let missing = missing.unwrap_or(length.saturating_sub(tokens));
+            if missing > length {
+                return Err(Error::MissingExceedsLength { missing, length });
+            }
+            if tokens.checked_add(missing) != Some(length) {
+                return Err(Error::LengthMismatch {
+                    words: tokens,
+                    missing,
+                    length,
+                });
+            }
+            Ok((length, missing))
+        }
+        (None, missing) => {
+            let missing = missing.unwrap_or(0);
+            let count = tokens.saturating_add(missing);
+            if WORD_COUNTS.contains(&count) {
+                Ok((count, missing))
+            } else {
+                Err(Error::InvalidWordCount { count })
+            }
+        }
+    }
+}
+
+/// The list that holds the most of the template's words, list items and prefixes.
+fn detect(tokens: &[Raw<'_>]) -> Result<Language> {
+    let holds = |language: Language, text: &str, prefix: bool| {
+        let text = words::normalize(text);
+        if prefix {
+            !words::with_prefix(language, &text).is_empty()
+        } else {
+            words::find(language, &text).is_some()
+        }
+    };
+    let score = |language: Language| -> usize {
+        tokens
+            .iter()
+            .map(|token| match token {
+                Raw::Any => 0,
+                Raw::Word(w) => usize::from(holds(language, w, false)),
+                Raw::Prefix(p) => usize::from(holds(language, p, true)),
+                Raw::List(items) => items
+                    .iter()
+                    .filter(|(text, prefix)| holds(language, text, *prefix))
+                    .count(),
+            })
+            .sum()
+    };
+    let scores = words::LANGUAGES.map(score);
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut winners = words::LANGUAGES
+        .iter()
+        .zip(scores)
+        .filter(|&(_, s)| s == best && best > 0);
+    match (winners.next(), winners.next()) {
+        (Some((&language, _)), None) => Ok(language),
+        _ => Err(Error::AmbiguousLanguage),
+    }
+}
+
+/// The token at `position` in `language` (its typo neighbourhood comes later).
+fn resolve(language: Language, position: usize, token: &Raw<'_>) -> Result<Token> {
+    let empty = || Set::Words(Zeroizing::new(Vec::new()));
+    let token = match token {
+        Raw::Any => Token {
+            kind: Kind::Any,
+            keep: Set::All,
+            typo: empty(),
+        },
+        Raw::Word(text) => {
+            let found = words::find(language, &words::normalize(text));
+            Token {
+                kind: Kind::Word,
+                keep: Set::Words(Zeroizing::new(found.into_iter().collect())),
+                typo: empty(),
+            }
+        }
+        Raw::Prefix(text) => {
+            let found = words::with_prefix(language, &words::normalize(text));
+            if found.is_empty() {
+                return Err(Error::NoWordWithPrefix { position });
+            }
+            Token {
+                kind: Kind::Prefix,
+                keep: Set::Words(found),
+                typo: empty(),
+            }
+        }
+        Raw::List(items) => {
+            // The union as a bit set, then one exactly sized vector (no reallocation leaves
+            // an unwiped copy behind).
+            let mut member = Zeroizing::new([false; words::LIST_LEN]);
+            for (item, &(text, prefix)) in items.iter().enumerate() {
+                let text = words::normalize(text);
+                let found = if prefix {
+                    words::with_prefix(language, &text)
+                } else {
+                    Zeroizing::new(words::find(language, &text).into_iter().collect())
+                };
+                if found.is_empty() {
+                    return Err(Error::UnknownListItem { position, item });
+                }
+                for &index in found.iter() {
+                    if let Some(slot) = member.get_mut(usize::from(index)) {
+                        *slot = true;
+                    }
+                }
+            }
+            let count = member.iter().filter(|&&m| m).count();
+            let mut all = Zeroizing::new(Vec::with_capacity(count));
+            all.extend(
+                words::ALL
+                    .iter()
+                    .zip(member.iter())
+                    .filter(|(_, &m)| m)
+                    .map(|(&i, _)| i),
+            );
+            Token {
+                kind: Kind::List,
+                keep: Set::Words(all),
+                typo: empty(),
+            }
+        }
+    };
+    Ok(token)
+}
