@@ -108,6 +108,9 @@ pub(crate) const K: [u64; 80] = [
 ];
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[macro_use]
+mod macros;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx512;
