@@ -86,6 +86,8 @@ pub use crate::version::{Version, VersionPair};
 #[doc(hidden)]
 pub mod __kernels {
     pub use crate::hash::hmac_key_schedule_with;
+    #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+    pub use crate::sys::sha512::pbkdf2::iterate_with as pbkdf2_iterate_with;
     pub use crate::sys::sha512::{
         compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH, KERNEL_ENV,
     };

@@ -78,6 +78,8 @@ use unicode_normalization::UnicodeNormalization;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::error::{Error, Result};
+use crate::hash::pbkdf2::bip39_seed;
+use crate::hash::HmacSha512;
 use crate::secret::SecretBytes;
 
 mod bits;
@@ -298,15 +300,18 @@ impl Mnemonic {
     }
 
     /// The BIP-39 seed: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ NFKD(passphrase), 2048
-    /// rounds)`, through `bip39`'s `to_seed_normalized` on our wiped NFKD copy of the
-    /// passphrase. Use `""` for no passphrase.
+    /// rounds)`, the phrase being the NFKD words joined by spaces. Through the crate's own
+    /// PBKDF2 (`hash::pbkdf2`), keyed with the words directly and salted with our wiped NFKD
+    /// copy of the passphrase; its states are wiped. Use `""` for no passphrase.
     pub fn to_seed(&self, passphrase: &str) -> SecretBytes<[u8; 64]> {
         let passphrase = nfkd(passphrase);
-        let mut raw = self.inner.to_seed_normalized(&passphrase);
-        let seed = SecretBytes::new(raw);
-        raw.zeroize();
-        scrub_stack();
-        seed
+        let words = self.words().enumerate();
+        let phrase = HmacSha512::from_parts(
+            words
+                .flat_map(|(i, word)| [if i == 0 { "" } else { " " }, word])
+                .map(str::as_bytes),
+        );
+        bip39_seed(&phrase, passphrase.as_bytes())
     }
 
     /// The word indices, padded with 2048 (no word), for comparisons.

@@ -114,6 +114,8 @@ mod macros;
 mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx512;
+#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+pub(crate) mod pbkdf2;
 
 /// The environment variable that caps the dispatch, for tests (see the module docs).
 pub const KERNEL_ENV: &str = "FASTBIP32_SHA512_KERNEL";
