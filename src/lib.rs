@@ -86,11 +86,15 @@ pub use crate::version::{Version, VersionPair};
 #[doc(hidden)]
 pub mod __kernels {
     pub use crate::hash::hmac_key_schedule_with;
-    #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
-    pub use crate::sys::sha512::pbkdf2::iterate_with as pbkdf2_iterate_with;
     pub use crate::sys::sha512::{
         compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH, KERNEL_ENV,
     };
+
+    /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time.
+    #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+    pub mod pbkdf2 {
+        pub use crate::sys::sha512::pbkdf2::{has_loop, iterate_with};
+    }
 }
 
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.

@@ -16,16 +16,22 @@
 //! them out of the loop; those arrays and their transposed copies are wiped before the
 //! kernel returns. `U`, the schedule and the working variables live in registers only
 //! (AVX-512 has 32; the 16 of AVX2 spill to the kernel's stack frame, which the caller
-//! overwrites, see `scrub_frame`).
+//! overwrites, see [`scrub_frames`]).
 //!
 //! | kernel | lanes | function |
 //! |---|--:|---|
 //! | [`Kernel::Portable`] | 1 | [`portable`]: `sha2`'s compression, the padding built once |
 //! | [`Kernel::Avx2x4`] | 4 | `avx2::iterate4` |
-//! | [`Kernel::Avx512x2`], [`Kernel::Avx512x4`], [`Kernel::Avx512x8`] | 2, 4, 8 | `xmm::iterate2`, `ymm::iterate4`, `zmm::iterate8` |
+//! | [`Kernel::Avx512x4`], [`Kernel::Avx512x8`] | 4, 8 | `ymm::iterate4`, `zmm::iterate8` |
 //!
-//! The dispatch is the compressions' ([`super::plan`], [`super::DISPATCH`]): the widest
-//! chosen kernel as often as it fits, then narrower ones, then [`portable`].
+//! [`Kernel::Avx512x2`] has no loop here ([`has_loop`]): an xmm call takes as long as a
+//! ymm one (the same three vector ports), so two lanes run padded in ymm.
+//!
+//! The kernels are the compressions' choice ([`super::plan`], [`super::DISPATCH`]); the
+//! widest runs as often as it fits, and a remainder of two lanes or more runs in one call of
+//! the narrowest kernel that holds it, padded: one call of a narrow kernel costs about one
+//! portable lane, so padding wins from two lanes on (measured, `benches/benches/kernels.rs`).
+//! A single lane runs [`portable`].
 
 use zeroize::Zeroize;
 
@@ -365,29 +371,6 @@ mod ymm {
     );
 }
 
-/// Two lanes in xmm registers (AVX-512VL).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod xmm {
-    use super::super::avx512::{CH, MAJ, XOR3};
-    use super::{lanes_of, rows_of, K, KW_PAD, P15, P8, S0_P15, S0_P8, S1_P15};
-    use zeroize::Zeroize;
-    width!(
-        add = _mm_add_epi64,
-        xor = _mm_xor_si128,
-        ror = _mm_ror_epi64,
-        shr = _mm_srli_epi64,
-        tern = _mm_ternarylogic_epi64,
-        splat = _mm_set1_epi64x,
-        zero = _mm_setzero_si128,
-        load = _mm_loadu_epi64,
-        store = _mm_storeu_epi64
-    );
-    pbkdf2_kernel!(
-        /// Two lanes in xmm registers.
-        iterate2, 2, "avx512f,avx512vl"
-    );
-}
-
 /// Four lanes in AVX2 ymm registers: rotates as two shifts and an OR (by 8: one byte
 /// shuffle), three-input logic as two or three instructions.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -530,9 +513,14 @@ fn scrub_frames() {
     core::hint::black_box(&area);
 }
 
+/// Whether `kernel` has a PBKDF2 loop (every kernel but [`Kernel::Avx512x2`]).
+pub const fn has_loop(kernel: Kernel) -> bool {
+    !matches!(kernel, Kernel::Avx512x2)
+}
+
 /// [`iterate`] through `kernel` alone, for tests and benches. Returns `false`, doing
-/// nothing, where the CPU lacks the kernel's instruction set or the slices are not all of
-/// one length, a multiple of its lane count.
+/// nothing, where the kernel has no loop ([`has_loop`]), the CPU lacks its instruction set,
+/// or the slices are not all of one length, a multiple of its lane count.
 pub fn iterate_with(
     kernel: Kernel,
     inner: &[[u64; 8]],
@@ -541,7 +529,8 @@ pub fn iterate_with(
     iterations: u32,
 ) -> bool {
     let n = blocks.len();
-    if !supported(kernel)
+    if !has_loop(kernel)
+        || !supported(kernel)
         || inner.len() != n
         || outer.len() != n
         || !n.is_multiple_of(kernel.lanes())
@@ -559,7 +548,10 @@ pub fn iterate_with(
     true
 }
 
-/// Runs `kernels` (widest first), each as often as it fits, then [`portable`] for the rest.
+/// Runs the widest of `kernels` with a loop as often as it fits; then a remainder of two
+/// lanes or more in one call of the narrowest kernel that holds it, padded with copies of
+/// its first lane (discarded, and wiped); a single lane, or every lane where no kernel has a
+/// loop, through [`portable`].
 ///
 /// # Safety
 /// The CPU has every kernel's instruction set.
@@ -570,19 +562,50 @@ unsafe fn run_plan(
     mut blocks: &mut [[u64; 8]],
     iterations: u32,
 ) {
-    for &kernel in kernels {
-        let lanes = kernel.lanes();
-        if kernel == Kernel::Portable {
-            continue;
-        }
+    let simd = || {
+        kernels
+            .iter()
+            .copied()
+            .filter(|&k| k != Kernel::Portable && has_loop(k))
+    };
+    if let Some(widest) = simd().max_by_key(|k| k.lanes()) {
+        let lanes = widest.lanes();
         while blocks.len() >= lanes && inner.len() >= lanes && outer.len() >= lanes {
             let (b, b_rest) = core::mem::take(&mut blocks).split_at_mut(lanes);
             let (i, i_rest) = inner.split_at(lanes);
             let (o, o_rest) = outer.split_at(lanes);
-            // SAFETY: the caller guarantees the CPU has `kernel.isa()`.
-            unsafe { run(kernel, i, o, b, iterations) };
+            // SAFETY: the caller guarantees the CPU has `widest.isa()`.
+            unsafe { run(widest, i, o, b, iterations) };
             (inner, outer, blocks) = (i_rest, o_rest, b_rest);
         }
+    }
+    let rest = blocks.len().min(inner.len()).min(outer.len());
+    let padded = simd()
+        .filter(|k| k.lanes() >= rest)
+        .min_by_key(|k| k.lanes());
+    if let (true, Some(kernel), Some(first)) = (rest >= 2, padded, blocks.first()) {
+        let (mut i, mut o, mut b) = ([[0u64; 8]; 8], [[0u64; 8]; 8], [*first; 8]);
+        for (((dst_i, dst_o), dst_b), l) in i.iter_mut().zip(&mut o).zip(&mut b).zip(0..8) {
+            // The lanes past `rest` repeat lane 0.
+            let src = if l < rest { l } else { 0 };
+            if let (Some(si), Some(so), Some(sb)) =
+                (inner.get(src), outer.get(src), blocks.get(src))
+            {
+                (*dst_i, *dst_o, *dst_b) = (*si, *so, *sb);
+            }
+        }
+        let lanes = kernel.lanes().min(8);
+        if let (Some(i), Some(o), Some(b)) = (i.get(..lanes), o.get(..lanes), b.get_mut(..lanes)) {
+            // SAFETY: the caller guarantees the CPU has `kernel.isa()`.
+            unsafe { run(kernel, i, o, b, iterations) };
+        }
+        for (dst, src) in blocks.iter_mut().zip(&b) {
+            *dst = *src;
+        }
+        i.zeroize();
+        o.zeroize();
+        b.zeroize();
+        return;
     }
     for ((i, o), b) in inner.iter().zip(outer).zip(blocks) {
         portable(i, o, b, iterations);
@@ -602,7 +625,7 @@ unsafe fn run(
 ) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     match kernel {
-        Kernel::Portable => {}
+        Kernel::Portable | Kernel::Avx512x2 => {}
         Kernel::Avx2x4 => {
             if let (Ok(i), Ok(o), Ok(b)) = (
                 inner.try_into(),
@@ -611,17 +634,6 @@ unsafe fn run(
             ) {
                 // SAFETY: the caller guarantees AVX2, the kernel's only requirement.
                 unsafe { avx2::iterate4(i, o, b, iterations) };
-                return;
-            }
-        }
-        Kernel::Avx512x2 => {
-            if let (Ok(i), Ok(o), Ok(b)) = (
-                inner.try_into(),
-                outer.try_into(),
-                (&mut *blocks).try_into(),
-            ) {
-                // SAFETY: the caller guarantees AVX-512F and VL, the kernel's requirements.
-                unsafe { xmm::iterate2(i, o, b, iterations) };
                 return;
             }
         }
@@ -704,7 +716,7 @@ mod tests {
             for kernel in Kernel::ALL {
                 let mut got = u1.clone();
                 let ran = iterate_with(kernel, &inner, &outer, &mut got, iterations);
-                prop_assert_eq!(ran, supported(kernel), "{:?}", kernel);
+                prop_assert_eq!(ran, supported(kernel) && has_loop(kernel), "{:?}", kernel);
                 if ran {
                     prop_assert_eq!(&got, &expected, "{:?}", kernel);
                 }
