@@ -9,7 +9,9 @@ use sha2::digest::Digest;
 use zeroize::Zeroize;
 
 use crate::secret::SecretBytes;
-use crate::sys::sha512::{compress, compress_many, compress_with, Kernel, K};
+use crate::sys::sha512::{compress, compress_many, K};
+#[cfg(any(test, feature = "bench-internals"))]
+use crate::sys::sha512::{compress_with, Kernel};
 
 #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
 pub(crate) mod pbkdf2;
@@ -307,6 +309,8 @@ fn outer_block(block: &mut [u8; BLOCK], state: &[u64; 8]) {
 /// compressions: two `Portable` calls or one two-lane call), for the benches' key-schedule
 /// rows. `None` if the CPU lacks the kernel or it is not a one- or two-lane kernel. Not
 /// public API.
+#[cfg(any(test, feature = "bench-internals"))]
+#[cfg_attr(not(feature = "bench-internals"), allow(unreachable_pub))]
 #[doc(hidden)]
 pub fn hmac_key_schedule_with(kernel: Kernel, key: &[u8; 32]) -> Option<HmacSha512> {
     let mut blocks = pad_blocks(key);

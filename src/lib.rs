@@ -82,12 +82,13 @@ pub use crate::tree::PathTree;
 pub use crate::version::{Version, VersionPair};
 
 /// Not public API: the SHA-512 kernels and their dispatch (`src/sys/sha512.rs`), re-exported
-/// for the benches crate, which times each kernel directly.
+/// for the benches crate, which times each kernel directly (`bench-internals`).
+#[cfg(feature = "bench-internals")]
 #[doc(hidden)]
 pub mod __kernels {
     pub use crate::hash::hmac_key_schedule_with;
     pub use crate::sys::sha512::{
-        compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH, KERNEL_ENV,
+        compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH,
     };
 
     /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time.

@@ -10,6 +10,8 @@
 
 #[cfg(feature = "secp256k1")]
 pub(crate) mod secp256k1;
+// `pub` items: the benches' `__kernels`, which `bench-internals` exports.
+#[cfg_attr(not(feature = "bench-internals"), allow(unreachable_pub))]
 pub(crate) mod sha512;
 
 #[cfg(feature = "secp256k1")]

@@ -35,7 +35,7 @@
 
 use zeroize::Zeroize;
 
-use super::{compress, supported, Kernel, K};
+use super::{compress, Kernel, K};
 
 /// Words 8..15 of an HMAC-SHA512 block whose message is a 64-byte digest: the 0x80 byte,
 /// zeros, and the bit length of key block and digest, (128 + 64) · 8 (FIPS 180-4 §5.1.2).
@@ -518,6 +518,7 @@ pub const fn has_loop(kernel: Kernel) -> bool {
     !matches!(kernel, Kernel::Avx512x2)
 }
 
+#[cfg(any(test, feature = "bench-internals"))]
 /// [`iterate`] through `kernel` alone, for tests and benches. Returns `false`, doing
 /// nothing, where the kernel has no loop ([`has_loop`]), the CPU lacks its instruction set,
 /// or the slices are not all of one length, a multiple of its lane count.
@@ -530,7 +531,7 @@ pub fn iterate_with(
 ) -> bool {
     let n = blocks.len();
     if !has_loop(kernel)
-        || !supported(kernel)
+        || !super::supported(kernel)
         || inner.len() != n
         || outer.len() != n
         || !n.is_multiple_of(kernel.lanes())
@@ -668,6 +669,7 @@ unsafe fn run(
 
 #[cfg(test)]
 mod tests {
+    use super::super::supported;
     use super::*;
     use proptest::prelude::*;
     use std::vec::Vec;
