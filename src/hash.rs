@@ -1,4 +1,5 @@
-//! Hashing: HMAC-SHA512 over reusable keyed states, HASH160, and SHA-512/SHA-256 one-shots.
+//! Hashing: HMAC-SHA512 over reusable keyed states, PBKDF2-HMAC-SHA512 in lanes
+//! (`pbkdf2`), HASH160, and SHA-512/SHA-256 one-shots.
 //!
 //! HMAC-SHA512 is written over the raw SHA-512 compression function (`sha2::block_api`) so a
 //! key's inner and outer states can be computed once and reused: for the constant master

@@ -31,12 +31,13 @@
 //!
 //! Mnemonics, entropy and seeds are held in types wiped on drop; phrase text comes back as
 //! `Zeroizing<String>`; the NFKD copies of phrases and passphrases are sized exactly before
-//! they are written (so they never reallocate) and wiped. What stays beyond our reach: the
+//! they are written (so they never reallocate) and wiped. Seeds come from the crate's own
+//! PBKDF2 (`hash::pbkdf2`), whose states are wiped. What stays beyond our reach: the
 //! caller's own `&str`, the normalizer's small internal buffer, and the scratch that the
-//! `bip39` crate keeps on its stack (the entropy bits while it maps words, the HMAC states of
-//! its PBKDF2), which we overwrite after each call by writing zeros over the stack below our
-//! frame (best effort: the compiler gives no guarantee about where a callee's frame lies), and
-//! copies the compiler makes in registers or when it moves a value.
+//! `bip39` crate keeps on its stack (the entropy bits while it maps words), which we
+//! overwrite after each call by writing zeros over the stack below our frame (best effort:
+//! the compiler gives no guarantee about where a callee's frame lies), and copies the
+//! compiler makes in registers or when it moves a value.
 //!
 //! # Examples
 //!
