@@ -91,9 +91,12 @@ pub mod __kernels {
         compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH,
     };
 
-    /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time.
+    /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time, and BIP-39 seeds in
+    /// lanes.
     #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
     pub mod pbkdf2 {
+        #[cfg(feature = "mnemonic")]
+        pub use crate::hash::pbkdf2::bip39_seeds;
         pub use crate::sys::sha512::pbkdf2::{has_loop, iterate_with};
     }
 }

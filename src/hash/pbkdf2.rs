@@ -106,7 +106,7 @@ fn blocks_by(
             blocks.get_mut(..n).unwrap_or_default(),
             rounds.saturating_sub(1),
         );
-        for (t, slot) in blocks.iter().zip(out.iter_mut()) {
+        for (t, slot) in blocks.iter().zip(out.iter_mut()).take(n) {
             write_state(t, slot.expose_mut());
         }
     }
@@ -164,6 +164,37 @@ pub(crate) fn bip39_seed(phrase: &HmacSha512, passphrase: &[u8]) -> SecretBytes<
     );
     let [seed] = seed;
     seed
+}
+
+/// BIP-39 seeds of `phrases[l]` with `passphrases[l]` (both NFKD) into `out[l]`, for as
+/// many lanes as all three slices have, [`LANES`] at a time: the benches' seed rows. Not
+/// public API.
+#[cfg(all(feature = "bench-internals", feature = "mnemonic"))]
+#[doc(hidden)]
+pub fn bip39_seeds(phrases: &[&[u8]], passphrases: &[&[u8]], out: &mut [[u8; 64]]) {
+    for ((phrases, passphrases), out) in phrases
+        .chunks(LANES)
+        .zip(passphrases.chunks(LANES))
+        .zip(out.chunks_mut(LANES))
+    {
+        let keys: [HmacSha512; LANES] =
+            core::array::from_fn(|l| HmacSha512::new(phrases.get(l).copied().unwrap_or_default()));
+        let mut pass = passphrases.iter();
+        let lanes: [Pbkdf2Block<'_>; LANES] = core::array::from_fn(|l| {
+            let key = keys.get(l).unwrap_or(&keys[0]);
+            Pbkdf2Block::bip39(key, pass.next().copied().unwrap_or_default())
+        });
+        let n = phrases.len().min(passphrases.len()).min(out.len());
+        let mut seeds: [SecretBytes<[u8; 64]>; LANES] = Default::default();
+        pbkdf2_blocks(
+            lanes.get(..n).unwrap_or_default(),
+            BIP39_ROUNDS,
+            seeds.get_mut(..n).unwrap_or_default(),
+        );
+        for (dst, seed) in out.iter_mut().zip(&seeds) {
+            dst.copy_from_slice(seed.expose());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -344,17 +375,49 @@ mod tests {
         }
     }
 
-    /// A key from parts equals the key of their concatenation, on both sides of 128 bytes.
+    /// Slots beyond the lanes, and lanes beyond the slots, are left alone.
+    #[test]
+    fn unequal_lengths_touch_only_the_common_lanes() {
+        let key = HmacSha512::new(b"password");
+        let lane = Pbkdf2Block {
+            password: &key,
+            salt: [b"salt", b""],
+            index: 1,
+        };
+        let expected = oracle(b"password", b"salt", 2, 64);
+        for (lanes, slots) in [(3, 5), (5, 3), (9, 12), (12, 9), (0, 2)] {
+            let mut out: Vec<SecretBytes<[u8; 64]>> =
+                std::vec![SecretBytes::new([0xee; 64]); slots];
+            pbkdf2_blocks(&std::vec![lane; lanes], 2, &mut out);
+            for (i, slot) in out.iter().enumerate() {
+                let want: &[u8] = if i < lanes { &expected } else { &[0xee; 64] };
+                assert_eq!(
+                    &slot.expose()[..],
+                    want,
+                    "{lanes} lanes, {slots} slots, slot {i}"
+                );
+            }
+        }
+    }
+
+    /// A key from parts is the key of their concatenation, on both sides of 128 bytes: its
+    /// MACs equal the `hmac` crate's under the whole key.
     #[cfg(feature = "mnemonic")]
     #[test]
-    fn key_from_parts_equals_key_of_concatenation() {
+    fn key_from_parts_is_the_key_of_their_concatenation() {
+        use hmac::{KeyInit, Mac};
         let data: [u8; 300] = core::array::from_fn(|i| (i * 7 + 3) as u8);
         for len in [0, 1, 127, 128, 129, 300] {
             let whole = &data[..len];
             let parts: Vec<&[u8]> = whole.chunks(17).collect();
-            let a = HmacSha512::from_parts(parts.iter().copied());
-            let b = HmacSha512::new(whole);
-            assert_eq!((a.inner, a.outer), (b.inner, b.outer), "len {len}");
+            let key = HmacSha512::from_parts(parts.iter().copied());
+            let mut oracle = hmac::Hmac::<sha2::Sha512>::new_from_slice(whole).unwrap();
+            oracle.update(b"message");
+            assert_eq!(
+                &key.mac(&[b"message"]).expose()[..],
+                &oracle.finalize().into_bytes()[..],
+                "len {len}"
+            );
         }
     }
 
