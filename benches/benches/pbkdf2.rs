@@ -9,7 +9,8 @@
 //! × 8 per call), so criterion's time per element is the ns per compression-lane; a last line
 //! gives it in cycles at the clock a dependent-add chain measures. The paired kernel rows
 //! decide the dispatch table (`DISPATCH`, `src/sys/sha512.rs`): the 8-lane zmm loop against
-//! two 4-lane ymm calls, AVX2 against portable.
+//! two 4-lane ymm calls, AVX2 against portable; the remainder rows, one 4-lane call against
+//! one portable lane, decide the padding of remainders (`src/sys/sha512/pbkdf2.rs`).
 //!
 //! ```text
 //! cd benches && taskset -c 1 cargo bench --bench pbkdf2
@@ -54,12 +55,17 @@ fn kernel_rows() -> Vec<(&'static str, Kernel)> {
 
 /// One kernel's 8 lanes of 2,047 iterations.
 fn run(kernel: Kernel) -> Lanes {
+    run_lanes(kernel, 8)
+}
+
+/// One kernel's first `n` lanes of 2,047 iterations (`n` a multiple of its lane count).
+fn run_lanes(kernel: Kernel, n: usize) -> Lanes {
     let (inner, outer, mut blocks) = lanes();
     assert!(iterate_with(
         kernel,
-        black_box(&inner),
-        black_box(&outer),
-        &mut blocks,
+        black_box(&inner[..n]),
+        black_box(&outer[..n]),
+        &mut blocks[..n],
         ITERATIONS
     ));
     blocks
@@ -137,6 +143,23 @@ fn paired_rows(_: &mut Criterion) {
         let name = |k: Kernel| rows.iter().find(|(_, r)| *r == k).map(|(id, _)| *id);
         if let (Some(a), Some(b)) = (name(ours), name(other)) {
             paired::ratio_of(seeds::KERNEL_GROUP, a, b, || run(ours), || run(other));
+        }
+    }
+    // The remainder rule (`run_plan` in src/sys/sha512/pbkdf2.rs): one call of a 4-lane
+    // kernel against one portable lane. About 1 or more: padding a remainder of 2 or 3 lanes
+    // into one call beats running them portably.
+    for (kernel, id) in [
+        (Kernel::Avx512x4, "avx512-4lane-ymm-1call"),
+        (Kernel::Avx2x4, "avx2-4lane-1call"),
+    ] {
+        if supported(kernel) {
+            paired::ratio_of(
+                &format!("{}_remainder/{id}", seeds::KERNEL_GROUP),
+                id,
+                "portable-1lane",
+                || run_lanes(kernel, 4),
+                || run_lanes(Kernel::Portable, 1),
+            );
         }
     }
 }

@@ -29,8 +29,10 @@
 //!
 //! The kernels are the compressions' choice ([`super::plan`], [`super::DISPATCH`]); the
 //! widest runs as often as it fits, and a remainder of two lanes or more runs in one call of
-//! the narrowest kernel that holds it, padded: one call of a narrow kernel costs about one
-//! portable lane, so padding wins from two lanes on (measured, `benches/benches/kernels.rs`).
+//! the narrowest kernel that holds it, padded: one call of the 4-lane AVX-512 kernel costs
+//! about one portable lane (an AVX2 call about two), so padding wins from two lanes on (on
+//! AVX2, ties at two and wins at three; measured by the remainder rows of
+//! `benches/benches/pbkdf2.rs`).
 //! A single lane runs [`portable`].
 
 use zeroize::Zeroize;
@@ -519,7 +521,7 @@ pub const fn has_loop(kernel: Kernel) -> bool {
 }
 
 #[cfg(any(test, feature = "bench-internals"))]
-/// [`iterate`] through `kernel` alone, for tests and benches. Returns `false`, doing
+/// `iterate` through `kernel` alone, for tests and benches. Returns `false`, doing
 /// nothing, where the kernel has no loop ([`has_loop`]), the CPU lacks its instruction set,
 /// or the slices are not all of one length, a multiple of its lane count.
 pub fn iterate_with(
