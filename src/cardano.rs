@@ -63,7 +63,7 @@ use crate::curve::ed25519_bip32::{check_root_key, clamp_root};
 use crate::curve::Ed25519Bip32;
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
-use crate::hash::pbkdf2_hmac_sha512;
+use crate::hash::pbkdf2::pbkdf2_hmac_sha512;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::ChildNumber;
 

@@ -1,4 +1,5 @@
-//! Hashing: HMAC-SHA512 over reusable keyed states, HASH160, and SHA-512/SHA-256 one-shots.
+//! Hashing: HMAC-SHA512 over reusable keyed states, PBKDF2-HMAC-SHA512 in lanes
+//! (`pbkdf2`), HASH160, and SHA-512/SHA-256 one-shots.
 //!
 //! HMAC-SHA512 is written over the raw SHA-512 compression function (`sha2::block_api`) so a
 //! key's inner and outer states can be computed once and reused: for the constant master
@@ -9,7 +10,12 @@ use sha2::digest::Digest;
 use zeroize::Zeroize;
 
 use crate::secret::SecretBytes;
-use crate::sys::sha512::{compress, compress_many, compress_with, Kernel, K};
+use crate::sys::sha512::{compress, compress_many, K};
+#[cfg(any(test, feature = "bench-internals"))]
+use crate::sys::sha512::{compress_with, Kernel};
+
+#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+pub(crate) mod pbkdf2;
 
 const BLOCK: usize = 128;
 const IPAD: u8 = 0x36;
@@ -151,6 +157,39 @@ impl HmacSha512 {
         Self { inner, outer }
     }
 
+    /// The keyed states for a key given as the concatenation of `parts` (a BIP-39 phrase as
+    /// its words and spaces), never copied into one buffer but the wiped key block: a key
+    /// over 128 bytes is hashed part by part (RFC 2104), over a zeroizing state.
+    #[cfg(feature = "mnemonic")]
+    pub(crate) fn from_parts<'a, I>(parts: I) -> Self
+    where
+        I: IntoIterator<Item = &'a [u8]> + Clone,
+    {
+        let len: usize = parts.clone().into_iter().map(<[u8]>::len).sum();
+        let mut key = [0u8; BLOCK];
+        if len > BLOCK {
+            let mut hasher = sha2::Sha512::new();
+            for part in parts {
+                hasher.update(part);
+            }
+            if let Some((digest, _)) = key.split_first_chunk_mut::<64>() {
+                hasher.finalize_into(digest.into());
+            }
+        } else {
+            let mut at = 0;
+            for part in parts {
+                if let Some(dst) = key.get_mut(at..at + part.len()) {
+                    dst.copy_from_slice(part);
+                }
+                at += part.len();
+            }
+        }
+        // Zeros after the key are what RFC 2104 pads it with.
+        let (inner, outer) = hmac_states(&key);
+        key.zeroize();
+        Self { inner, outer }
+    }
+
     /// HMAC-SHA512 of the concatenation of `parts`.
     pub(crate) fn mac(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
         let len = parts.iter().map(|p| p.len()).sum::<usize>();
@@ -271,6 +310,8 @@ fn outer_block(block: &mut [u8; BLOCK], state: &[u64; 8]) {
 /// compressions: two `Portable` calls or one two-lane call), for the benches' key-schedule
 /// rows. `None` if the CPU lacks the kernel or it is not a one- or two-lane kernel. Not
 /// public API.
+#[cfg(any(test, feature = "bench-internals"))]
+#[cfg_attr(not(feature = "bench-internals"), allow(unreachable_pub))]
 #[doc(hidden)]
 pub fn hmac_key_schedule_with(kernel: Kernel, key: &[u8; 32]) -> Option<HmacSha512> {
     let mut blocks = pad_blocks(key);
@@ -325,28 +366,6 @@ fn finish(state: &mut [u64; 8], block: &mut [u8; BLOCK], fill: usize, total: u12
 fn write_state(state: &[u64; 8], out: &mut [u8; 64]) {
     for (chunk, word) in out.chunks_exact_mut(8).zip(state) {
         chunk.copy_from_slice(&word.to_be_bytes());
-    }
-}
-
-/// PBKDF2-HMAC-SHA512 (RFC 8018 §5.2) into `out`, with `password` as the HMAC key.
-///
-/// The password's keyed states are computed once and reused for every iteration (two
-/// compressions each). Every intermediate block is wiped.
-#[cfg(feature = "ed25519-bip32")]
-pub(crate) fn pbkdf2_hmac_sha512(password: &[u8], salt: &[u8], rounds: u32, out: &mut [u8]) {
-    let key = HmacSha512::new(password);
-    let mut block_index: u32 = 1;
-    for chunk in out.chunks_mut(64) {
-        let mut u = key.mac(&[salt, &block_index.to_be_bytes()]);
-        let mut t = u.clone();
-        for _ in 1..rounds {
-            u = key.mac(&[u.expose()]);
-            for (t, u) in t.expose_mut().iter_mut().zip(u.expose()) {
-                *t ^= u;
-            }
-        }
-        chunk.copy_from_slice(t.expose().get(..chunk.len()).unwrap_or_default());
-        block_index = block_index.wrapping_add(1);
     }
 }
 
@@ -435,24 +454,6 @@ mod tests {
                     "key {key_len} msg {msg_len}"
                 );
             }
-        }
-    }
-
-    #[cfg(feature = "ed25519-bip32")]
-    #[test]
-    fn pbkdf2_matches_reference() {
-        // Values from Python's hashlib.pbkdf2_hmac("sha512", …).
-        let cases: [(&[u8], &[u8], u32, &str); 4] = [
-            (b"password", b"salt", 1, "867f70cf1ade02cff3752599a3a53dc4af34c7a669815ae5d513554e1c8cf252c02d470a285a0501bad999bfe943c08f050235d7d68b1da55e63f73b60a57fce"),
-            (b"password", b"salt", 2, "e1d9c16aa681708a45f5c7c4e215ceb66e011a2e9f0040713f18aefdb866d53cf76cab2868a39b9f7840edce4fef5a82be67335c77a6068e04112754f27ccf4e"),
-            (b"passwordPASSWORDpassword", b"saltSALTsaltSALTsaltSALTsaltSALTsalt", 4096, "8c0511f4c6e597c6ac6315d8f0362e225f3c501495ba23b868c005174dc4ee71115b59f9e60cd9532fa33e0f75aefe30225c583a186cd82bd4daea9724a3d3b804f75bdd41494fa324cab24bcc680fb3b96a30cf5d21fac3c2875913919f3399b1d9ce7e"),
-            (&[b'k'; 200], b"salt", 3, "35af7cebd2e1c297550a8cdeae79788b876bbd859d95d49da98b89812d99542e35fe4c71ab53970bf637721774594169913c31b29e3a1f03b3d601d30215647f3598fddd65d8b2047454b00ab3cf6f920ac4e827ba51db47b4933d90f2471dd8"),
-        ];
-        for (password, salt, rounds, expected) in cases {
-            let mut out = [0u8; 100];
-            let out = &mut out[..expected.len() / 2];
-            pbkdf2_hmac_sha512(password, salt, rounds, out);
-            assert_eq!(hex::encode(&*out), expected, "rounds {rounds}");
         }
     }
 

@@ -95,13 +95,23 @@ pub use crate::tree::PathTree;
 pub use crate::version::{Version, VersionPair};
 
 /// Not public API: the SHA-512 kernels and their dispatch (`src/sys/sha512.rs`), re-exported
-/// for the benches crate, which times each kernel directly.
+/// for the benches crate, which times each kernel directly (`bench-internals`).
+#[cfg(feature = "bench-internals")]
 #[doc(hidden)]
 pub mod __kernels {
     pub use crate::hash::hmac_key_schedule_with;
     pub use crate::sys::sha512::{
-        compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH, KERNEL_ENV,
+        compress_with, detect, plan, supported, Isa, Kernel, Plan, DISPATCH,
     };
+
+    /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time, and BIP-39 seeds in
+    /// lanes.
+    #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+    pub mod pbkdf2 {
+        #[cfg(feature = "mnemonic")]
+        pub use crate::hash::pbkdf2::bip39_seeds;
+        pub use crate::sys::sha512::pbkdf2::{has_loop, iterate_with};
+    }
 }
 
 /// An extended private key over secp256k1 (BIP-32), spelled like the `xprv` prefix.

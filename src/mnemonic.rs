@@ -31,12 +31,13 @@
 //!
 //! Mnemonics, entropy and seeds are held in types wiped on drop; phrase text comes back as
 //! `Zeroizing<String>`; the NFKD copies of phrases and passphrases are sized exactly before
-//! they are written (so they never reallocate) and wiped. What stays beyond our reach: the
+//! they are written (so they never reallocate) and wiped. Seeds come from the crate's own
+//! PBKDF2 (`hash::pbkdf2`), whose states are wiped. What stays beyond our reach: the
 //! caller's own `&str`, the normalizer's small internal buffer, and the scratch that the
-//! `bip39` crate keeps on its stack (the entropy bits while it maps words, the HMAC states of
-//! its PBKDF2), which we overwrite after each call by writing zeros over the stack below our
-//! frame (best effort: the compiler gives no guarantee about where a callee's frame lies), and
-//! copies the compiler makes in registers or when it moves a value.
+//! `bip39` crate keeps on its stack (the entropy bits while it maps words), which we
+//! overwrite after each call by writing zeros over the stack below our frame (best effort:
+//! the compiler gives no guarantee about where a callee's frame lies), and copies the
+//! compiler makes in registers or when it moves a value.
 //!
 //! # Examples
 //!
@@ -78,6 +79,8 @@ use unicode_normalization::UnicodeNormalization;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::error::{Error, Result};
+use crate::hash::pbkdf2::bip39_seed;
+use crate::hash::HmacSha512;
 use crate::secret::SecretBytes;
 
 mod bits;
@@ -298,15 +301,18 @@ impl Mnemonic {
     }
 
     /// The BIP-39 seed: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ NFKD(passphrase), 2048
-    /// rounds)`, through `bip39`'s `to_seed_normalized` on our wiped NFKD copy of the
-    /// passphrase. Use `""` for no passphrase.
+    /// rounds)`, the phrase being the NFKD words joined by spaces. Through the crate's own
+    /// PBKDF2 (`hash::pbkdf2`), keyed with the words directly and salted with our wiped NFKD
+    /// copy of the passphrase; its states are wiped. Use `""` for no passphrase.
     pub fn to_seed(&self, passphrase: &str) -> SecretBytes<[u8; 64]> {
         let passphrase = nfkd(passphrase);
-        let mut raw = self.inner.to_seed_normalized(&passphrase);
-        let seed = SecretBytes::new(raw);
-        raw.zeroize();
-        scrub_stack();
-        seed
+        let words = self.words().enumerate();
+        let phrase = HmacSha512::from_parts(
+            words
+                .flat_map(|(i, word)| [if i == 0 { "" } else { " " }, word])
+                .map(str::as_bytes),
+        );
+        bip39_seed(&phrase, passphrase.as_bytes())
     }
 
     /// The word indices, padded with 2048 (no word), for comparisons.

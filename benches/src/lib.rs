@@ -1061,6 +1061,120 @@ pub mod addresses {
     ];
 }
 
+/// `pbkdf2/bip39_seed`: BIP-39 seeds (PBKDF2-HMAC-SHA512, 2,048 iterations, 64 bytes) of
+/// eight different English phrases with the passphrase "TREZOR", ours one at a time and in
+/// 4 and 8 lanes, against the `pbkdf2` crate over `sha2`; and `pbkdf2/iterations_2047`,
+/// one kernel call of 2,047 iterations over 8 lanes, from which ns per compression-lane
+/// follow (2 × 2,047 × 8 compression-lanes per call).
+pub mod pbkdf2 {
+    use fastbip32::mnemonic::{Language, Mnemonic};
+
+    /// The seed group.
+    pub const GROUP: &str = "pbkdf2/bip39_seed";
+    /// The kernel group.
+    pub const KERNEL_GROUP: &str = "pbkdf2/iterations_2047";
+    /// BIP-39's iteration count.
+    pub const ROUNDS: u32 = 2048;
+    /// The passphrase of every seed (python-mnemonic's vectors use it).
+    pub const PASSPHRASE: &str = "TREZOR";
+    /// The seed of lane 0 (`abandon` ×11 `about`, "TREZOR"): python-mnemonic's first vector.
+    pub const FIRST_SEED_HEX: &str = "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04";
+
+    /// Eight mnemonics (entropy `00…`, `11…`, …, `77…`), their phrases and the salt.
+    pub struct Ctx {
+        /// The mnemonics, for our one-at-a-time row (`Mnemonic::to_seed`).
+        pub mnemonics: Vec<Mnemonic>,
+        /// Their phrases (ASCII, so already NFKD), for the lanes and the peer.
+        pub phrases: Vec<String>,
+        /// `"mnemonic" ‖ PASSPHRASE`, the peer's salt.
+        pub salt: Vec<u8>,
+    }
+
+    impl Ctx {
+        /// The eight mnemonics.
+        pub fn new() -> Self {
+            let mnemonics: Vec<Mnemonic> = (0..8u8)
+                .map(|i| {
+                    Mnemonic::from_entropy(Language::English, &[i * 0x11; 16]).expect("16 bytes")
+                })
+                .collect();
+            let phrases = mnemonics
+                .iter()
+                .map(|m| m.to_phrase().to_string())
+                .collect();
+            Self {
+                mnemonics,
+                phrases,
+                salt: [b"mnemonic", PASSPHRASE.as_bytes()].concat(),
+            }
+        }
+    }
+
+    impl Default for Ctx {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
+    /// Ours, one seed: `Mnemonic::to_seed` (the public API: NFKD of the passphrase, the
+    /// phrase's keyed states, one lane).
+    pub fn fastbip32_one(ctx: &Ctx) -> [[u8; 64]; 1] {
+        [*ctx.mnemonics[0].to_seed(PASSPHRASE).expose()]
+    }
+
+    /// Ours, the first `N` phrases' seeds side by side in lanes (`bench-internals`:
+    /// `__kernels::pbkdf2::bip39_seeds`, the recovery search's batch shape).
+    pub fn fastbip32_lanes<const N: usize>(ctx: &Ctx) -> [[u8; 64]; N] {
+        let phrases: [&[u8]; N] = core::array::from_fn(|l| ctx.phrases[l].as_bytes());
+        let passphrases = [PASSPHRASE.as_bytes(); N];
+        let mut out = [[0u8; 64]; N];
+        fastbip32::__kernels::pbkdf2::bip39_seeds(&phrases, &passphrases, &mut out);
+        out
+    }
+
+    /// pbkdf2 0.13 over sha2 0.11 (`pbkdf2_hmac::<Sha512>`), the first `N` seeds one after
+    /// another.
+    pub fn pbkdf2_crate<const N: usize>(ctx: &Ctx) -> [[u8; 64]; N] {
+        core::array::from_fn(|l| {
+            let mut seed = [0u8; 64];
+            ::pbkdf2::pbkdf2_hmac::<sha2::Sha512>(
+                ctx.phrases[l].as_bytes(),
+                &ctx.salt,
+                ROUNDS,
+                &mut seed,
+            );
+            seed
+        })
+    }
+
+    /// The core clock in GHz, estimated from a chain of dependent register-register adds (one
+    /// cycle each; `perf` has no cycle counters on the VMs we run on): the best of five runs of
+    /// 50 million adds.
+    #[cfg(target_arch = "x86_64")]
+    pub fn clock_ghz() -> f64 {
+        const ADDS: u32 = 50_000_000;
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let (mut x, y) = (0u64, 1u64);
+            let start = std::time::Instant::now();
+            for _ in 0..ADDS / 10 {
+                // SAFETY: register arithmetic only.
+                unsafe {
+                    core::arch::asm!(
+                        "add {x}, {y}", "add {x}, {y}", "add {x}, {y}", "add {x}, {y}",
+                        "add {x}, {y}", "add {x}, {y}", "add {x}, {y}", "add {x}, {y}",
+                        "add {x}, {y}", "add {x}, {y}",
+                        x = inout(reg) x, y = in(reg) y, options(nomem, nostack),
+                    );
+                }
+            }
+            std::hint::black_box(x);
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        f64::from(ADDS) / best / 1e9
+    }
+}
+
 /// Interleaved ratios for the targets' rows: this VM's speed drifts by 20–40 % over minutes,
 /// and criterion times a group's rows one after the other, seconds apart, so a ratio of two
 /// criterion medians moves from run to run. Here the two sides alternate in short rounds

@@ -2,7 +2,7 @@
 //! seed), so `cargo test` checks what `cargo bench` times, without timing it.
 
 use fastbip32_benches::{
-    ed25519, ed25519_bip32, floor, nist256p1, path, secp256k1, Candidate, SEED, SEED_TV1,
+    ed25519, ed25519_bip32, floor, nist256p1, path, pbkdf2, secp256k1, Candidate, SEED, SEED_TV1,
 };
 
 fn all_agree<C, I: ?Sized, O: PartialEq + std::fmt::Debug>(
@@ -181,4 +181,18 @@ fn floor_primitives_are_right() {
         std::str::from_utf8(&buf[..len]).unwrap(),
         bitcoin::base58::encode_check(&floor::XKEY78)
     );
+}
+
+/// The seed rows: ours in 1, 4 and 8 lanes equal the `pbkdf2` crate seed by seed (eight
+/// different phrases, so a lane mix-up shows), and lane 0 is python-mnemonic's published seed.
+#[test]
+fn pbkdf2_seed_rows() {
+    let ctx = pbkdf2::Ctx::new();
+    let expected = pbkdf2::pbkdf2_crate::<8>(&ctx);
+    assert_eq!(hex::encode(expected[0]), pbkdf2::FIRST_SEED_HEX);
+    let distinct: std::collections::BTreeSet<_> = expected.iter().collect();
+    assert_eq!(distinct.len(), 8);
+    assert_eq!(pbkdf2::fastbip32_lanes::<8>(&ctx), expected);
+    assert_eq!(pbkdf2::fastbip32_lanes::<4>(&ctx)[..], expected[..4]);
+    assert_eq!(pbkdf2::fastbip32_one(&ctx)[..], expected[..1]);
 }

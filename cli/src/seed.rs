@@ -313,9 +313,9 @@ fn decode_hex_seed(text: &str, kind: SeedKind, out: &mut Seed) -> Result<(), Cli
 /// 9-word phrases).
 ///
 /// Through the library's [`fastbip32::mnemonic`], which gives `bip39` text it has already
-/// normalised (so `bip39` makes no copy of its own), returns the seed and entropy in wiped
-/// buffers, and overwrites the stack `bip39`'s parser and PBKDF2 used. Out of our reach:
-/// copies the compiler keeps in registers.
+/// normalised to parse (so `bip39` makes no copy of its own) and overwrites the stack its
+/// parser used, computes the seed with its own wiped PBKDF2, and returns the seed and entropy
+/// in wiped buffers. Out of our reach: copies the compiler keeps in registers.
 fn mnemonic_input(
     words: &str,
     passphrase: &str,

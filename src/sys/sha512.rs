@@ -15,13 +15,14 @@
 //! N compressions runs the widest chosen kernel of at most N lanes as often as it fits, then
 //! narrower ones, then [`Kernel::Portable`] for what is left.
 //!
-//! **Testing switch.** With the `std` feature, the environment variable
+//! **Testing switch.** With the unstable `sha512-kernel-override` feature (and only then:
+//! other builds never read the environment), the environment variable
 //! `FASTBIP32_SHA512_KERNEL` = `portable` | `avx2` | `avx512`, read once at detection, caps
 //! the instruction set the dispatch may use (it never enables one the CPU lacks; an empty
 //! value is no cap; other values are ignored, and make the unit test
-//! `forced_kernel_is_honoured` fail). CI runs the test
-//! suite once per value the machine supports. Every kernel is also tested directly, whatever
-//! the switch, against `sha2` (`tests` below).
+//! `forced_kernel_is_honoured` fail, as does a value set in a build without the feature).
+//! CI runs the test suite once per value the machine supports. Every kernel is also tested
+//! directly, whatever the switch, against `sha2` (`tests` below).
 
 /// SHA-512 round constants (FIPS 180-4 §4.2.3).
 pub(crate) const K: [u64; 80] = [
@@ -108,12 +109,19 @@ pub(crate) const K: [u64; 80] = [
 ];
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[macro_use]
+mod macros;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx512;
+#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+pub(crate) mod pbkdf2;
 
-/// The environment variable that caps the dispatch, for tests (see the module docs).
-pub const KERNEL_ENV: &str = "FASTBIP32_SHA512_KERNEL";
+#[cfg(any(test, feature = "sha512-kernel-override"))]
+/// The environment variable that caps the dispatch, with `sha512-kernel-override` (see the
+/// module docs).
+pub(crate) const KERNEL_ENV: &str = "FASTBIP32_SHA512_KERNEL";
 
 /// An instruction-set level, lowest first; a kernel runs only where the CPU has its level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -128,6 +136,7 @@ pub enum Isa {
 
 impl Isa {
     /// The name used by `FASTBIP32_SHA512_KERNEL`.
+    #[cfg(feature = "sha512-kernel-override")]
     pub const fn name(self) -> &'static str {
         match self {
             Self::Portable => "portable",
@@ -137,6 +146,7 @@ impl Isa {
     }
 
     /// The level named `name` (as [`name`](Self::name) spells it).
+    #[cfg(feature = "sha512-kernel-override")]
     pub fn from_name(name: &str) -> Option<Self> {
         [Self::Portable, Self::Avx2, Self::Avx512]
             .into_iter()
@@ -161,6 +171,7 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, for tests and benches.
+    #[cfg(any(test, feature = "bench-internals"))]
     pub const ALL: [Self; 5] = [
         Self::Portable,
         Self::Avx2x4,
@@ -222,6 +233,7 @@ fn cpu_isa() -> Isa {
     Isa::Portable
 }
 
+#[cfg(any(test, feature = "bench-internals"))]
 /// Whether this CPU can run `kernel`.
 pub fn supported(kernel: Kernel) -> bool {
     kernel.isa() <= cpu_isa()
@@ -255,24 +267,21 @@ impl Plan {
 }
 
 /// The level `FASTBIP32_SHA512_KERNEL` asks for, if it is set to a known name.
+#[cfg(feature = "sha512-kernel-override")]
 fn forced() -> Option<Isa> {
-    #[cfg(feature = "std")]
-    {
-        let value = std::env::var_os(KERNEL_ENV)?;
-        Isa::from_name(value.to_str()?)
-    }
-    #[cfg(not(feature = "std"))]
-    None
+    let value = std::env::var_os(KERNEL_ENV)?;
+    Isa::from_name(value.to_str()?)
 }
 
-/// Chooses the kernels: the CPU's level, capped by the testing switch, through [`DISPATCH`].
-/// Runs once per process (the result is cached by [`plan`]).
+/// Chooses the kernels: the CPU's level (capped by the testing switch where the
+/// `sha512-kernel-override` feature compiles it in), through [`DISPATCH`]. Runs once per
+/// process (the result is cached by [`plan`]).
 pub fn detect() -> Plan {
-    let isa = match forced() {
-        Some(cap) => cpu_isa().min(cap),
-        None => cpu_isa(),
-    };
-    Plan::for_isa(isa)
+    #[cfg(feature = "sha512-kernel-override")]
+    if let Some(cap) = forced() {
+        return Plan::for_isa(cpu_isa().min(cap));
+    }
+    Plan::for_isa(cpu_isa())
 }
 
 static PLAN: spin::Once<Plan> = spin::Once::new();
@@ -297,6 +306,7 @@ pub(crate) fn compress_many<const N: usize>(states: &mut [[u64; 8]; N], blocks: 
     unsafe { run_plan(&plan.by_width, states, blocks) };
 }
 
+#[cfg(any(test, feature = "bench-internals"))]
 /// Runs `kernel` over `states`/`blocks` (equal lengths, a multiple of its lane count), for
 /// tests and benches. Returns `false`, doing nothing, where the CPU lacks the kernel's
 /// instruction set or the lengths do not fit.
@@ -531,16 +541,21 @@ mod tests {
         assert_eq!(Plan::for_isa(Isa::Portable).by_width, [Kernel::Portable; 3]);
     }
 
-    /// The testing switch: when `FASTBIP32_SHA512_KERNEL` is set, it must name a level, and
-    /// the process's plan is that level (capped by the CPU). CI sets it for each level.
+    /// The testing switch: when `FASTBIP32_SHA512_KERNEL` is set, the build must have the
+    /// `sha512-kernel-override` feature, the value must name a level, and the process's plan
+    /// is that level (capped by the CPU). CI sets it for each level.
     #[test]
     fn forced_kernel_is_honoured() {
         let detected = plan();
         match std::env::var(KERNEL_ENV) {
             Err(_) => assert_eq!(detected.isa, cpu_isa()),
-            Ok(name) if name.is_empty() || !cfg!(feature = "std") => {
-                assert_eq!(detected.isa, cpu_isa());
-            }
+            Ok(name) if name.is_empty() => assert_eq!(detected.isa, cpu_isa()),
+            #[cfg(not(feature = "sha512-kernel-override"))]
+            Ok(name) => panic!(
+                "{KERNEL_ENV}={name:?} is set, but this build lacks the \
+                 `sha512-kernel-override` feature, so the dispatch does not read it"
+            ),
+            #[cfg(feature = "sha512-kernel-override")]
             Ok(name) => {
                 let cap = Isa::from_name(&name)
                     .unwrap_or_else(|| panic!("{KERNEL_ENV}={name:?} names no kernel"));
