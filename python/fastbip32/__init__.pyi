@@ -226,6 +226,9 @@ def address(
 def address_from_script(script_pubkey: bytes, network: str = "mainnet") -> str:
     """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
 
+def eip55(account: bytes) -> str:
+    """The EIP-55 checksummed text (``0x…``) of a 20-byte Ethereum account."""
+
 def wif_encode(private_key: bytes, network: str = "mainnet") -> str:
     """A 32-byte secp256k1 private key as compressed WIF."""
 

@@ -1,5 +1,5 @@
-//! Addresses and WIF: `fastbip32.address`, `wif_encode`, `wif_decode`,
-//! `address_from_script`, and the address of a key.
+//! Addresses and WIF: `fastbip32.address`, `address_from_script`, `eip55`, `wif_encode`,
+//! `wif_decode`, and the address of a key.
 
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
 use fastbip32::wif;
@@ -130,4 +130,10 @@ pub(crate) fn wif_decode(
     let key = wif::decode(&text).map_err(errors::address)?;
     let network = if key.is_test() { "testnet" } else { "mainnet" };
     Ok((PyBytes::new(py, key.secret().expose()), network))
+}
+
+/// The EIP-55 checksummed text (`0x…`) of a 20-byte Ethereum account.
+#[pyfunction]
+pub(crate) fn eip55(account: &[u8]) -> PyResult<String> {
+    Ok(lib::eip55(key_of::<20>(account)?).as_str().to_owned())
 }

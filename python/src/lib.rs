@@ -3,7 +3,7 @@
 //! library's). The package `fastbip32` re-exports every name; its stubs document them.
 //!
 //! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`;
-//! * `address`: `address`, `address_from_script`, `wif_encode`, `wif_decode`;
+//! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
 //! * `errors`: the exception classes, and the one mapping of library errors to them;
@@ -36,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(keys::derive_paths, m)?)?;
     m.add_function(wrap_pyfunction!(address::address, m)?)?;
     m.add_function(wrap_pyfunction!(address::address_from_script, m)?)?;
+    m.add_function(wrap_pyfunction!(address::eip55, m)?)?;
     m.add_function(wrap_pyfunction!(address::wif_encode, m)?)?;
     m.add_function(wrap_pyfunction!(address::wif_decode, m)?)?;
     m.add_function(wrap_pyfunction!(mnemonic::suggest, m)?)?;
