@@ -88,6 +88,19 @@ class ExtendedPrivateKey:
         """The BIP32-Ed25519 root of a 32-byte secret by the Khovratovich–Law paper's method
         (``ed25519-bip32``); half of all secrets raise ``DiscardedRootKey``."""
     @classmethod
+    def from_parts(
+        cls,
+        private_key: bytes,
+        chain_code: bytes,
+        depth: int = 0,
+        parent_fingerprint: bytes | None = None,
+        child_number: int = 0,
+        curve: str = "secp256k1",
+        version: str | None = None,
+    ) -> ExtendedPrivateKey:
+        """A key from its parts (the private key: 32 bytes, or 64 on BIP32-Ed25519; the raw
+        child number), in the family of ``version`` (None: ``xprv``, or generic CIP-5)."""
+    @classmethod
     def parse(cls, text: str, curve: str | None = None) -> ExtendedPrivateKey:
         """``xprv…``/``yprv…``/``zprv…``/``tprv…`` (secp256k1, or nist256p1 when named), or
         CIP-5 ``root_xsk1…``/``acct_xsk1…``/``xprv1…`` (BIP32-Ed25519; the default for such
@@ -156,9 +169,22 @@ class ExtendedPrivateKey:
     __hash__: None  # type: ignore[assignment]
 
 class ExtendedPublicKey:
-    """An extended public key (secp256k1, nist256p1 or BIP32-Ed25519). Pickles as its text;
-    hashable."""
+    """An extended public key (secp256k1, nist256p1 or BIP32-Ed25519). Pickles as its text
+    (BIP32-Ed25519: as its parts, which CIP-5 text does not all hold); hashable."""
 
+    @classmethod
+    def from_parts(
+        cls,
+        public_key: bytes,
+        chain_code: bytes,
+        depth: int = 0,
+        parent_fingerprint: bytes | None = None,
+        child_number: int = 0,
+        curve: str = "secp256k1",
+        version: str | None = None,
+    ) -> ExtendedPublicKey:
+        """A key from its parts (the public key: 33 bytes, or 32 on BIP32-Ed25519), in the
+        family of ``version`` (None: ``xpub``, or generic CIP-5)."""
     @classmethod
     def parse(cls, text: str, curve: str | None = None) -> ExtendedPublicKey:
         """``xpub…``/``ypub…``/``zpub…``/``tpub…`` (secp256k1, or nist256p1 when named), or

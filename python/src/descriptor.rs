@@ -184,16 +184,17 @@ impl PyDescriptor {
     ) -> PyResult<Bound<'py, PyList>> {
         let network = network_of(&self.inner, network.as_deref())?;
         let d = &self.inner;
-        let mut out: Vec<fastbip32::address::Address> = reserve(rows(d, count))?;
-        py.detach(|| {
-            let branch = d.branch(branch)?;
-            let mut scratch = Vec::new();
-            for_each_output(d, &branch, start, count, &mut scratch, |o| {
+        let out = py.detach(|| {
+            let branch = d.branch(branch).map_err(errors::descriptor)?;
+            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let mut out = reserve(rows(d, count))?;
+            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
                 out.push(o.address(network)?);
                 Ok(())
             })
-        })
-        .map_err(errors::descriptor)?;
+            .map_err(errors::descriptor)?;
+            PyResult::Ok(out)
+        })?;
         PyList::new(py, out.iter().map(fastbip32::address::Address::as_str))
     }
 
@@ -208,16 +209,17 @@ impl PyDescriptor {
         branch: usize,
     ) -> PyResult<Bound<'py, PyList>> {
         let d = &self.inner;
-        let mut out: Vec<fastbip32::descriptor::ScriptPubKey> = reserve(rows(d, count))?;
-        py.detach(|| {
-            let branch = d.branch(branch)?;
-            let mut scratch = Vec::new();
-            for_each_output(d, &branch, start, count, &mut scratch, |o| {
+        let out = py.detach(|| {
+            let branch = d.branch(branch).map_err(errors::descriptor)?;
+            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let mut out = reserve(rows(d, count))?;
+            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
                 out.push(*o.script_pubkey());
                 Ok(())
             })
-        })
-        .map_err(errors::descriptor)?;
+            .map_err(errors::descriptor)?;
+            PyResult::Ok(out)
+        })?;
         PyList::new(py, out.iter().map(|s| PyBytes::new(py, s.as_bytes())))
     }
 

@@ -8,9 +8,9 @@
 use fastbip32::cardano::{cip5_prefix, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
 use fastbip32::{
-    wif, ByteArray, ChildNumber, Curve25519, Ed25519, Ed25519Bip32, ExtendedKey,
-    ExtendedPrivateKey, ExtendedPublicKey, NistP256, PathTree, Scheme, Secp256k1, SecretBytes,
-    Version,
+    wif, ByteArray, ChainCode, ChildNumber, Curve25519, Ed25519, Ed25519Bip32, ExtendedKey,
+    ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256, PathTree, Scheme, Secp256k1,
+    SecretBytes, Version,
 };
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -241,6 +241,24 @@ fn public_children<S: Scheme>(
     Ok(out)
 }
 
+/// The chain code, parent fingerprint and child number of a key made from its parts.
+fn meta_parts(
+    chain_code: &[u8],
+    parent_fingerprint: &[u8],
+    child_number: u32,
+) -> PyResult<(ChainCode, Fingerprint, ChildNumber)> {
+    Ok((
+        ChainCode::new(*fixed::<32>(chain_code)?),
+        Fingerprint::new(*fixed::<4>(parent_fingerprint)?),
+        ChildNumber::from_raw(child_number),
+    ))
+}
+
+/// The role named by `version` (a CIP-5 prefix), or the generic one.
+fn role_of(version: Option<&str>) -> PyResult<Role> {
+    version.map_or(Ok(Role::GENERIC), Role::named)
+}
+
 /// The master key of `seed` on `curve` (not the Icarus curves).
 fn master_of_seed(seed: &[u8], curve: Curve) -> PyResult<Private> {
     let e = errors::core;
@@ -434,7 +452,7 @@ impl PyExtendedPrivateKey {
     fn fingerprint_bytes(&self) -> PyResult<[u8; 4]> {
         on_private!(&self.key, |k| k
             .fingerprint()
-            .map(fastbip32::Fingerprint::to_bytes)
+            .map(Fingerprint::to_bytes)
             .map_err(errors::core))
     }
 
@@ -558,6 +576,72 @@ impl PyExtendedPrivateKey {
             Curve::Ed25519Bip32,
             Role::ROOT,
         ))
+    }
+
+    /// An extended private key from its parts: the private key (32 bytes; 64, `kL ‖ kR`, on
+    /// the BIP32-Ed25519 curves), chain code, depth, parent fingerprint and raw child number,
+    /// written in the family of `version` (a version name, or a CIP-5 prefix on
+    /// BIP32-Ed25519; None: `xprv`, or the generic CIP-5 prefix).
+    #[classmethod]
+    #[pyo3(signature = (private_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None))]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the parts of a key, as Python passes them"
+    )]
+    fn from_parts(
+        _cls: &Bound<'_, PyType>,
+        private_key: &[u8],
+        chain_code: &[u8],
+        depth: u8,
+        parent_fingerprint: Option<&[u8]>,
+        child_number: u32,
+        curve: String,
+        version: Option<String>,
+    ) -> PyResult<Self> {
+        let curve = Curve::parse(&curve)?;
+        let (cc, parent, child) = meta_parts(
+            chain_code,
+            parent_fingerprint.unwrap_or(&[0; 4]),
+            child_number,
+        )?;
+        let e = errors::core;
+        let key = match curve {
+            Curve::Secp256k1 => Private::Secp256k1(
+                ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            Curve::Nist256p1 => Private::Nist256p1(
+                ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            Curve::Ed25519 => Private::Ed25519(
+                ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            Curve::Curve25519 => Private::Curve25519(
+                ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            _ => Private::Cardano(
+                ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+        };
+        let key = match (key, version.as_deref()) {
+            (Private::Secp256k1(k), Some(name)) => {
+                Private::Secp256k1(k.with_version_pair(version_pair(name)?))
+            }
+            (Private::Nist256p1(k), Some(name)) => {
+                Private::Nist256p1(k.with_version_pair(version_pair(name)?))
+            }
+            (key, _) => key,
+        };
+        let role = if curve.is_cardano() {
+            role_of(version.as_deref())?
+        } else {
+            Role::GENERIC
+        };
+        Ok(Self::new(key, curve, role))
     }
 
     /// Parses an extended private key: `xprv…`/`yprv…`/`zprv…`/`tprv…` (secp256k1, or
@@ -970,6 +1054,67 @@ impl PyExtendedPublicKey {
         }
     }
 
+    /// An extended public key from its parts: the public key (33 bytes; 32 on the
+    /// BIP32-Ed25519 curves), chain code, depth, parent fingerprint and raw child number,
+    /// written in the family of `version` (a version name, or a CIP-5 prefix on
+    /// BIP32-Ed25519; None: `xpub`, or the generic CIP-5 prefix).
+    #[classmethod]
+    #[pyo3(signature = (public_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None))]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the parts of a key, as Python passes them"
+    )]
+    fn from_parts(
+        _cls: &Bound<'_, PyType>,
+        public_key: &[u8],
+        chain_code: &[u8],
+        depth: u8,
+        parent_fingerprint: Option<&[u8]>,
+        child_number: u32,
+        curve: String,
+        version: Option<String>,
+    ) -> PyResult<Self> {
+        let curve = Curve::parse(&curve)?;
+        let (cc, parent, child) = meta_parts(
+            chain_code,
+            parent_fingerprint.unwrap_or(&[0; 4]),
+            child_number,
+        )?;
+        let e = errors::core;
+        let key = match curve {
+            Curve::Secp256k1 => Public::Secp256k1(
+                ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            Curve::Nist256p1 => Public::Nist256p1(
+                ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+            Curve::Ed25519 | Curve::Curve25519 => {
+                return Err(unsupported("an extended public key", curve))
+            }
+            _ => Public::Cardano(
+                ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)
+                    .map_err(e)?,
+            ),
+        };
+        let key = match (key, version.as_deref()) {
+            (Public::Secp256k1(k), Some(name)) => {
+                Public::Secp256k1(k.with_version_pair(version_pair(name)?))
+            }
+            (Public::Nist256p1(k), Some(name)) => {
+                Public::Nist256p1(k.with_version_pair(version_pair(name)?))
+            }
+            (key, _) => key,
+        };
+        let role = if curve.is_cardano() {
+            role_of(version.as_deref())?
+        } else {
+            Role::GENERIC
+        };
+        Ok(Self::new(key, curve, role))
+    }
+
     /// Decodes an extended public key from bytes: BIP-32's 78-byte serialization
     /// (secp256k1 by default, or nist256p1), or on the BIP32-Ed25519 curves the 64 bytes
     /// `A ‖ c`.
@@ -1131,10 +1276,28 @@ impl PyExtendedPublicKey {
         hasher.finish()
     }
 
-    /// Pickles as `parse_extended_key(text, curve)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    /// Pickles as its text (`parse_extended_key(text, curve)`), and on the BIP32-Ed25519
+    /// curves, whose CIP-5 text has no depth, parent or child number, as its parts
+    /// (`ExtendedPublicKey.from_parts`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        if let Public::Cardano(k) = &this.key {
+            let from_parts = slf.get_type().getattr("from_parts")?;
+            let args = (
+                PyBytes::new(py, &k.public_key()),
+                PyBytes::new(py, k.chain_code().as_bytes()),
+                k.depth(),
+                PyBytes::new(py, &k.parent_fingerprint().to_bytes()),
+                k.child_number().to_raw(),
+                this.curve.name(),
+                this.role.public.as_str(),
+            )
+                .into_pyobject(py)?;
+            return PyTuple::new(py, [from_parts, args.into_any()]);
+        }
         let parse = py.import("fastbip32")?.getattr("parse_extended_key")?;
-        let args = PyTuple::new(py, [self.text(None)?, self.curve.name().to_owned()])?;
+        let args = PyTuple::new(py, [this.text(None)?, this.curve.name().to_owned()])?;
         PyTuple::new(py, [parse, args.into_any()])
     }
 }
