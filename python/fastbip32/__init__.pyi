@@ -155,14 +155,10 @@ class ExtendedPrivateKey:
     ) -> str:
         """This key's address of ``kind``; ``network`` None: the key's own (a ``tprv``'s is
         testnet). ``cardano-base`` needs ``stake_key``, the account's ``2/0`` public key."""
-    def derive_private_keys(
-        self, start: int, count: int, *, hardened: bool = False
-    ) -> list[bytes]:
+    def derive_private_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
         """The private keys of the children ``start … start+count−1`` (hardened ones with
         ``hardened``), batched, with the GIL released."""
-    def derive_public_keys(
-        self, start: int, count: int, *, hardened: bool = False
-    ) -> list[bytes]:
+    def derive_public_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
         """The public keys of those children, each from its private key in constant time,
         with the GIL released."""
     def __eq__(self, other: object) -> bool: ...
@@ -336,4 +332,24 @@ def account_descriptors(
     """``{"bip44": …, "bip49": …, "bip84": …, "bip86": …}``, as ``fastbip32 descriptors``
     prints them, for ``account`` below the secp256k1 master key ``root``."""
 
-__all__: list[str]
+__all__ = [
+    "CURVES",
+    "Descriptor",
+    "DescriptorError",
+    "Error",
+    "ExtendedPrivateKey",
+    "ExtendedPublicKey",
+    "Mnemonic",
+    "MnemonicError",
+    "PathError",
+    "__version__",
+    "account_descriptors",
+    "address",
+    "address_from_script",
+    "derive_paths",
+    "eip55",
+    "parse_extended_key",
+    "suggest",
+    "wif_decode",
+    "wif_encode",
+]

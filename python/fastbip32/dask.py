@@ -11,12 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from fastbip32._native import Descriptor
+from fastbip32 import Descriptor
 
 if TYPE_CHECKING:
     import dask.dataframe
 
 __all__ = ["address_frame"]
+
+
+def _pandas(table: Any) -> Any:
+    """A pyarrow table as pandas with Arrow-backed columns: no Python object per row, and
+    the binary column stays binary (Dask turns object columns of bytes into strings)."""
+    import pandas as pd
+
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
 def _partition(part: tuple[str, int, int, int, str | None, int]) -> Any:
@@ -25,7 +33,7 @@ def _partition(part: tuple[str, int, int, int, str | None, int]) -> Any:
     table = Descriptor(text).address_table(
         start, count, branches=[branch], network=network, threads=threads
     )
-    return table.to_pandas()
+    return _pandas(table)
 
 
 def address_frame(
@@ -40,14 +48,17 @@ def address_frame(
 ) -> dask.dataframe.DataFrame:
     """The outputs at indices ``start … start + count − 1`` of each branch of ``branches``
     (None: every branch) as a Dask DataFrame with ``address_table``'s columns (``branch``,
-    ``index``, ``address``, ``script_pubkey``), branch by branch, in partitions of at most
+    ``index``, ``address``, ``script_pubkey``, as pandas ``ArrowDtype`` columns: ``uint32``,
+    ``string`` and ``binary`` ``[pyarrow]``), branch by branch, in partitions of at most
     ``partition_rows`` indices of one branch. Each partition is derived on a worker with
     ``threads`` threads (1: Dask runs one partition per worker thread).
 
     A descriptor with private keys cannot be shipped to workers (it does not pickle): give
     its public form, ``str(descriptor)``, when its derivation needs no private key.
     """
-    import dask.dataframe as dd
+    import dask.dataframe
+
+    dd: Any = dask.dataframe
 
     parsed = descriptor if isinstance(descriptor, Descriptor) else Descriptor(descriptor)
     if parsed.has_private_keys:
@@ -71,10 +82,12 @@ def address_frame(
             done += n
     # An empty table of the same columns: the frame's schema. It also checks the branches
     # and the network before anything is scheduled.
-    meta = parsed.address_table(start, 0, branches=chosen, network=network).to_pandas()
+    meta = _pandas(parsed.address_table(start, 0, branches=chosen, network=network))
     if parts and parsed.is_ranged:
         # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
         parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
     if not parts:
-        return dd.from_pandas(meta, npartitions=1)
-    return dd.from_map(_partition, parts, meta=meta, enforce_metadata=False)
+        frame: dask.dataframe.DataFrame = dd.from_pandas(meta, npartitions=1)
+        return frame
+    frame = dd.from_map(_partition, parts, meta=meta, enforce_metadata=False)
+    return frame

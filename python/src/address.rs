@@ -4,7 +4,7 @@
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
 use fastbip32::wif;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 use crate::errors;
 use crate::keys::unsupported;
@@ -112,11 +112,15 @@ pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyRe
 /// wipe).
 #[pyfunction]
 #[pyo3(signature = (private_key, network = "mainnet".to_owned()))]
-pub(crate) fn wif_encode(private_key: &[u8], network: String) -> PyResult<String> {
+pub(crate) fn wif_encode<'py>(
+    py: Python<'py>,
+    private_key: &[u8],
+    network: String,
+) -> PyResult<Bound<'py, PyString>> {
     let network = names::network(&network)?;
     let text =
         wif::encode_to_string(key_of::<32>(private_key)?, network).map_err(errors::address)?;
-    Ok(String::from(text.as_str()))
+    Ok(PyString::new(py, &text))
 }
 
 /// Decodes compressed WIF text: `(private_key, network)`, the network `"mainnet"` or

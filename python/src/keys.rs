@@ -14,7 +14,7 @@ use fastbip32::{
 };
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyBytes, PyList, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple, PyType};
 use zeroize::Zeroizing;
 
 use crate::address;
@@ -781,7 +781,11 @@ impl PyExtendedPrivateKey {
     /// BIP32-Ed25519 curves CIP-5 bech32 with its own prefix or `version` (`"acct_xsk"`, …).
     /// A copy Python does not wipe.
     #[pyo3(signature = (version = None))]
-    fn to_string(&self, version: Option<String>) -> PyResult<String> {
+    fn to_string<'py>(
+        &self,
+        py: Python<'py>,
+        version: Option<String>,
+    ) -> PyResult<Bound<'py, PyString>> {
         let version = version.as_deref();
         let text: Zeroizing<String> = match &self.key {
             Private::Secp256k1(k) => bip32_private_text(k, version)?,
@@ -798,11 +802,12 @@ impl PyExtendedPrivateKey {
                 return Err(unsupported("extended key text", self.curve))
             }
         };
-        Ok(String::from(text.as_str()))
+        // Straight from the wiped string into the Python object.
+        Ok(PyString::new(py, &text))
     }
 
-    fn __str__(&self) -> PyResult<String> {
-        self.to_string(None)
+    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        self.to_string(py, None)
     }
 
     /// The key's bytes: BIP-32's 78-byte serialization (secp256k1, nist256p1), or the 96
@@ -821,13 +826,13 @@ impl PyExtendedPrivateKey {
     /// The private key as compressed WIF for `network` (secp256k1 keys). A copy Python does
     /// not wipe.
     #[pyo3(signature = (network = "mainnet".to_owned()))]
-    fn wif(&self, network: String) -> PyResult<String> {
+    fn wif<'py>(&self, py: Python<'py>, network: String) -> PyResult<Bound<'py, PyString>> {
         let network = crate::names::network(&network)?;
         let Private::Secp256k1(k) = &self.key else {
             return Err(unsupported("WIF", self.curve));
         };
         let text = wif::encode_to_string(k.private_key(), network).map_err(errors::address)?;
-        Ok(String::from(text.as_str()))
+        Ok(PyString::new(py, &text))
     }
 
     /// The address of this key's public key: `kind` is `p2pkh`, `p2sh-p2wpkh`, `p2wpkh`,

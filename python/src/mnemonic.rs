@@ -3,7 +3,7 @@
 use fastbip32::mnemonic::{suggest as lib_suggest, Language, Mnemonic};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyBytes, PyType};
+use pyo3::types::{PyBytes, PyString, PyType};
 use zeroize::Zeroizing;
 
 use crate::errors;
@@ -77,8 +77,8 @@ impl PyMnemonic {
     }
 
     /// The phrase: the words joined by a space (U+3000 for Japanese).
-    fn __str__(&self) -> String {
-        String::from(self.inner.to_phrase().as_str())
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        PyString::new(py, &self.inner.to_phrase())
     }
 
     /// The BIP-39 seed (64 bytes) for `passphrase`, with the GIL released (2,048 rounds of

@@ -22,7 +22,7 @@ use crate::descriptor::{check_range, for_each_output, rows};
 use crate::errors;
 
 /// Indices per task: one `RecordBatch` of the table.
-const TASK_ROWS: u32 = 1 << 16;
+const TASK_ROWS: u32 = 1 << 14;
 
 /// Finished tasks the workers may hold, per thread, before the calling thread takes them.
 const QUEUE_PER_THREAD: usize = 2;
@@ -49,7 +49,7 @@ struct Chunk {
 
 /// Appends `value` to an Arrow offsets buffer.
 fn push_offset(offsets: &mut Vec<u8>, value: usize) -> Result<(), fastbip32::Error> {
-    // A task's column holds at most 2¹⁶ values of at most 128 bytes.
+    // A task's column holds at most 2¹⁴ values of at most 128 bytes.
     let value =
         i32::try_from(value).map_err(|_| fastbip32::Error::BufferTooSmall { needed: value })?;
     offsets.extend_from_slice(&value.to_le_bytes());

@@ -24,7 +24,9 @@ seeds = st.binary(min_size=16, max_size=64)
 index = st.integers(0, 2**31 - 1)
 steps = st.lists(st.tuples(index, st.booleans()), max_size=5)
 hardened_steps = st.lists(index, max_size=5)
-entropies = st.sampled_from([16, 20, 24, 28, 32]).flatmap(lambda n: st.binary(min_size=n, max_size=n))
+entropies = st.sampled_from([16, 20, 24, 28, 32]).flatmap(
+    lambda n: st.binary(min_size=n, max_size=n)
+)
 
 
 def path_of(segments: list[tuple[int, bool]]) -> str:
@@ -33,7 +35,9 @@ def path_of(segments: list[tuple[int, bool]]) -> str:
 
 @SETTINGS
 @given(seed=seeds, segments=steps)
-def test_secp256k1_against_bip_utils_and_embit(seed: bytes, segments: list[tuple[int, bool]]) -> None:
+def test_secp256k1_against_bip_utils_and_embit(
+    seed: bytes, segments: list[tuple[int, bool]]
+) -> None:
     path = path_of(segments)
     ours = fb.ExtendedPrivateKey.from_seed(seed).derive(path)
     theirs = bip_utils.Bip32Slip10Secp256k1.FromSeedAndPath(seed, path)
@@ -54,7 +58,9 @@ def test_slip10_ed25519_against_bip_utils(seed: bytes, segments: list[int]) -> N
     assert b"\x00" + ours.public_key == theirs.PublicKey().RawCompressed().ToBytes()
     assert ours.chain_code == theirs.ChainCode().ToBytes()
     # Solana addresses of the same key.
-    assert ours.address("solana") == bip_utils.SolAddrEncoder.EncodeKey(theirs.PublicKey().KeyObject())
+    assert ours.address("solana") == bip_utils.SolAddrEncoder.EncodeKey(
+        theirs.PublicKey().KeyObject()
+    )
 
 
 @SETTINGS
@@ -70,7 +76,9 @@ def test_nist256p1_against_bip_utils(seed: bytes, segments: list[tuple[int, bool
 
 @SETTINGS
 @given(seed=seeds, segments=steps)
-def test_bip32_ed25519_ledger_against_bip_utils(seed: bytes, segments: list[tuple[int, bool]]) -> None:
+def test_bip32_ed25519_ledger_against_bip_utils(
+    seed: bytes, segments: list[tuple[int, bool]]
+) -> None:
     # bip_utils' "Kholaw" root is the Ledger/BitBox02 method, this package's ed25519-bip32.
     path = path_of(segments)
     ours = fb.ExtendedPrivateKey.from_seed(seed, curve="ed25519-bip32").derive(path)
@@ -113,9 +121,13 @@ def test_addresses_against_bip_utils_and_embit(seed: bytes, child: int) -> None:
     theirs = bip_utils.Bip32Slip10Secp256k1.FromSeed(seed).DerivePath(f"m/84'/0'/0'/0/{child}")
     public = theirs.PublicKey().KeyObject()
     assert key.address("p2wpkh") == bip_utils.P2WPKHAddrEncoder.EncodeKey(public, hrp="bc")
-    assert key.address("p2wpkh", "regtest") == bip_utils.P2WPKHAddrEncoder.EncodeKey(public, hrp="bcrt")
+    assert key.address("p2wpkh", "regtest") == bip_utils.P2WPKHAddrEncoder.EncodeKey(
+        public, hrp="bcrt"
+    )
     assert key.address("p2pkh") == bip_utils.P2PKHAddrEncoder.EncodeKey(public, net_ver=b"\x00")
-    assert key.address("p2sh-p2wpkh") == bip_utils.P2SHAddrEncoder.EncodeKey(public, net_ver=b"\x05")
+    assert key.address("p2sh-p2wpkh") == bip_utils.P2SHAddrEncoder.EncodeKey(
+        public, net_ver=b"\x05"
+    )
     assert key.address("p2tr") == bip_utils.P2TRAddrEncoder.EncodeKey(public, hrp="bc")
     assert key.address("ethereum") == bip_utils.EthAddrEncoder.EncodeKey(public)
     assert key.wif() == bip_utils.WifEncoder.Encode(key.private_key, net_ver=b"\x80")
@@ -126,7 +138,11 @@ def test_addresses_against_bip_utils_and_embit(seed: bytes, child: int) -> None:
 
 
 @SETTINGS
-@given(seed=seeds, start=st.integers(0, 2**31 - 50), kind=st.sampled_from(["wpkh", "pkh", "sh-wpkh", "tr", "wsh-multi"]))
+@given(
+    seed=seeds,
+    start=st.integers(0, 2**31 - 50),
+    kind=st.sampled_from(["wpkh", "pkh", "sh-wpkh", "tr", "wsh-multi"]),
+)
 def test_descriptors_against_embit(seed: bytes, start: int, kind: str) -> None:
     root = fb.ExtendedPrivateKey.from_seed(seed)
     a = str(root.derive("m/84'/0'/0'").to_xpub())

@@ -37,7 +37,11 @@ def test_path_errors() -> None:
     assert (err.value.kind, err.value.segment) == ("HardenedOnly", 1)
     with pytest.raises(fb.PathError) as err:
         fb.ExtendedPublicKey.parse(XPUB).derive("0/1/2'")
-    assert (err.value.kind, err.value.segment, err.value.position) == ("HardenedFromPublic", 2, None)
+    assert (err.value.kind, err.value.segment, err.value.position) == (
+        "HardenedFromPublic",
+        2,
+        None,
+    )
     with pytest.raises(fb.PathError) as err:
         root.derive_private_keys(2**31 - 2, 5)
     assert err.value.kind == "InvalidChildIndex"
@@ -124,7 +128,11 @@ def test_mnemonic_errors() -> None:
     assert "word 4" in str(e)
     with pytest.raises(fb.MnemonicError) as err:
         fb.Mnemonic("abandon " * 11)
-    assert (err.value.kind, err.value.position, err.value.suggestions) == ("InvalidWordCount", None, [])
+    assert (err.value.kind, err.value.position, err.value.suggestions) == (
+        "InvalidWordCount",
+        None,
+        [],
+    )
     with pytest.raises(fb.MnemonicError) as err:
         fb.Mnemonic(PHRASE.replace("yellow", "winner"))
     assert err.value.kind == "InvalidMnemonicChecksum"
@@ -174,12 +182,12 @@ def test_descriptor_errors() -> None:
     with pytest.raises(fb.DescriptorError) as err:
         d.address_table(2**31 - 10, 100)
     assert err.value.kind == "InvalidChildIndex"
-    with pytest.raises(fb.Error) as err:
+    with pytest.raises(fb.Error) as other:
         d.address_table(threads=0)
-    assert err.value.kind == "InvalidThreadCount"
-    with pytest.raises(fb.Error) as err:
+    assert other.value.kind == "InvalidThreadCount"
+    with pytest.raises(fb.Error) as other:
         fb.account_descriptors(fb.ExtendedPrivateKey.from_seed(SEED, curve="ed25519"))
-    assert err.value.kind == "UnsupportedByScheme"
+    assert other.value.kind == "UnsupportedByScheme"
 
 
 WRONG_TYPES: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = [
@@ -218,19 +226,19 @@ def test_wrong_types_on_methods() -> None:
     d = fb.Descriptor("wpkh(" + XPUB + "/<0;1>/*)")
     m = fb.Mnemonic(PHRASE)
     calls: list[Any] = [
-        lambda: key.derive(0),
-        lambda: key.derive_private_keys("0", 1),
-        lambda: key.derive_public_keys(0, 1.0),
-        lambda: key.address(b"p2wpkh"),
-        lambda: key.address("p2wpkh", stake_key="x"),
-        lambda: key.to_string(1),
-        lambda: key.wif(None),
-        lambda: key.to_xpub().derive_public_keys(None, 1),
-        lambda: d.addresses("0"),
-        lambda: d.script_pubkeys(0, "20"),
-        lambda: d.address_table(branches=0),
-        lambda: d.address_table(threads="2"),
-        lambda: m.to_seed(b"TREZOR"),
+        lambda: key.derive(0),  # type: ignore[arg-type]
+        lambda: key.derive_private_keys("0", 1),  # type: ignore[arg-type]
+        lambda: key.derive_public_keys(0, 1.0),  # type: ignore[arg-type]
+        lambda: key.address(b"p2wpkh"),  # type: ignore[arg-type]
+        lambda: key.address("p2wpkh", stake_key="x"),  # type: ignore[arg-type]
+        lambda: key.to_string(1),  # type: ignore[arg-type]
+        lambda: key.wif(None),  # type: ignore[arg-type]
+        lambda: key.to_xpub().derive_public_keys(None, 1),  # type: ignore[arg-type]
+        lambda: d.addresses("0"),  # type: ignore[arg-type]
+        lambda: d.script_pubkeys(0, "20"),  # type: ignore[arg-type]
+        lambda: d.address_table(branches=0),  # type: ignore[arg-type]
+        lambda: d.address_table(threads="2"),  # type: ignore[arg-type]
+        lambda: m.to_seed(b"TREZOR"),  # type: ignore[arg-type]
     ]
     for call in calls:
         with pytest.raises(TypeError):

@@ -45,7 +45,9 @@ def check_step(key: fb.ExtendedPrivateKey, step: dict[str, Any], public_prefix: 
     assert key.parent_fingerprint == h(step["parent_fingerprint_hex"])
 
 
-@pytest.mark.parametrize("case", [c for c in BIP32 if c["kind"] == "derivation"], ids=lambda c: c["id"])
+@pytest.mark.parametrize(
+    "case", [c for c in BIP32 if c["kind"] == "derivation"], ids=lambda c: c["id"]
+)
 def test_bip32_derivation(case: dict[str, Any]) -> None:
     root = fb.ExtendedPrivateKey.from_seed(h(case["seed_hex"]))
     previous: fb.ExtendedPrivateKey | None = None

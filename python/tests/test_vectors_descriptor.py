@@ -19,7 +19,9 @@ KIND_OF_SCRIPT = {"pkh(": "p2pkh", "wpkh(": "p2wpkh", "sh(wpkh(": "p2sh-p2wpkh"}
 
 def group(name: str) -> list[Any]:
     return [
-        pytest.param(file, case, id=case["id"]) for file, data in FILES.items() for case in data[name]
+        pytest.param(file, case, id=case["id"])
+        for file, data in FILES.items()
+        for case in data[name]
     ]
 
 
@@ -37,11 +39,12 @@ def test_checksums(file: str, case: dict[str, Any]) -> None:
         return
     # A matching checksum gets past the check: raw() is then refused as not implemented,
     # and the others parse.
-    try:
-        d = fb.Descriptor(text)
-    except fb.DescriptorError as err:
-        assert err.kind == "UnsupportedDescriptor"
+    if case["payload"].startswith("raw("):
+        with pytest.raises(fb.DescriptorError) as err:
+            fb.Descriptor(text)
+        assert err.value.kind == "UnsupportedDescriptor"
         return
+    d = fb.Descriptor(text)
     if str(d).split("#")[0] == case["payload"]:
         assert d.checksum == case["checksum"]
     # The payload without a checksum is the same descriptor.
@@ -102,17 +105,21 @@ def test_valid(file: str, case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("file", "case"), group("rejected"))
 def test_rejected(file: str, case: dict[str, Any]) -> None:
-    with pytest.raises(fb.DescriptorError) as err:
-        d = fb.Descriptor(case["descriptor"])
+    def parse_and_derive() -> None:
         # Some are rejected only when derived.
-        d.addresses(0, 1)
+        fb.Descriptor(case["descriptor"]).addresses(0, 1)
+
+    with pytest.raises(fb.DescriptorError) as err:
+        parse_and_derive()
     error = case["error"]
     assert err.value.kind == error["variant"], str(err.value)
     if "offset" in error:
         assert err.value.position == error["offset"]
 
 
-@pytest.mark.parametrize("case", ACCOUNTS, ids=lambda c: f"{c['network']}-{c['account']}-{c['seed_hex'][:8]}")
+@pytest.mark.parametrize(
+    "case", ACCOUNTS, ids=lambda c: f"{c['network']}-{c['account']}-{c['seed_hex'][:8]}"
+)
 def test_account_descriptors(case: dict[str, Any]) -> None:
     root = fb.ExtendedPrivateKey.from_seed(h(case["seed_hex"]))
     got = fb.account_descriptors(root, case["account"], case["network"])

@@ -49,7 +49,9 @@ def root_of(scheme: str, inputs: dict[str, Any]) -> fb.ExtendedPrivateKey | None
             except UnicodeDecodeError:
                 text = None
             if text is not None:
-                again = fb.ExtendedPrivateKey.from_mnemonic(inputs["mnemonic"], text, curve=CURVE[scheme])
+                again = fb.ExtendedPrivateKey.from_mnemonic(
+                    inputs["mnemonic"], text, curve=CURVE[scheme]
+                )
                 assert again == key
         if "bech32" in inputs:
             assert fb.ExtendedPrivateKey.parse(inputs["bech32"]) == fb.ExtendedPrivateKey.parse(
@@ -67,7 +69,9 @@ def root_of(scheme: str, inputs: dict[str, Any]) -> fb.ExtendedPrivateKey | None
     return fb.ExtendedPrivateKey.from_paper_secret(h(inputs["secret_hex"]))
 
 
-def check_fields(key: fb.ExtendedPrivateKey | fb.ExtendedPublicKey, expected: dict[str, Any]) -> int:
+def check_fields(
+    key: fb.ExtendedPrivateKey | fb.ExtendedPublicKey, expected: dict[str, Any]
+) -> int:
     n = 0
     for field, value in expected.items():
         want = h(value) if field.endswith("_hex") else value
@@ -140,7 +144,9 @@ def derivation_root(case: dict[str, Any]) -> fb.ExtendedPrivateKey | None:
     return fb.ExtendedPrivateKey.from_bytes(h(published), curve="ed25519-bip32")
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c["kind"] == "derivation"], ids=lambda c: c["id"])
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c["kind"] == "derivation"], ids=lambda c: c["id"]
+)
 def test_private_derivation(case: dict[str, Any]) -> None:
     root = derivation_root(case)
     if root is None:
