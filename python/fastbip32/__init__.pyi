@@ -239,6 +239,11 @@ def derive_paths(
     """The keys at ``paths`` below the master key of ``seed``, through a path tree (each
     shared prefix derived once), with the GIL released."""
 
+def derive_private_key(seed: bytes, path: str, curve: str = "secp256k1") -> tuple[bytes, bytes]:
+    """``(private_key, chain_code)`` at ``path`` below the master key of ``seed``, by the
+    library's lean walk: no metadata, so no public key is computed for hardened steps. The
+    fast path when only the key is needed (a SLIP-10 ed25519 path takes no curve work)."""
+
 def address(
     kind: str, public_key: bytes, network: str = "mainnet", *, stake_key: bytes | None = None
 ) -> str:
@@ -347,6 +352,7 @@ __all__ = [
     "address",
     "address_from_script",
     "derive_paths",
+    "derive_private_key",
     "eip55",
     "parse_extended_key",
     "suggest",

@@ -8,9 +8,9 @@
 use fastbip32::cardano::{cip5_prefix, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
 use fastbip32::{
-    wif, ByteArray, ChainCode, ChildNumber, Curve25519, Ed25519, Ed25519Bip32, ExtendedKey,
-    ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256, PathTree, Scheme, Secp256k1,
-    SecretBytes, Version,
+    wif, ByteArray, ChainCode, ChildNumber, Curve25519, DerivedKey, Ed25519, Ed25519Bip32,
+    ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256, PathTree, Scheme,
+    Secp256k1, SecretBytes, Version,
 };
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -268,16 +268,19 @@ fn master_of_seed(seed: &[u8], curve: Curve) -> PyResult<Private> {
         Curve::Ed25519 => Private::Ed25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
         Curve::Curve25519 => Private::Curve25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
         Curve::Ed25519Bip32 => Private::Cardano(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-            return Err(errors::binding(
-                "UnsupportedByScheme",
-                format!(
-                    "{} master keys come from BIP-39 entropy, not a seed: use from_entropy or from_mnemonic",
-                    curve.name()
-                ),
-            ))
-        }
+        Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => return Err(seedless(curve)),
     })
+}
+
+/// The refusal of a seed on an Icarus curve.
+fn seedless(curve: Curve) -> PyErr {
+    errors::binding(
+        "UnsupportedByScheme",
+        format!(
+            "{} master keys come from BIP-39 entropy, not a seed: use from_entropy or from_mnemonic",
+            curve.name()
+        ),
+    )
 }
 
 /// The Icarus master key of `entropy` and `passphrase` on an Icarus `curve`.
@@ -1359,4 +1362,41 @@ fn tree_keys<S: Scheme>(
 ) -> Result<Vec<Private>, fastbip32::Error> {
     // Cloned out, so that the tree's vector wipes every key it held when it is dropped.
     Ok(tree.derive(root)?.iter().cloned().map(wrap).collect())
+}
+
+/// The private key at `path` below the master key of `seed`, and its chain code, through
+/// the library's lean walk (`DerivedKey`): no depth, fingerprints or child number, so no
+/// public key is computed for hardened steps (SLIP-10 ed25519 paths take no elliptic-curve
+/// work at all). The fast path when only the key is needed; `ExtendedPrivateKey` otherwise.
+#[pyfunction]
+#[pyo3(signature = (seed, path, curve = "secp256k1".to_owned()))]
+pub(crate) fn derive_private_key<'py>(
+    py: Python<'py>,
+    seed: &[u8],
+    path: PyBackedStr,
+    curve: String,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    fn walk<S: Scheme>(seed: &[u8], path: &str) -> Result<DerivedKey<S>, fastbip32::Error> {
+        DerivedKey::<S>::from_seed(seed)?.derive_path(path)
+    }
+    fn pair<'py, S: Scheme>(
+        py: Python<'py>,
+        key: &DerivedKey<S>,
+    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        (
+            PyBytes::new(py, key.private_key().as_ref()),
+            PyBytes::new(py, key.chain_code().as_bytes()),
+        )
+    }
+    let curve = Curve::parse(&curve)?;
+    let path: &str = &path;
+    let e = errors::core;
+    Ok(match curve {
+        Curve::Secp256k1 => pair(py, &walk::<Secp256k1>(seed, path).map_err(e)?),
+        Curve::Nist256p1 => pair(py, &walk::<NistP256>(seed, path).map_err(e)?),
+        Curve::Ed25519 => pair(py, &walk::<Ed25519>(seed, path).map_err(e)?),
+        Curve::Curve25519 => pair(py, &walk::<Curve25519>(seed, path).map_err(e)?),
+        Curve::Ed25519Bip32 => pair(py, &walk::<Ed25519Bip32>(seed, path).map_err(e)?),
+        Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => return Err(seedless(curve)),
+    })
 }

@@ -2,7 +2,8 @@
 //! `fastbip32` library (conversions of arguments, results and errors; the derivations are the
 //! library's). The package `fastbip32` re-exports every name; its stubs document them.
 //!
-//! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`;
+//! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`,
+//!   `derive_private_key`;
 //! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
@@ -34,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<descriptor::PyDescriptor>()?;
     m.add_function(wrap_pyfunction!(keys::parse_extended_key, m)?)?;
     m.add_function(wrap_pyfunction!(keys::derive_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::derive_private_key, m)?)?;
     m.add_function(wrap_pyfunction!(address::address, m)?)?;
     m.add_function(wrap_pyfunction!(address::address_from_script, m)?)?;
     m.add_function(wrap_pyfunction!(address::eip55, m)?)?;

@@ -26,7 +26,7 @@ TEXT = f"wpkh({XPUB}/<0;1>/*)"
 def client() -> Iterator[Any]:
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

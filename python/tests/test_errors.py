@@ -66,6 +66,12 @@ def test_key_errors() -> None:
         fb.ExtendedPrivateKey.from_seed(SEED, curve="cardano-icarus")
     assert err.value.kind == "UnsupportedByScheme"
     with pytest.raises(fb.Error) as err:
+        fb.derive_private_key(SEED, "m/0'", curve="cardano-icarus-trezor")
+    assert err.value.kind == "UnsupportedByScheme"
+    with pytest.raises(fb.PathError) as path_err:
+        fb.derive_private_key(SEED, "m/0", curve="ed25519")
+    assert path_err.value.kind == "HardenedOnly"
+    with pytest.raises(fb.Error) as err:
         fb.ExtendedPrivateKey.from_entropy(bytes(16), curve="secp256k1")
     assert err.value.kind == "UnsupportedByScheme"
     with pytest.raises(fb.Error) as err:

@@ -127,6 +127,7 @@ def private_keys() -> st.SearchStrategy[fb.ExtendedPrivateKey]:
 def test_from_seed(seed: Any, curve: Any) -> None:
     typed(lambda: fb.ExtendedPrivateKey.from_seed(seed, curve))
     typed(lambda: fb.derive_paths(seed, ["m/0'", "m/1"], curve))
+    typed(lambda: fb.derive_private_key(seed, "m/44'/0'", curve))
 
 
 @SETTINGS

@@ -111,6 +111,8 @@ def test_slip10(case: dict[str, Any]) -> None:
         key = root.derive(step["path"])
         check_step(key, step, prefix)
         assert key == fb.derive_paths(seed, [step["path"]], curve=curve)[0]
+        lean = fb.derive_private_key(seed, step["path"], curve=curve)
+        assert lean == (h(step["private_key_hex"]), h(step["chain_code_hex"]))
     # The whole chain through one path tree.
     paths = [step["path"] for step in case["chain"]]
     keys = fb.derive_paths(seed, paths, curve=curve)
