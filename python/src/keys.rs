@@ -687,15 +687,9 @@ impl PyExtendedPrivateKey {
                 .derive_path(path)
                 .map_err(errors::core)?))
         })?;
-        let role = if path
-            .trim_start_matches('m')
-            .trim_start_matches('/')
-            .is_empty()
-        {
-            self.role
-        } else {
-            Role::GENERIC
-        };
+        // An empty path gives the key itself, which keeps its text's prefix.
+        let same = on_private!(&key, |k| k.depth()) == self.depth();
+        let role = if same { self.role } else { Role::GENERIC };
         Ok(Self::new(key, self.curve, role))
     }
 
@@ -1144,15 +1138,8 @@ impl PyExtendedPublicKey {
                 .derive_path(path)
                 .map_err(errors::core)?))
         })?;
-        let role = if path
-            .trim_start_matches('m')
-            .trim_start_matches('/')
-            .is_empty()
-        {
-            self.role
-        } else {
-            Role::GENERIC
-        };
+        let same = on_public!(&key, |k| k.depth()) == self.depth();
+        let role = if same { self.role } else { Role::GENERIC };
         Ok(Self::new(key, self.curve, role))
     }
 
