@@ -78,9 +78,10 @@ impl AccountKind {
 /// reads the root from text checks that text's network itself).
 ///
 /// # Errors
-/// [`Error::InvalidChildIndex`] for an `account` of 2³¹ or more; [`Error::DepthExceeded`]
-/// past depth 255;
-/// [`Error::InvalidChild`] (BIP-32's invalid child, probability below 2⁻¹²⁷).
+/// [`Error::InvalidChildIndex`](crate::Error::InvalidChildIndex) for an `account` of 2³¹ or
+/// more; [`Error::DepthExceeded`](crate::Error::DepthExceeded) past depth 255;
+/// [`Error::InvalidChild`](crate::Error::InvalidChild) (BIP-32's invalid child, probability
+/// below 2⁻¹²⁷).
 ///
 /// # Examples
 ///
