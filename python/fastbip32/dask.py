@@ -66,13 +66,24 @@ def address_frame(
             "address_frame ships the descriptor to workers as text, and a descriptor with "
             "private keys is not shipped: give one of public keys"
         )
+    for name, value in (("count", count), ("partition_rows", partition_rows), ("threads", threads)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int")
+    if not 0 <= count < 2**32:
+        raise OverflowError("count must be at least 0 and below 2**32")
     if partition_rows < 1:
         raise ValueError("partition_rows must be at least 1")
     if threads < 1:
         raise ValueError("threads must be at least 1")
-    text = str(parsed)
     chosen = list(range(parsed.branch_count)) if branches is None else list(branches)
+    # An empty table of the same columns: the frame's schema. It also checks start, the
+    # branches and the network before anything is scheduled.
+    meta = _pandas(parsed.address_table(start, 0, branches=chosen, network=network))
     rows = count if parsed.is_ranged else min(count, 1)
+    if rows and parsed.is_ranged and chosen:
+        # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
+        parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
+    text = str(parsed)
     parts: list[tuple[str, int, int, int, str | None, int]] = []
     for branch in chosen:
         done = 0
@@ -80,12 +91,6 @@ def address_frame(
             n = min(partition_rows, rows - done)
             parts.append((text, branch, start + done, n, network, threads))
             done += n
-    # An empty table of the same columns: the frame's schema. It also checks the branches
-    # and the network before anything is scheduled.
-    meta = _pandas(parsed.address_table(start, 0, branches=chosen, network=network))
-    if parts and parsed.is_ranged:
-        # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
-        parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
     if not parts:
         frame: dask.dataframe.DataFrame = dd.from_pandas(meta, npartitions=1)
         return frame

@@ -248,3 +248,25 @@ def test_descriptors(
     typed(lambda: d.script_pubkeys(start, count, branch))
     branches = [branch] if isinstance(branch, int) else branch
     typed(lambda: d.address_table(start, count, branches, network, threads))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.one_of(st.sampled_from(DESCRIPTORS), mutate(DESCRIPTORS[0]), anything),
+    start=st.one_of(st.integers(-2, 2**32 + 2), anything),
+    count=st.one_of(st.integers(-2, 200), anything),
+    branches=st.one_of(st.none(), st.lists(st.integers(-1, 3), max_size=3), anything),
+    rows=st.one_of(st.integers(-1, 300), anything),
+    network=st.one_of(st.none(), networks, anything),
+)
+def test_dask_frames(
+    text: Any, start: Any, count: Any, branches: Any, rows: Any, network: Any
+) -> None:
+    # Building the frame checks its arguments (nothing is computed here); a bad value of the
+    # frame's own (partition_rows, threads) is a ValueError.
+    import fastbip32.dask as fbd
+
+    with contextlib.suppress(*TYPED, ValueError):
+        fbd.address_frame(
+            text, start, count, branches=branches, partition_rows=rows, network=network
+        )
