@@ -46,6 +46,7 @@
 //! from its private key in constant time, as for every batch from a private key; to trade
 //! that for speed, write the descriptor with the xpub.
 
+mod account;
 mod checksum;
 mod key;
 mod script;
@@ -54,6 +55,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
+pub use self::account::{account_descriptor, account_descriptors, AccountKind};
 pub use self::key::KeyOrigin;
 pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
 

@@ -1,14 +1,15 @@
 //! `fastbip32 descriptors`: an account's four standard output descriptors (BIP-44 `pkh`,
 //! BIP-49 `sh(wpkh)`, BIP-84 `wpkh`, BIP-86 `tr`), each multipath (`/<0;1>/*`, BIP-389) with
 //! its key origin (`[fingerprint/purpose'/coin'/account']`, `h` as the hardened marker, as
-//! Bitcoin Core prints them), the account's xpub (tpub off mainnet) and the BIP-380 checksum.
+//! Bitcoin Core prints them), the account's xpub (tpub off mainnet) and the BIP-380 checksum:
+//! the library's `descriptor::account_descriptors`, for the root and network this resolves.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
-use fastbip32::descriptor::compute_checksum;
-use fastbip32::{ChildNumber, DerivationPath, Secp256k1, VersionPair, Xprv};
+use fastbip32::descriptor::{account_descriptors, AccountKind};
+use fastbip32::{Secp256k1, Xprv};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
@@ -89,14 +90,6 @@ impl fmt::Debug for DescriptorsArgs {
     }
 }
 
-/// The four descriptors: field name, purpose, script before and after the key.
-const KINDS: [(&str, u32, &str, &str); 4] = [
-    ("bip44", 44, "pkh(", ")"),
-    ("bip49", 49, "sh(wpkh(", "))"),
-    ("bip84", 84, "wpkh(", ")"),
-    ("bip86", 86, "tr(", ")"),
-];
-
 /// Runs `descriptors`.
 ///
 /// # Errors
@@ -143,49 +136,13 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
     };
     let key_version = args.xkey.is_some().then(|| root.version());
     let network = options::settle_bitcoin(explicit, key_version, None)?;
-    let (coin, pair) = if network.is_test() {
-        (1, VersionPair::TPRV_TPUB)
-    } else {
-        (0, VersionPair::XPRV_XPUB)
-    };
-    let root = root.with_version_pair(pair);
-    let fingerprint = root
-        .fingerprint()
-        .map_err(|e| CliError::library("cannot compute the fingerprint", e))?;
-    let mut texts: Vec<String> = Vec::with_capacity(KINDS.len());
-    for (_, purpose, open, close) in KINDS {
-        let path = DerivationPath::from_slice(&[
-            hardened(purpose)?,
-            hardened(coin)?,
-            hardened(args.account)?,
-        ])
-        .map_err(|e| CliError::library("invalid account path", e))?;
-        let account = root
-            .derive_path(&path)
-            .and_then(|key| key.to_xpub())
-            .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))?;
-        let mut body = String::new();
-        // Writing to a String cannot fail.
-        let _ = write!(
-            body,
-            "{open}[{fingerprint}/{purpose}h/{coin}h/{}h]{account}/<0;1>/*{close}",
-            args.account
-        );
-        let checksum = compute_checksum(&body)
-            .map_err(|e| CliError::library("cannot compute the descriptor checksum", e))?;
-        body.push('#');
-        body.extend(checksum.iter().map(|&c| char::from(c)));
-        texts.push(body);
-    }
+    let texts = account_descriptors(&root, args.account, network)
+        .map_err(|e| CliError::library("cannot derive the account descriptors", e))?;
     let mut record = Record::new();
-    for ((name, ..), text) in KINDS.iter().zip(&texts) {
-        record.push(name, Value::text(text));
+    for (kind, text) in AccountKind::ALL.into_iter().zip(&texts) {
+        record.push(kind.name(), Value::text(text));
     }
     let mut out = Output::new(&Style::all(Format::from_json_flag(args.json)));
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
-}
-
-fn hardened(index: u32) -> Result<ChildNumber, CliError> {
-    ChildNumber::hardened(index).map_err(|e| CliError::library("invalid account path", e))
 }

@@ -1,0 +1,55 @@
+"""fastbip32: fast, strict hierarchical deterministic key derivation (BIP-32, SLIP-10,
+BIP32-Ed25519/Cardano), addresses, WIF, BIP-39 mnemonics in ten word lists and output
+descriptors, over the Rust library of the same name.
+
+Every name is documented in the type stubs (``__init__.pyi``) and by ``help()``. Errors:
+``Error`` (a ``ValueError``) and its subclasses ``PathError``, ``MnemonicError`` and
+``DescriptorError``; a wrong Python type raises ``TypeError``. ``fastbip32.dask`` (the
+``dask`` extra) spreads ``Descriptor.address_table`` over a Dask cluster.
+"""
+
+from fastbip32._native import (
+    CURVES,
+    Descriptor,
+    DescriptorError,
+    Error,
+    ExtendedPrivateKey,
+    ExtendedPublicKey,
+    Mnemonic,
+    MnemonicError,
+    PathError,
+    __version__,
+    account_descriptors,
+    address,
+    address_from_script,
+    derive_paths,
+    derive_private_key,
+    eip55,
+    parse_extended_key,
+    suggest,
+    wif_decode,
+    wif_encode,
+)
+
+__all__ = [
+    "CURVES",
+    "Descriptor",
+    "DescriptorError",
+    "Error",
+    "ExtendedPrivateKey",
+    "ExtendedPublicKey",
+    "Mnemonic",
+    "MnemonicError",
+    "PathError",
+    "__version__",
+    "account_descriptors",
+    "address",
+    "address_from_script",
+    "derive_paths",
+    "derive_private_key",
+    "eip55",
+    "parse_extended_key",
+    "suggest",
+    "wif_decode",
+    "wif_encode",
+]

@@ -1,0 +1,361 @@
+"""fastbip32: fast, strict hierarchical deterministic key derivation (BIP-32, SLIP-10,
+BIP32-Ed25519/Cardano), addresses, WIF, BIP-39 mnemonics and output descriptors, over the
+Rust library of the same name.
+
+Curves take the command-line tool's names (``CURVES``); networks are ``mainnet``,
+``testnet``, ``signet``, ``regtest`` (Cardano: ``mainnet``, ``testnet``, ``preprod``,
+``preview``); address kinds are ``p2pkh``, ``p2sh-p2wpkh``, ``p2wpkh``, ``p2tr``,
+``ethereum``, ``solana``, ``cardano-enterprise``, ``cardano-base``, ``cardano-reward``.
+
+Every library error raises ``Error`` (a ``ValueError``) or a subclass, with the library's
+message and ``.kind``, the Rust variant's name. The binding's own checks of names and counts
+use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnsupportedByScheme`` and
+``InvalidThreadCount``. A wrong Python type raises ``TypeError``; an integer argument outside
+its range (a negative index, one of 2**32 or more) raises ``OverflowError``.
+
+Secrets are held by the Rust library, which wipes them when the Python object is
+garbage-collected; what is handed out as ``bytes`` or ``str`` (``private_key``,
+``to_string()``, ``wif()``, ``str(mnemonic)``, seeds) is a copy Python does not wipe.
+"""
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import pyarrow
+
+__version__: Final[str]
+"""The package version (the Rust crate's)."""
+
+CURVES: Final[tuple[str, ...]]
+"""The seven curve names: ``secp256k1``, ``nist256p1``, ``ed25519``, ``curve25519``,
+``ed25519-bip32``, ``cardano-icarus``, ``cardano-icarus-trezor``."""
+
+class Error(ValueError):
+    """A library error: the library's message, and ``kind``, the Rust variant's name."""
+
+    kind: str
+    """The name of the Rust error variant (``"HardenedOnly"``, ``"BadChecksum"``, …)."""
+
+class PathError(Error):
+    """A key path, or a step of one, that the library rejects (``InvalidPath``,
+    ``HardenedOnly``, ``HardenedFromPublic``, ``InvalidChildIndex``, ``DepthExceeded``)."""
+
+    segment: int | None
+    """The zero-based step of the path the error names, or None."""
+    position: int | None
+    """The byte offset in the path text the error names, or None."""
+
+class MnemonicError(Error):
+    """A mnemonic the library rejects (an unknown word, a wrong word count or checksum, …)."""
+
+    position: int | None
+    """The zero-based position of the word the error names, or None."""
+    suggestions: list[str]
+    """For an unknown word: the closest words of its word list, best first (else empty)."""
+
+class DescriptorError(Error):
+    """Any error of a descriptor operation: parsing, deriving, or encoding an address."""
+
+    position: int | None
+    """The byte offset in the descriptor text the error names, or None."""
+
+class ExtendedPrivateKey:
+    """An extended private key on one of ``CURVES``.
+
+    ``repr()`` shows the curve, depth and fingerprint only; the key is not pickled (pickle
+    ``to_string()`` explicitly). ``==`` compares secrets in constant time; keys are not
+    hashable.
+    """
+
+    @classmethod
+    def from_seed(cls, seed: bytes, curve: str = "secp256k1") -> ExtendedPrivateKey:
+        """The master key of a 16-to-64-byte seed (BIP-32, SLIP-10; the Ledger method on
+        ``ed25519-bip32``). The Icarus curves start from entropy and are refused."""
+    @classmethod
+    def from_mnemonic(
+        cls, mnemonic: str | Mnemonic, passphrase: str = "", curve: str = "secp256k1"
+    ) -> ExtendedPrivateKey:
+        """The master key of a BIP-39 mnemonic's seed; on the Icarus curves, the Icarus
+        master key of its entropy (Cardano's 9-word phrases too). The GIL is released."""
+    @classmethod
+    def from_entropy(
+        cls, entropy: bytes, passphrase: bytes | str = b"", curve: str = "cardano-icarus"
+    ) -> ExtendedPrivateKey:
+        """The Icarus master key (CIP-3) of BIP-39 entropy and a passphrase, on
+        ``cardano-icarus`` and ``cardano-icarus-trezor`` only."""
+    @classmethod
+    def from_paper_secret(cls, secret: bytes) -> ExtendedPrivateKey:
+        """The BIP32-Ed25519 root of a 32-byte secret by the Khovratovich–Law paper's method
+        (``ed25519-bip32``); half of all secrets raise ``DiscardedRootKey``."""
+    @classmethod
+    def from_parts(
+        cls,
+        private_key: bytes,
+        chain_code: bytes,
+        depth: int = 0,
+        parent_fingerprint: bytes | None = None,
+        child_number: int = 0,
+        curve: str = "secp256k1",
+        version: str | None = None,
+    ) -> ExtendedPrivateKey:
+        """A key from its parts (the private key: 32 bytes, or 64 on BIP32-Ed25519; the raw
+        child number), in the family of ``version`` (None: ``xprv``, or generic CIP-5)."""
+    @classmethod
+    def parse(cls, text: str, curve: str | None = None) -> ExtendedPrivateKey:
+        """``xprv…``/``yprv…``/``zprv…``/``tprv…`` (secp256k1, or nist256p1 when named), or
+        CIP-5 ``root_xsk1…``/``acct_xsk1…``/``xprv1…`` (BIP32-Ed25519; the default for such
+        text)."""
+    @classmethod
+    def from_bytes(cls, data: bytes, curve: str | None = None) -> ExtendedPrivateKey:
+        """BIP-32's 78-byte serialization (secp256k1 by default, or nist256p1), or 96 bytes
+        ``kL ‖ kR ‖ c`` on the BIP32-Ed25519 curves."""
+    def derive(self, path: str) -> ExtendedPrivateKey:
+        """The key at ``path`` relative to this one (``"m/44'/0'/0'"`` or ``"0/1'"``;
+        hardened markers ``'``, ``h``, ``H``)."""
+    @property
+    def curve(self) -> str:
+        """The curve's name, as in ``CURVES``."""
+    @property
+    def depth(self) -> int:
+        """0 for a master key, one more per derivation step."""
+    @property
+    def child_number(self) -> int:
+        """The child number, hardened bit included (0 for a master key)."""
+    @property
+    def fingerprint(self) -> bytes:
+        """This key's 4-byte fingerprint."""
+    @property
+    def parent_fingerprint(self) -> bytes:
+        """The parent's 4-byte fingerprint (zero for a master key)."""
+    @property
+    def chain_code(self) -> bytes:
+        """The 32-byte chain code."""
+    @property
+    def public_key(self) -> bytes:
+        """33 bytes (SEC1 compressed) on secp256k1 and nist256p1; 32 on ed25519,
+        curve25519 and the BIP32-Ed25519 curves."""
+    @property
+    def private_key(self) -> bytes:
+        """32 bytes, or 64 (``kL ‖ kR``) on the BIP32-Ed25519 curves."""
+    @property
+    def version_name(self) -> str | None:
+        """``xprv``, ``zprv``, ``tprv``, … (a CIP-5 prefix on the BIP32-Ed25519 curves), or
+        None for a custom version or a curve without text."""
+    def to_xpub(self) -> ExtendedPublicKey:
+        """The extended public key, in the public twin of this key's version."""
+    def to_string(self, version: str | None = None) -> str:
+        """The key's text in its own version or in ``version``'s family (``"zprv"``, or
+        ``"zpub"`` for its private twin; CIP-5 prefixes on BIP32-Ed25519)."""
+    def to_bytes(self) -> bytes:
+        """BIP-32's 78 bytes, or ``kL ‖ kR ‖ c`` (96 bytes) on BIP32-Ed25519."""
+    def wif(self, network: str = "mainnet") -> str:
+        """The private key as compressed WIF (secp256k1)."""
+    def address(
+        self, kind: str, network: str | None = None, *, stake_key: bytes | None = None
+    ) -> str:
+        """This key's address of ``kind``; ``network`` None: the key's own (a ``tprv``'s is
+        testnet). ``cardano-base`` needs ``stake_key``, the account's ``2/0`` public key."""
+    def derive_private_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
+        """The private keys of the children ``start … start+count−1`` (hardened ones with
+        ``hardened``), batched, with the GIL released."""
+    def derive_public_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
+        """The public keys of those children, each from its private key in constant time,
+        with the GIL released."""
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+class ExtendedPublicKey:
+    """An extended public key (secp256k1, nist256p1 or BIP32-Ed25519). Pickles as its text
+    (BIP32-Ed25519: as its parts, which CIP-5 text does not all hold); hashable."""
+
+    @classmethod
+    def from_parts(
+        cls,
+        public_key: bytes,
+        chain_code: bytes,
+        depth: int = 0,
+        parent_fingerprint: bytes | None = None,
+        child_number: int = 0,
+        curve: str = "secp256k1",
+        version: str | None = None,
+    ) -> ExtendedPublicKey:
+        """A key from its parts (the public key: 33 bytes, or 32 on BIP32-Ed25519), in the
+        family of ``version`` (None: ``xpub``, or generic CIP-5)."""
+    @classmethod
+    def parse(cls, text: str, curve: str | None = None) -> ExtendedPublicKey:
+        """``xpub…``/``ypub…``/``zpub…``/``tpub…`` (secp256k1, or nist256p1 when named), or
+        CIP-5 ``root_xvk1…``/``acct_xvk1…``/``xpub1…`` (BIP32-Ed25519)."""
+    @classmethod
+    def from_bytes(cls, data: bytes, curve: str | None = None) -> ExtendedPublicKey:
+        """BIP-32's 78-byte serialization, or 64 bytes ``A ‖ c`` on BIP32-Ed25519."""
+    def derive(self, path: str) -> ExtendedPublicKey:
+        """The key at ``path`` relative to this one (normal steps only)."""
+    @property
+    def curve(self) -> str:
+        """The curve's name, as in ``CURVES``."""
+    @property
+    def depth(self) -> int:
+        """0 for a master key, one more per derivation step."""
+    @property
+    def child_number(self) -> int:
+        """The child number, hardened bit included."""
+    @property
+    def fingerprint(self) -> bytes:
+        """This key's 4-byte fingerprint."""
+    @property
+    def parent_fingerprint(self) -> bytes:
+        """The parent's 4-byte fingerprint."""
+    @property
+    def chain_code(self) -> bytes:
+        """The 32-byte chain code."""
+    @property
+    def public_key(self) -> bytes:
+        """33 bytes on secp256k1 and nist256p1, 32 on BIP32-Ed25519."""
+    @property
+    def version_name(self) -> str | None:
+        """``xpub``, ``zpub``, ``tpub``, … (a CIP-5 prefix on BIP32-Ed25519), or None."""
+    def to_string(self, version: str | None = None) -> str:
+        """The key's text in its own version or in ``version`` (a public name)."""
+    def to_bytes(self) -> bytes:
+        """BIP-32's 78 bytes, or ``A ‖ c`` (64 bytes) on BIP32-Ed25519."""
+    def address(
+        self, kind: str, network: str | None = None, *, stake_key: bytes | None = None
+    ) -> str:
+        """This key's address of ``kind`` (see ``ExtendedPrivateKey.address``)."""
+    def derive_public_keys(self, start: int, count: int) -> list[bytes]:
+        """The public keys of the normal children ``start … start+count−1``, batched
+        (variable time: every input is public), with the GIL released."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def parse_extended_key(
+    text: str, curve: str | None = None
+) -> ExtendedPrivateKey | ExtendedPublicKey:
+    """Parses extended-key text of either kind and returns whichever it is."""
+
+def derive_paths(
+    seed: bytes, paths: Sequence[str], curve: str = "secp256k1"
+) -> list[ExtendedPrivateKey]:
+    """The keys at ``paths`` below the master key of ``seed``, through a path tree (each
+    shared prefix derived once), with the GIL released."""
+
+def derive_private_key(seed: bytes, path: str, curve: str = "secp256k1") -> tuple[bytes, bytes]:
+    """``(private_key, chain_code)`` at ``path`` below the master key of ``seed``, by the
+    library's lean walk: no metadata, so no public key is computed for hardened steps. The
+    fast path when only the key is needed (a SLIP-10 ed25519 path takes no curve work)."""
+
+def address(
+    kind: str, public_key: bytes, network: str = "mainnet", *, stake_key: bytes | None = None
+) -> str:
+    """The address of ``kind`` of a public key (33 bytes for the secp256k1 kinds, 32 for the
+    others); ``cardano-base`` needs ``stake_key``."""
+
+def address_from_script(script_pubkey: bytes, network: str = "mainnet") -> str:
+    """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
+
+def eip55(account: bytes) -> str:
+    """The EIP-55 checksummed text (``0x…``) of a 20-byte Ethereum account."""
+
+def wif_encode(private_key: bytes, network: str = "mainnet") -> str:
+    """A 32-byte secp256k1 private key as compressed WIF."""
+
+def wif_decode(text: str) -> tuple[bytes, Literal["mainnet", "testnet"]]:
+    """Compressed WIF text as ``(private_key, network)``; testnet, signet and regtest share
+    ``"testnet"``."""
+
+class Mnemonic:
+    """A BIP-39 mnemonic (12 to 24 words, ten word lists). Not pickled; not hashable."""
+
+    def __init__(self, phrase: str, language: str | None = None) -> None:
+        """Parses ``phrase`` (its language detected when None; its checksum checked)."""
+    @classmethod
+    def generate(cls, words: int = 12, language: str = "english") -> Mnemonic:
+        """A new mnemonic from the operating system's random number generator."""
+    @classmethod
+    def from_entropy(cls, entropy: bytes, language: str = "english") -> Mnemonic:
+        """The mnemonic of 16 to 32 bytes of entropy (a multiple of 4)."""
+    @property
+    def entropy(self) -> bytes:
+        """The entropy the words encode."""
+    @property
+    def language(self) -> str:
+        """The word list's name (``english``, ``japanese``, ``chinese-simplified``, …)."""
+    @property
+    def words(self) -> list[str]:
+        """The words (NFKD, as the word list has them)."""
+    def to_seed(self, passphrase: str = "") -> bytes:
+        """The 64-byte BIP-39 seed, with the GIL released."""
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+def suggest(word: str, language: str = "english") -> list[str]:
+    """The words of a list closest to a mistyped ``word``, best first (at most four)."""
+
+class Descriptor:
+    """An output descriptor (BIP-380 to 386, BIP-389). ``str()`` is Bitcoin Core's canonical
+    public form with its checksum; a descriptor of public keys pickles as that text."""
+
+    def __init__(self, text: str) -> None:
+        """Parses a descriptor (a ``#checksum``, when present, must match)."""
+    @property
+    def branch_count(self) -> int:
+        """The number of multipath branches (1 without a ``<…>`` step)."""
+    @property
+    def is_ranged(self) -> bool:
+        """Whether some key has a range (``/*``)."""
+    @property
+    def network(self) -> Literal["mainnet", "testnet"] | None:
+        """The keys' network, or None when every key is a hex public key."""
+    @property
+    def has_private_keys(self) -> bool:
+        """Whether some key is private."""
+    @property
+    def checksum(self) -> str:
+        """The BIP-380 checksum of the canonical form."""
+    def addresses(
+        self, start: int = 0, count: int = 20, branch: int = 0, network: str | None = None
+    ) -> list[str]:
+        """The addresses at indices ``start … start+count−1`` of ``branch`` (one for a
+        descriptor without a range), with the GIL released."""
+    def script_pubkeys(self, start: int = 0, count: int = 20, branch: int = 0) -> list[bytes]:
+        """The scriptPubKeys at those indices, with the GIL released."""
+    def address_table(
+        self,
+        start: int = 0,
+        count: int = 20,
+        branches: Sequence[int] | None = None,
+        network: str | None = None,
+        threads: int | None = None,
+    ) -> pyarrow.Table:
+        """The outputs as a ``pyarrow.Table`` (``branch`` uint32, ``index`` uint32,
+        ``address`` string, ``script_pubkey`` binary), branch by branch, built from Rust
+        buffers on ``threads`` threads (None: every core)."""
+
+def account_descriptors(
+    root: ExtendedPrivateKey, account: int = 0, network: str = "mainnet"
+) -> dict[str, str]:
+    """``{"bip44": …, "bip49": …, "bip84": …, "bip86": …}``, as ``fastbip32 descriptors``
+    prints them, for ``account`` below the secp256k1 master key ``root``."""
+
+__all__ = [
+    "CURVES",
+    "Descriptor",
+    "DescriptorError",
+    "Error",
+    "ExtendedPrivateKey",
+    "ExtendedPublicKey",
+    "Mnemonic",
+    "MnemonicError",
+    "PathError",
+    "__version__",
+    "account_descriptors",
+    "address",
+    "address_from_script",
+    "derive_paths",
+    "derive_private_key",
+    "eip55",
+    "parse_extended_key",
+    "suggest",
+    "wif_decode",
+    "wif_encode",
+]

@@ -1,0 +1,98 @@
+"""fastbip32 on a Dask cluster: a descriptor's addresses as a ``dask.dataframe.DataFrame``.
+
+Needs the ``dask`` extra (``pip install './python[dask]'``). Each partition is one index range
+of one branch, derived on a worker by ``Descriptor.address_table`` and handed to Dask as a
+pandas DataFrame; the descriptor goes to the workers as its text (a descriptor of public keys
+pickles as its text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from fastbip32 import Descriptor
+
+if TYPE_CHECKING:
+    import dask.dataframe
+
+__all__ = ["address_frame"]
+
+
+def _pandas(table: Any) -> Any:
+    """A pyarrow table as pandas with Arrow-backed columns: no Python object per row, and
+    the binary column stays binary (Dask turns object columns of bytes into strings)."""
+    import pandas as pd
+
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
+
+
+def _partition(part: tuple[str, int, int, int, str | None, int]) -> Any:
+    """One partition: ``count`` indices from ``start`` of ``branch``, as pandas."""
+    text, branch, start, count, network, threads = part
+    table = Descriptor(text).address_table(
+        start, count, branches=[branch], network=network, threads=threads
+    )
+    return _pandas(table)
+
+
+def address_frame(
+    descriptor: str | Descriptor,
+    start: int,
+    count: int,
+    *,
+    branches: Sequence[int] | None = None,
+    partition_rows: int = 1_000_000,
+    network: str | None = None,
+    threads: int = 1,
+) -> dask.dataframe.DataFrame:
+    """The outputs at indices ``start … start + count − 1`` of each branch of ``branches``
+    (None: every branch) as a Dask DataFrame with ``address_table``'s columns (``branch``,
+    ``index``, ``address``, ``script_pubkey``, as pandas ``ArrowDtype`` columns: ``uint32``,
+    ``string`` and ``binary`` ``[pyarrow]``), branch by branch, in partitions of at most
+    ``partition_rows`` indices of one branch. Each partition is derived on a worker with
+    ``threads`` threads (1: Dask runs one partition per worker thread).
+
+    A descriptor with private keys cannot be shipped to workers (it does not pickle): give
+    its public form, ``str(descriptor)``, when its derivation needs no private key.
+    """
+    import dask.dataframe
+
+    dd: Any = dask.dataframe
+
+    parsed = descriptor if isinstance(descriptor, Descriptor) else Descriptor(descriptor)
+    if parsed.has_private_keys:
+        raise TypeError(
+            "address_frame ships the descriptor to workers as text, and a descriptor with "
+            "private keys is not shipped: give one of public keys"
+        )
+    for name, value in (("count", count), ("partition_rows", partition_rows), ("threads", threads)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int")
+    if not 0 <= count < 2**32:
+        raise OverflowError("count must be at least 0 and below 2**32")
+    if partition_rows < 1:
+        raise ValueError("partition_rows must be at least 1")
+    if threads < 1:
+        raise ValueError("threads must be at least 1")
+    chosen = list(range(parsed.branch_count)) if branches is None else list(branches)
+    # An empty table of the same columns: the frame's schema. It also checks start, the
+    # branches and the network before anything is scheduled.
+    meta = _pandas(parsed.address_table(start, 0, branches=chosen, network=network))
+    rows = count if parsed.is_ranged else min(count, 1)
+    if rows and parsed.is_ranged and chosen:
+        # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
+        parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
+    text = str(parsed)
+    parts: list[tuple[str, int, int, int, str | None, int]] = []
+    for branch in chosen:
+        done = 0
+        while done < rows:
+            n = min(partition_rows, rows - done)
+            parts.append((text, branch, start + done, n, network, threads))
+            done += n
+    if not parts:
+        frame: dask.dataframe.DataFrame = dd.from_pandas(meta, npartitions=1)
+        return frame
+    frame = dd.from_map(_partition, parts, meta=meta, enforce_metadata=False)
+    return frame

@@ -1,0 +1,285 @@
+//! `fastbip32.Descriptor` and `fastbip32.account_descriptors`: output descriptors.
+
+use fastbip32::descriptor::{
+    account_descriptors as lib_accounts, AccountKind, Branch, Derived, Descriptor,
+};
+use fastbip32::Network;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use zeroize::Zeroizing;
+
+use crate::errors;
+use crate::keys::{unsupported, Private, PyExtendedPrivateKey};
+use crate::names;
+use crate::table;
+
+/// Outputs derived per call of the library's `Branch::derive_into`.
+const SCRATCH: u32 = 1024;
+
+/// How many outputs `count` indices give: `count` with a range; without one the descriptor
+/// has one output (at every index), given once.
+pub(crate) fn rows(descriptor: &Descriptor, count: u32) -> u32 {
+    if descriptor.is_ranged() {
+        count
+    } else {
+        count.min(1)
+    }
+}
+
+/// The network the outputs are encoded for: `network` (checked against the keys), else the
+/// keys' own (mainnet for hex keys).
+pub(crate) fn network_of(descriptor: &Descriptor, network: Option<&str>) -> PyResult<Network> {
+    match network {
+        Some(name) => {
+            let network = names::network(name)?;
+            descriptor
+                .check_network(network)
+                .map_err(errors::descriptor)?;
+            Ok(network)
+        }
+        None => Ok(descriptor.network().unwrap_or(Network::Mainnet)),
+    }
+}
+
+/// Checks, without deriving, that the indices `start … start + count − 1` exist: the
+/// library's error for the last one when it is 2³¹ or more.
+///
+/// # Errors
+/// The library's `InvalidChildIndex`.
+pub(crate) fn check_range(
+    descriptor: &Descriptor,
+    branch: &Branch<'_>,
+    start: u32,
+    count: u32,
+) -> Result<(), fastbip32::Error> {
+    let rows = rows(descriptor, count);
+    if descriptor.is_ranged() && rows > 0 {
+        let last = u64::from(start) + u64::from(rows) - 1;
+        if last >= 1 << 31 {
+            // The library refuses the index before deriving anything.
+            branch.derive(u32::try_from(last).unwrap_or(u32::MAX))?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `each` on the outputs at `start … start + count − 1` of `branch` (one output for a
+/// descriptor without a range), derived in batches. The last index is checked first, so a
+/// range past 2³¹ − 1 fails before any work.
+///
+/// # Errors
+/// The library's errors, and `each`'s.
+pub(crate) fn for_each_output(
+    descriptor: &Descriptor,
+    branch: &Branch<'_>,
+    start: u32,
+    count: u32,
+    scratch: &mut Vec<Derived>,
+    mut each: impl FnMut(&Derived) -> Result<(), fastbip32::Error>,
+) -> Result<(), fastbip32::Error> {
+    check_range(descriptor, branch, start, count)?;
+    let rows = rows(descriptor, count);
+    let mut done = 0u32;
+    while done < rows {
+        let n = (rows - done).min(SCRATCH);
+        let len = n as usize;
+        if scratch.len() < len {
+            scratch.resize(len, Derived::default());
+        }
+        let out = scratch.get_mut(..len).unwrap_or_default();
+        branch.derive_into(start.saturating_add(done), out)?;
+        for output in out.iter() {
+            each(output)?;
+        }
+        done += n;
+    }
+    Ok(())
+}
+
+/// A buffer for `rows` items, or `MemoryError`.
+fn reserve<T>(rows: u32) -> PyResult<Vec<T>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(rows as usize)
+        .map_err(|_| errors::out_of_memory("the outputs"))?;
+    Ok(out)
+}
+
+/// An output descriptor (BIP-380 to BIP-386, BIP-389): `pkh`, `wpkh`, `sh(wpkh)`, `tr`
+/// (key path) and `multi`/`sortedmulti` in `sh`, `wsh` and `sh(wsh)`, with key origins,
+/// multipath steps and ranges. `Descriptor(text)` parses it (a `#checksum`, when present,
+/// must match).
+///
+/// `str(d)` is Bitcoin Core's canonical public form with its checksum (private keys are
+/// written as their public keys). A descriptor of public keys pickles as that text (Dask
+/// ships it to workers that way); one with private keys is not pickled.
+#[pyclass(name = "Descriptor", module = "fastbip32", frozen)]
+pub(crate) struct PyDescriptor {
+    pub(crate) inner: Descriptor,
+}
+
+#[pymethods]
+impl PyDescriptor {
+    #[new]
+    fn new(text: String) -> PyResult<Self> {
+        let text = Zeroizing::new(text);
+        Descriptor::parse(&text)
+            .map(|inner| Self { inner })
+            .map_err(errors::descriptor)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Descriptor('{}')", self.inner)
+    }
+
+    /// The number of multipath branches (the length of the `<…>` tuple; 1 without one).
+    #[getter]
+    fn branch_count(&self) -> usize {
+        self.inner.branch_count()
+    }
+
+    /// Whether some key has a range (`/*` or `/*'`).
+    #[getter]
+    fn is_ranged(&self) -> bool {
+        self.inner.is_ranged()
+    }
+
+    /// The network the keys' versions imply (`"mainnet"` or `"testnet"`; signet and regtest
+    /// use the testnet keys), or None when every key is a hex public key.
+    #[getter]
+    fn network(&self) -> Option<&'static str> {
+        self.inner.network().map(Network::as_str)
+    }
+
+    /// Whether some key is private (`xprv`, `tprv`, WIF).
+    #[getter]
+    fn has_private_keys(&self) -> bool {
+        self.inner.has_private_keys()
+    }
+
+    /// The BIP-380 checksum of the canonical form (8 characters).
+    #[getter]
+    fn checksum(&self) -> String {
+        self.inner
+            .checksum()
+            .iter()
+            .map(|&c| char::from(c))
+            .collect()
+    }
+
+    /// The addresses at indices `start … start + count − 1` of `branch` (one address for a
+    /// descriptor without a range), on `network` (None: the keys' own, mainnet for hex
+    /// keys), derived together with the GIL released.
+    #[pyo3(signature = (start = 0, count = 20, branch = 0, network = None))]
+    fn addresses<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        count: u32,
+        branch: usize,
+        network: Option<String>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let network = network_of(&self.inner, network.as_deref())?;
+        let d = &self.inner;
+        let out = py.detach(|| {
+            let branch = d.branch(branch).map_err(errors::descriptor)?;
+            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let mut out = reserve(rows(d, count))?;
+            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
+                out.push(o.address(network)?);
+                Ok(())
+            })
+            .map_err(errors::descriptor)?;
+            PyResult::Ok(out)
+        })?;
+        PyList::new(py, out.iter().map(fastbip32::address::Address::as_str))
+    }
+
+    /// The scriptPubKeys at indices `start … start + count − 1` of `branch` (one for a
+    /// descriptor without a range), derived together with the GIL released.
+    #[pyo3(signature = (start = 0, count = 20, branch = 0))]
+    fn script_pubkeys<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        count: u32,
+        branch: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let d = &self.inner;
+        let out = py.detach(|| {
+            let branch = d.branch(branch).map_err(errors::descriptor)?;
+            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let mut out = reserve(rows(d, count))?;
+            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
+                out.push(*o.script_pubkey());
+                Ok(())
+            })
+            .map_err(errors::descriptor)?;
+            PyResult::Ok(out)
+        })?;
+        PyList::new(py, out.iter().map(|s| PyBytes::new(py, s.as_bytes())))
+    }
+
+    /// The outputs at indices `start … start + count − 1` of each branch of `branches`
+    /// (None: every branch, in order) as a `pyarrow.Table` with the columns `branch`
+    /// (uint32), `index` (uint32; null without a range), `address` (string) and
+    /// `script_pubkey` (binary), branch by branch. Built from Rust buffers on `threads`
+    /// threads (None: every core) with the GIL released; memory beyond the table stays
+    /// flat in `count`. Needs pyarrow (`pip install 'fastbip32[arrow]'`).
+    #[pyo3(signature = (start = 0, count = 20, branches = None, network = None, threads = None))]
+    fn address_table<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        count: u32,
+        branches: Option<Vec<usize>>,
+        network: Option<String>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let network = network_of(&self.inner, network.as_deref())?;
+        let branches = branches.unwrap_or_else(|| (0..self.inner.branch_count()).collect());
+        table::address_table(py, &self.inner, start, count, &branches, network, threads)
+    }
+
+    /// A descriptor of public keys pickles as its text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        if this.inner.has_private_keys() {
+            return Err(errors::wrong_type(
+                "a Descriptor with private keys is not pickled, to keep its secrets out of pickles; pickle one of public keys (str(d) is its public form)".to_owned(),
+            ));
+        }
+        let py = slf.py();
+        let args = PyTuple::new(py, [this.inner.to_string()])?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// An account's four standard descriptors, as `fastbip32 descriptors` prints them:
+/// `{"bip44": "pkh([fp/44h/0h/0h]xpub…/<0;1>/*)#…", "bip49": …, "bip84": …, "bip86": …}`,
+/// for `account` below `root` (a secp256k1 master key) on `network` (coin type 0 and xpub on
+/// mainnet, 1 and tpub elsewhere).
+#[pyfunction]
+#[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()))]
+pub(crate) fn account_descriptors<'py>(
+    py: Python<'py>,
+    root: &PyExtendedPrivateKey,
+    account: u32,
+    network: String,
+) -> PyResult<Bound<'py, PyDict>> {
+    let network = names::network(&network)?;
+    let Private::Secp256k1(key) = &root.key else {
+        return Err(unsupported("an account descriptor", root.curve));
+    };
+    let texts = py
+        .detach(|| lib_accounts(key, account, network))
+        .map_err(errors::descriptor)?;
+    let out = PyDict::new(py);
+    for (kind, text) in AccountKind::ALL.into_iter().zip(texts) {
+        out.set_item(kind.name(), text)?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,195 @@
+//! Every Rust error the package raises, as a Python exception: the one place where library
+//! errors become exceptions.
+//!
+//! * `fastbip32.Error` (a `ValueError`): every library error, with the library's message and
+//!   `.kind`, the name of the Rust variant (`"HardenedOnly"`, …);
+//! * `fastbip32.PathError`: the key-path errors (`.segment`, `.position`: the path step and
+//!   the byte offset, where the error names them);
+//! * `fastbip32.MnemonicError`: the mnemonic errors (`.position`: the word, counted from 0;
+//!   `.suggestions`: the word list's closest words to an unknown word, best first);
+//! * `fastbip32.DescriptorError`: every error of a descriptor operation (`.position`: the
+//!   byte offset in the descriptor text, where the error names one).
+//!
+//! One function per library module's errors ([`core`], [`address`], [`mnemonic`],
+//! [`descriptor`]), chosen by the call site; each reads the variant's name from its `Debug`
+//! form and its fields by matching. The binding's own checks of Python arguments (names of
+//! curves and versions, thread counts) raise `fastbip32.Error` through [`binding`] with a
+//! kind of their own.
+
+use fastbip32::mnemonic::{guess_language, suggest, Language};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use pyo3::{create_exception, PyErr};
+
+create_exception!(
+    fastbip32,
+    Error,
+    PyValueError,
+    "A library error: the library's message, and `.kind`, the name of the Rust error variant."
+);
+create_exception!(
+    fastbip32,
+    PathError,
+    Error,
+    "A key path the library rejects: `.segment` (the step) and `.position` (the byte offset), or None."
+);
+create_exception!(
+    fastbip32,
+    MnemonicError,
+    Error,
+    "A mnemonic the library rejects: `.position` (the word, from 0, or None) and `.suggestions`."
+);
+create_exception!(
+    fastbip32,
+    DescriptorError,
+    Error,
+    "An output descriptor the library rejects or cannot derive: `.position` (a byte offset, or None)."
+);
+
+/// The name of an error's variant: its `Debug` form up to the first space or bracket.
+fn kind_of(debug: &str) -> String {
+    debug
+        .split([' ', '(', '{'])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// An exception of class `E` with `message` and the attributes `attrs` set on it.
+fn raise<E: pyo3::PyTypeInfo>(
+    message: String,
+    kind: &str,
+    attrs: &[(&str, Option<usize>)],
+    suggestions: Option<Vec<&'static str>>,
+) -> PyErr {
+    Python::attach(|py| {
+        let err = PyErr::new::<E, _>(message);
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("kind", kind)?;
+            for (name, attr) in attrs {
+                value.setattr(*name, *attr)?;
+            }
+            if let Some(words) = suggestions {
+                value.setattr("suggestions", PyList::new(py, words)?)?;
+            }
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(other) => other,
+        }
+    })
+}
+
+/// A core library error (keys, paths, serialization, derivation): `PathError` for the
+/// variants that are about a path or its steps, `Error` for the others.
+pub(crate) fn core(err: fastbip32::Error) -> PyErr {
+    use fastbip32::Error as E;
+    let kind = kind_of(&format!("{err:?}"));
+    let message = err.to_string();
+    match err {
+        E::InvalidPath {
+            segment, offset, ..
+        } => raise::<PathError>(
+            message,
+            &kind,
+            &[("segment", Some(segment)), ("position", Some(offset))],
+            None,
+        ),
+        E::HardenedOnly { segment, .. } | E::HardenedFromPublic { segment, .. } => {
+            raise::<PathError>(
+                message,
+                &kind,
+                &[("segment", Some(segment)), ("position", None)],
+                None,
+            )
+        }
+        E::InvalidChildIndex { .. } | E::DepthExceeded => raise::<PathError>(
+            message,
+            &kind,
+            &[("segment", None), ("position", None)],
+            None,
+        ),
+        _ => raise::<Error>(message, &kind, &[], None),
+    }
+}
+
+/// An error of the address and WIF functions.
+pub(crate) fn address(err: fastbip32::Error) -> PyErr {
+    core(err)
+}
+
+/// An error of a mnemonic operation on `phrase` (when there is one), in `language` (when it
+/// was given): `MnemonicError`, with the suggestions for an unknown word from its language
+/// (the one given, else the list holding most of the phrase's words).
+pub(crate) fn mnemonic(
+    err: fastbip32::Error,
+    phrase: Option<&str>,
+    language: Option<Language>,
+) -> PyErr {
+    use fastbip32::Error as E;
+    let kind = kind_of(&format!("{err:?}"));
+    let message = err.to_string();
+    let position = match err {
+        E::UnknownMnemonicWord { position } | E::MixedMnemonicLanguages { position } => {
+            Some(position)
+        }
+        _ => None,
+    };
+    let suggestions = match (err, phrase) {
+        (E::UnknownMnemonicWord { position }, Some(phrase)) => {
+            let language = language
+                .or_else(|| guess_language(phrase))
+                .unwrap_or(Language::English);
+            phrase
+                .split_whitespace()
+                .nth(position)
+                .map(|word| suggest(word, language).to_vec())
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    raise::<MnemonicError>(message, &kind, &[("position", position)], Some(suggestions))
+}
+
+/// An error of a descriptor operation: `DescriptorError`, with the byte offset where the
+/// error names one.
+pub(crate) fn descriptor(err: fastbip32::Error) -> PyErr {
+    use fastbip32::Error as E;
+    let kind = kind_of(&format!("{err:?}"));
+    let position = match err {
+        E::InvalidDescriptor { offset, .. } | E::UnsupportedDescriptor { offset, .. } => {
+            Some(offset)
+        }
+        _ => None,
+    };
+    raise::<DescriptorError>(err.to_string(), &kind, &[("position", position)], None)
+}
+
+/// A bad argument value the binding itself finds (an unknown curve name, a thread count of
+/// 0): `fastbip32.Error` with `kind`.
+pub(crate) fn binding(kind: &str, message: String) -> PyErr {
+    raise::<Error>(message, kind, &[], None)
+}
+
+/// A Python object of the wrong type: `TypeError`.
+pub(crate) fn wrong_type(message: String) -> PyErr {
+    PyTypeError::new_err(message)
+}
+
+/// A buffer the allocator refused: `MemoryError`.
+pub(crate) fn out_of_memory(what: &str) -> PyErr {
+    PyMemoryError::new_err(format!("cannot allocate {what}"))
+}
+
+/// Adds the exception classes to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("PathError", py.get_type::<PathError>())?;
+    m.add("MnemonicError", py.get_type::<MnemonicError>())?;
+    m.add("DescriptorError", py.get_type::<DescriptorError>())?;
+    Ok(())
+}

@@ -1,0 +1,47 @@
+//! `fastbip32._native`: the Python package's native module, a thin layer over the
+//! `fastbip32` library (conversions of arguments, results and errors; the derivations are the
+//! library's). The package `fastbip32` re-exports every name; its stubs document them.
+//!
+//! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`,
+//!   `derive_private_key`;
+//! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
+//! * `mnemonic`: `Mnemonic`, `suggest`;
+//! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
+//! * `errors`: the exception classes, and the one mapping of library errors to them;
+//! * `names`: curve, network, address-kind and word-list names.
+
+mod address;
+mod descriptor;
+mod errors;
+mod keys;
+mod mnemonic;
+mod names;
+mod table;
+
+use pyo3::prelude::*;
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "CURVES",
+        pyo3::types::PyTuple::new(m.py(), names::Curve::ALL.map(names::Curve::name))?,
+    )?;
+    errors::register(m)?;
+    m.add_class::<keys::PyExtendedPrivateKey>()?;
+    m.add_class::<keys::PyExtendedPublicKey>()?;
+    m.add_class::<mnemonic::PyMnemonic>()?;
+    m.add_class::<descriptor::PyDescriptor>()?;
+    m.add_function(wrap_pyfunction!(keys::parse_extended_key, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::derive_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::derive_private_key, m)?)?;
+    m.add_function(wrap_pyfunction!(address::address, m)?)?;
+    m.add_function(wrap_pyfunction!(address::address_from_script, m)?)?;
+    m.add_function(wrap_pyfunction!(address::eip55, m)?)?;
+    m.add_function(wrap_pyfunction!(address::wif_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(address::wif_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(mnemonic::suggest, m)?)?;
+    m.add_function(wrap_pyfunction!(descriptor::account_descriptors, m)?)?;
+    Ok(())
+}

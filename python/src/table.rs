@@ -1,0 +1,374 @@
+//! `Descriptor.address_table`: a descriptor's outputs as a `pyarrow.Table`, built from Rust
+//! buffers without a Python object per row.
+//!
+//! The rows are cut into tasks of [`TASK_ROWS`] indices of one branch. Worker threads take
+//! tasks in turn and derive each into Arrow's buffers (the `uint32` values, the `int32`
+//! offsets and the bytes of the string and binary columns); the calling thread turns each
+//! finished task into a `pyarrow.RecordBatch` (one copy of each buffer into a Python
+//! `bytes`, which pyarrow then uses in place) and drops the Rust buffers, so what is held
+//! beyond the table is a few tasks per thread. The workers never touch Python; the calling
+//! thread holds the GIL only while it makes the batches.
+
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use fastbip32::descriptor::{Branch, Derived, Descriptor};
+use fastbip32::Network;
+use pyo3::exceptions::PyModuleNotFoundError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList};
+
+use crate::descriptor::{check_range, for_each_output, rows};
+use crate::errors;
+
+/// Indices per task: one `RecordBatch` of the table.
+const TASK_ROWS: u32 = 1 << 14;
+
+/// Finished tasks the workers may hold, per thread, before the calling thread takes them.
+const QUEUE_PER_THREAD: usize = 2;
+
+/// One task: `count` indices from `first` of the branch at `part` of the branches asked for.
+#[derive(Clone, Copy, Debug)]
+struct Task {
+    part: usize,
+    first: u32,
+    count: u32,
+}
+
+/// One task's rows as Arrow buffers (little-endian, as Arrow lays them out).
+struct Chunk {
+    rows: usize,
+    branch: u32,
+    /// The first index, or None for a descriptor without a range (a null `index`).
+    first_index: Option<u32>,
+    address_offsets: Vec<u8>,
+    addresses: Vec<u8>,
+    script_offsets: Vec<u8>,
+    scripts: Vec<u8>,
+}
+
+/// Appends `value` to an Arrow offsets buffer.
+fn push_offset(offsets: &mut Vec<u8>, value: usize) -> Result<(), fastbip32::Error> {
+    // A task's column holds at most 2¹⁴ values of at most 128 bytes.
+    let value =
+        i32::try_from(value).map_err(|_| fastbip32::Error::BufferTooSmall { needed: value })?;
+    offsets.extend_from_slice(&value.to_le_bytes());
+    Ok(())
+}
+
+/// Derives `task`'s rows.
+fn fill(
+    descriptor: &Descriptor,
+    branch: &Branch<'_>,
+    task: Task,
+    network: Network,
+    scratch: &mut Vec<Derived>,
+) -> Result<Chunk, fastbip32::Error> {
+    let rows = rows(descriptor, task.count) as usize;
+    let mut chunk = Chunk {
+        rows,
+        branch: u32::try_from(branch.number()).unwrap_or(u32::MAX),
+        first_index: descriptor.is_ranged().then_some(task.first),
+        address_offsets: Vec::with_capacity(4 * (rows + 1)),
+        addresses: Vec::with_capacity(62 * rows),
+        script_offsets: Vec::with_capacity(4 * (rows + 1)),
+        scripts: Vec::with_capacity(34 * rows),
+    };
+    push_offset(&mut chunk.address_offsets, 0)?;
+    push_offset(&mut chunk.script_offsets, 0)?;
+    for_each_output(
+        descriptor,
+        branch,
+        task.first,
+        task.count,
+        scratch,
+        |output| {
+            let address = output.address(network)?;
+            chunk.addresses.extend_from_slice(address.as_bytes());
+            push_offset(&mut chunk.address_offsets, chunk.addresses.len())?;
+            chunk
+                .scripts
+                .extend_from_slice(output.script_pubkey().as_bytes());
+            push_offset(&mut chunk.script_offsets, chunk.scripts.len())
+        },
+    )?;
+    Ok(chunk)
+}
+
+/// The pyarrow objects a table is made with.
+struct Arrow<'py> {
+    pa: Bound<'py, PyModule>,
+    schema: Bound<'py, PyAny>,
+}
+
+impl<'py> Arrow<'py> {
+    fn new(py: Python<'py>) -> PyResult<Self> {
+        let pa = py.import("pyarrow").map_err(|_| {
+            PyModuleNotFoundError::new_err(
+                "Descriptor.address_table needs pyarrow: pip install 'fastbip32[arrow]'",
+            )
+        })?;
+        let field = |name: &str, kind: &str, nullable: bool| -> PyResult<Bound<'py, PyAny>> {
+            let kind = pa.getattr(kind)?.call0()?;
+            pa.getattr("field")?.call1((name, kind, nullable))
+        };
+        let fields = PyList::new(
+            py,
+            [
+                field("branch", "uint32", false)?,
+                field("index", "uint32", true)?,
+                field("address", "string", false)?,
+                field("script_pubkey", "binary", false)?,
+            ],
+        )?;
+        let schema = pa.getattr("schema")?.call1((fields,))?;
+        Ok(Self { pa, schema })
+    }
+
+    /// A pyarrow buffer holding a copy of `data`.
+    fn buffer(&self, data: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.pa.py();
+        self.pa
+            .getattr("py_buffer")?
+            .call1((PyBytes::new(py, data),))
+    }
+
+    /// An array of `rows` values of type `kind` from Arrow `buffers` (no validity bitmap).
+    fn array(
+        &self,
+        kind: &str,
+        rows: usize,
+        buffers: Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.pa.py();
+        let kind = self.pa.getattr(kind)?.call0()?;
+        let mut all = vec![py.None().into_bound(py)];
+        all.extend(buffers);
+        self.pa.getattr("Array")?.getattr("from_buffers")?.call1((
+            kind,
+            rows,
+            PyList::new(py, all)?,
+        ))
+    }
+
+    /// The `RecordBatch` of `chunk`.
+    fn batch(&self, chunk: &Chunk) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.pa.py();
+        let rows = chunk.rows;
+        let repeat: Vec<u8> = core::iter::repeat_n(chunk.branch.to_le_bytes(), rows)
+            .flatten()
+            .collect();
+        let branch = self.array("uint32", rows, vec![self.buffer(&repeat)?])?;
+        let index = match chunk.first_index {
+            Some(first) => {
+                let values: Vec<u8> = (0..rows)
+                    .flat_map(|i| {
+                        first
+                            .saturating_add(u32::try_from(i).unwrap_or(u32::MAX))
+                            .to_le_bytes()
+                    })
+                    .collect();
+                self.array("uint32", rows, vec![self.buffer(&values)?])?
+            }
+            None => self
+                .pa
+                .getattr("nulls")?
+                .call1((rows, self.pa.getattr("uint32")?.call0()?))?,
+        };
+        let address = self.array(
+            "string",
+            rows,
+            vec![
+                self.buffer(&chunk.address_offsets)?,
+                self.buffer(&chunk.addresses)?,
+            ],
+        )?;
+        let script = self.array(
+            "binary",
+            rows,
+            vec![
+                self.buffer(&chunk.script_offsets)?,
+                self.buffer(&chunk.scripts)?,
+            ],
+        )?;
+        let columns = PyList::new(py, [branch, index, address, script])?;
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("schema", &self.schema)?;
+        self.pa
+            .getattr("RecordBatch")?
+            .getattr("from_arrays")?
+            .call((columns,), Some(&kwargs))
+    }
+
+    fn table(&self, batches: Vec<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.pa.py();
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("schema", &self.schema)?;
+        self.pa
+            .getattr("Table")?
+            .getattr("from_batches")?
+            .call((PyList::new(py, batches)?,), Some(&kwargs))
+    }
+}
+
+/// The tasks of `count` indices from `start` of each of `parts` branches, branch by branch.
+fn tasks(descriptor: &Descriptor, parts: usize, start: u32, count: u32) -> Vec<Task> {
+    let rows = rows(descriptor, count);
+    let mut out = Vec::new();
+    for part in 0..parts {
+        let mut done = 0u32;
+        while done < rows {
+            let n = (rows - done).min(TASK_ROWS);
+            out.push(Task {
+                part,
+                first: start.saturating_add(done),
+                count: n,
+            });
+            done += n;
+        }
+    }
+    out
+}
+
+/// `Descriptor.address_table`; see there.
+pub(crate) fn address_table<'py>(
+    py: Python<'py>,
+    descriptor: &Descriptor,
+    start: u32,
+    count: u32,
+    branches: &[usize],
+    network: Network,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let threads = match threads {
+        Some(0) => {
+            return Err(errors::binding(
+                "InvalidThreadCount",
+                "threads must be at least 1 (None: every core)".to_owned(),
+            ))
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let arrow = Arrow::new(py)?;
+    // Every branch's index-independent work, and the range check, before any task.
+    let prepared = py
+        .detach(|| -> Result<Vec<Branch<'_>>, fastbip32::Error> {
+            let prepared = branches
+                .iter()
+                .map(|&b| descriptor.branch(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(first) = prepared.first() {
+                check_range(descriptor, first, start, count)?;
+            }
+            Ok(prepared)
+        })
+        .map_err(errors::descriptor)?;
+    let tasks = tasks(descriptor, prepared.len(), start, count);
+    let threads = threads.min(tasks.len()).max(1);
+    let run = |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, fastbip32::Error> {
+        let branch = prepared
+            .get(task.part)
+            .ok_or(fastbip32::Error::BranchOutOfRange {
+                branch: task.part,
+                branches: prepared.len(),
+            })?;
+        fill(descriptor, branch, task, network, scratch)
+    };
+    let batches = if threads == 1 {
+        sequential(py, &arrow, &tasks, &run)?
+    } else {
+        parallel(py, &arrow, &tasks, threads, &run)?
+    };
+    arrow.table(batches)
+}
+
+/// What a task runs: its rows, derived into Arrow buffers.
+type Run<'a> = dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, fastbip32::Error> + Sync + 'a;
+
+/// The batches of `tasks`, one after the other on the calling thread (the GIL released
+/// while each is derived).
+fn sequential<'py>(
+    py: Python<'py>,
+    arrow: &Arrow<'py>,
+    tasks: &[Task],
+    run: &Run<'_>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut batches = Vec::with_capacity(tasks.len());
+    let mut scratch = Vec::new();
+    for &task in tasks {
+        let chunk = py
+            .detach(|| run(task, &mut scratch))
+            .map_err(errors::descriptor)?;
+        batches.push(arrow.batch(&chunk)?);
+        drop(chunk);
+        py.check_signals()?;
+    }
+    Ok(batches)
+}
+
+/// The batches of `tasks`, derived on `threads` worker threads that take the tasks in turn;
+/// the calling thread makes each finished task's batch, in task order.
+fn parallel<'py>(
+    py: Python<'py>,
+    arrow: &Arrow<'py>,
+    tasks: &[Task],
+    threads: usize,
+    run: &Run<'_>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut slots: Vec<Option<Bound<'py, PyAny>>> = (0..tasks.len()).map(|_| None).collect();
+    let mut failure: Option<PyErr> = None;
+    std::thread::scope(|scope| {
+        let (sender, mut receiver) = mpsc::sync_channel(threads * QUEUE_PER_THREAD);
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut scratch = Vec::new();
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&task) = tasks.get(i) else { break };
+                    let result = run(task, &mut scratch);
+                    let failed = result.is_err();
+                    if sender.send((i, result)).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        loop {
+            let (back, message) = py.detach(move || {
+                let message = receiver.recv();
+                (receiver, message)
+            });
+            receiver = back;
+            let Ok((i, result)) = message else { break };
+            if failure.is_some() {
+                // Drain, so that no worker waits on a full queue.
+                continue;
+            }
+            let batch = result
+                .map_err(errors::descriptor)
+                .and_then(|chunk| arrow.batch(&chunk))
+                .and_then(|batch| py.check_signals().map(|()| batch));
+            match batch {
+                Ok(batch) => {
+                    if let Some(slot) = slots.get_mut(i) {
+                        *slot = Some(batch);
+                    }
+                }
+                Err(err) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure = Some(err);
+                }
+            }
+        }
+    });
+    match failure {
+        Some(err) => Err(err),
+        None => Ok(slots.into_iter().flatten().collect()),
+    }
+}
