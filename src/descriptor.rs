@@ -542,11 +542,12 @@ impl Descriptor {
                 branches: self.branches,
             });
         }
-        let keys = self
-            .keys
-            .iter()
-            .map(|k| k.prepare(branch))
-            .collect::<Result<Vec<_>>>()?;
+        // Exactly sized: a growing vector would free its old blocks, private keys and all,
+        // without wiping them.
+        let mut keys = Vec::with_capacity(self.keys.len());
+        for key in &self.keys {
+            keys.push(key.prepare(branch)?);
+        }
         Ok(Branch {
             descriptor: self,
             number: branch,
