@@ -203,3 +203,25 @@ fn descriptor_branch_frees_no_key() {
     });
     assert_eq!(hits, 0);
 }
+
+#[test]
+fn public_sibling_runs_free_no_chain_code() {
+    // Chain codes are sensitive (with a normal child's private key one gives away the
+    // parent's): a run of public children leaves none in the blocks it frees.
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&[4; 32]).unwrap();
+    let xpub = root.derive_path("m/84'/0'/0'/0").unwrap().to_xpub().unwrap();
+    let first = fastbip32::ChildNumber::normal(0).unwrap();
+    let watched: Vec<[u8; 32]> = [5, 130, 299]
+        .iter()
+        .map(|&i| {
+            let child = xpub.derive_child(fastbip32::ChildNumber::normal(i).unwrap());
+            *child.unwrap().chain_code().as_bytes()
+        })
+        .collect();
+    let hits = freed_blocks_holding(&watched, || {
+        let children = xpub.derive_children(first, 300).unwrap();
+        assert_eq!(children[5].chain_code().as_bytes(), &watched[0]);
+        drop(children);
+    });
+    assert_eq!(hits, 0);
+}

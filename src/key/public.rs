@@ -216,13 +216,15 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         let mut codes = alloc::vec![ChainCode::new([0; 32]); count];
         S::derive_public_run(&self.public, key, first, &mut publics, &mut codes, T)?;
         let parent = Parent::Public(self.public);
+        // The chain codes are cloned, not moved out: each one left in `codes` is wiped when
+        // the vector is dropped (a moved-out value would stay, unwiped, in the freed block).
         Ok(publics
-            .into_iter()
-            .zip(codes)
+            .iter()
+            .zip(&codes)
             .zip(first.to_raw()..)
             .map(|((public, code), raw)| {
                 let child = ChildNumber::from_raw(raw);
-                Self::new_child(public, self.meta.child(code, depth, child, parent))
+                Self::new_child(*public, self.meta.child(code.clone(), depth, child, parent))
             })
             .collect())
     }
