@@ -215,21 +215,5 @@ fn tweak_public(
     il: &SecretBytes<[u8; 32]>,
     child: ChildNumber,
 ) -> Result<[u8; 33]> {
-    let tweak = secp256k1::Scalar::from_be_bytes(*il.expose()).map_err(|_| invalid_child(child))?;
-    Ok(parent
-        .add_exp_tweak(&tweak)
-        .map_err(|_| invalid_child(child))?
-        .serialize())
-}
-
-/// `K + tweak·G` for a compressed parent `K`, through libsecp256k1: the batch's fallback.
-#[cfg(feature = "alloc")]
-pub(super) fn tweak_public_bytes(
-    public: &[u8; 33],
-    tweak: &[u8; 32],
-    child: ChildNumber,
-) -> Result<[u8; 33]> {
-    let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
-        .map_err(|_| Error::InvalidPublicKey)?;
-    tweak_public(&parent, &SecretBytes::new(*tweak), child)
+    sys::secp256k1_tweak_public_vartime(parent, il.expose()).ok_or_else(|| invalid_child(child))
 }
