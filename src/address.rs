@@ -26,7 +26,7 @@
 //! // BIP-84's first receive address for "abandon abandon … about".
 //! let xprv: Xprv = "zprvAWgYBBk7JR8Gjrh4UJQ2uJdG1r3WNRRfURiABBE3RvMXYSrRJL62XuezvGdPvG6GFBZduosCc1YP5wixPox7zhZLfiUm8aunE96BBa4Kei5".parse()?;
 //! let key = xprv.derive_path("m/84'/0'/0'/0/0")?;
-//! let addr = address::bitcoin::p2wpkh(&key.public_key()?, Network::Mainnet);
+//! let addr = address::bitcoin::p2wpkh(&key.public_key(), Network::Mainnet);
 //! assert_eq!(addr.as_str(), "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu");
 //! # }
 //! # Ok::<(), fastbip32::Error>(())

@@ -64,12 +64,12 @@ pub type Children<'a, S> = Siblings<'a, ExtendedPrivateKey<S>>;
 pub type PublicChildren<'a, S> = Siblings<'a, ExtendedPublicKey<S>>;
 
 impl<'a, K: DeriveMany> Siblings<'a, K> {
-    fn new(parent: &'a K, range: core::ops::Range<u64>) -> Result<Self> {
-        Ok(Self {
+    fn new(parent: &'a K, range: core::ops::Range<u64>) -> Self {
+        Self {
             parent,
-            prepared: parent.prepare_many()?,
+            prepared: parent.prepare_many(),
             range,
-        })
+        }
     }
 }
 
@@ -128,7 +128,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// ```
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<Children<'_, S>> {
         let range = self.check_batch(start, count)?;
-        Siblings::new(self, range)
+        Ok(Siblings::new(self, range))
     }
 
     /// The private keys of the children `start`, `start + 1`, …, one per slot of `out`,
@@ -159,8 +159,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         out: &mut [SecretBytes<S::PrivateKey>],
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
-        self.fill(&prepared, range.start, out, Ok)
+        let prepared = self.prepare(start.is_normal());
+        self.fill(&prepared, range.start, out, |secret| secret)
     }
 
     /// The public keys of the children `start`, `start + 1`, …, one per slot of `out`, in
@@ -183,7 +183,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?;
     /// let mut keys = [[0u8; 33]; 20];
     /// account.derive_public_keys_into(ChildNumber::normal(0)?, &mut keys)?;
-    /// assert_eq!(keys[3], account.derive_child(ChildNumber::normal(3)?)?.public_key()?);
+    /// assert_eq!(keys[3], account.derive_child(ChildNumber::normal(3)?)?.public_key());
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
     pub fn derive_public_keys_into(
@@ -192,7 +192,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         out: &mut [S::PublicKey],
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
+        let prepared = self.prepare(start.is_normal());
         self.fill(&prepared, range.start, out, |secret| {
             S::public_key(&secret, T)
         })
@@ -208,7 +208,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         prepared: &Prepared<S>,
         first: u64,
         out: &mut [O],
-        store: impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
+        store: impl Fn(SecretBytes<S::PrivateKey>) -> O,
     ) -> Result<()> {
         let (batches, rest) = out.as_chunks_mut::<BATCH_LANES>();
         let mut raw = first;
@@ -222,7 +222,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             raw += 4;
         }
         for (raw, slot) in (raw..).zip(rest) {
-            *slot = store(self.derive_raw(prepared, child_at(raw))?.0)?;
+            *slot = store(self.derive_raw(prepared, child_at(raw))?.0);
         }
         Ok(())
     }
@@ -232,14 +232,13 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         prepared: &Prepared<S>,
         first: u64,
         batch: &mut [O; N],
-        store: &impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
+        store: &impl Fn(SecretBytes<S::PrivateKey>) -> O,
     ) -> Result<()> {
-        let children: [ChildNumber; N] = core::array::from_fn(|i| child_at(first + i as u64));
         for (slot, result) in batch
             .iter_mut()
-            .zip(self.derive_raw_many(prepared, children))
+            .zip(self.derive_raw_many::<N>(prepared, child_at(first)))
         {
-            *slot = store(result?.0)?;
+            *slot = store(result?.0);
         }
         Ok(())
     }
@@ -257,12 +256,12 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     ) -> Result<()> {
         use rayon::prelude::*;
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
+        let prepared = self.prepare(start.is_normal());
         out.par_chunks_mut(PARALLEL_CHUNK)
             .enumerate()
             .try_for_each(|(i, chunk)| {
                 let first = range.start + (i * PARALLEL_CHUNK) as u64;
-                self.fill(&prepared, first, chunk, Ok)
+                self.fill(&prepared, first, chunk, |secret| secret)
             })
     }
 }
@@ -271,7 +270,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
     /// `out`, by public derivation from this key's public key: the same keys as
     /// [`derive_public_keys_into`](Self::derive_public_keys_into), and as
-    /// [`to_xpub`](Self::to_xpub)`()?.`[`derive_public_keys_into`](ExtendedPublicKey::derive_public_keys_into),
+    /// [`to_xpub`](Self::to_xpub)`().`[`derive_public_keys_into`](ExtendedPublicKey::derive_public_keys_into),
     /// several times faster, in variable time. No child private key is computed.
     ///
     /// # Security
@@ -286,8 +285,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
     /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255;
     /// [`Error::InvalidChild`] for the first child that has no key (as in
-    /// [`ExtendedPublicKey::derive_public_keys_into`]); [`Error::InvalidSecretKey`] as
-    /// [`public_key`](Self::public_key).
+    /// [`ExtendedPublicKey::derive_public_keys_into`]).
     ///
     /// # Examples
     ///
@@ -306,7 +304,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
         start: ChildNumber,
         out: &mut [S::PublicKey],
     ) -> Result<()> {
-        self.to_xpub()?.derive_public_keys_into(start, out)
+        self.to_xpub().derive_public_keys_into(start, out)
     }
 }
 
@@ -335,7 +333,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// errors only where the scheme says a child does not exist.
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
         let range = self.check_batch(start, count)?;
-        Siblings::new(self, range)
+        Ok(Siblings::new(self, range))
     }
 
     /// The `count` normal children `start`, `start + 1`, … as full extended public keys,
@@ -359,7 +357,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// # #[cfg(feature = "secp256k1")] {
     /// use fastbip32::{ChildNumber, Xprv};
     ///
-    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?.to_xpub()?;
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?.to_xpub();
     /// let keys = account.derive_children(ChildNumber::normal(10)?, 300)?;
     /// assert_eq!(keys[5], account.derive_path("m/15")?);
     /// # }

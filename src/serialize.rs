@@ -122,38 +122,29 @@ impl<S: Scheme> ExtendedKey<S> {
         }
     }
 
-    /// The public key (computed for a private key).
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn public_key(&self) -> Result<S::PublicKey> {
+    /// The public key (computed for a private key, and cached there).
+    pub fn public_key(&self) -> S::PublicKey {
         match self {
             Self::Private(k) => k.public_key(),
-            Self::Public(k) => Ok(k.public_key()),
+            Self::Public(k) => k.public_key(),
         }
     }
 
     /// The key's fingerprint.
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn fingerprint(&self) -> Result<Fingerprint> {
+    pub fn fingerprint(&self) -> Fingerprint {
         match self {
             Self::Private(k) => k.fingerprint(),
-            Self::Public(k) => Ok(k.fingerprint()),
+            Self::Public(k) => k.fingerprint(),
         }
     }
 }
 
 impl<S: NormalDerivation> ExtendedKey<S> {
     /// The public key of either kind (a private key is neutered).
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn to_xpub(&self) -> Result<ExtendedPublicKey<S>> {
+    pub fn to_xpub(&self) -> ExtendedPublicKey<S> {
         match self {
             Self::Private(k) => k.to_xpub(),
-            Self::Public(k) => Ok(k.clone()),
+            Self::Public(k) => k.clone(),
         }
     }
 }

@@ -257,7 +257,7 @@ impl PathTree {
         if children.is_empty() {
             return Ok(());
         }
-        let prepared = key.prepare_many()?;
+        let prepared = key.prepare_many();
         // An error names the step's place in the inserted paths, as `derive_path` does.
         let segment = |next: usize| {
             self.nodes

@@ -63,7 +63,7 @@ fn debug_shows_no_secret() {
     // A public key's chain code is sensitive too (with any normal child's private key it
     // gives away the parent's): not shown.
     let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
-    let xpub = key.to_xpub().unwrap();
+    let xpub = key.to_xpub();
     let debug = format!("{xpub:?}");
     assert!(
         !debug.contains(&hex::encode(xpub.chain_code())[..8]),
@@ -142,10 +142,10 @@ fn public_keys_are_lazy_and_computed_once() {
     );
     assert!(!soft.is_public_key_cached());
     // The parent fingerprint of a soft child comes from the parent key already computed.
-    assert_eq!(soft.parent_fingerprint(), hardened.fingerprint().unwrap());
-    let first = soft.public_key().unwrap();
+    assert_eq!(soft.parent_fingerprint(), hardened.fingerprint());
+    let first = soft.public_key();
     assert!(soft.is_public_key_cached());
-    assert_eq!(first, soft.public_key().unwrap());
+    assert_eq!(first, soft.public_key());
     // A clone keeps the cache.
     assert!(soft.clone().is_public_key_cached());
 }
@@ -162,9 +162,9 @@ fn parent_fingerprint_of_a_hardened_child_comes_from_the_parents_public_key() {
     // fingerprint it later, so a hardened child takes its parent's public key at derivation
     // time (through the parent's cache).
     assert!(account.is_public_key_cached());
-    assert_eq!(child.parent_fingerprint(), account.fingerprint().unwrap());
+    assert_eq!(child.parent_fingerprint(), account.fingerprint());
     let walked = master.derive_path("m/44'/501'/0'").unwrap();
-    assert_eq!(walked.parent_fingerprint(), account.fingerprint().unwrap());
+    assert_eq!(walked.parent_fingerprint(), account.fingerprint());
     assert_eq!(walked, child);
 }
 
@@ -199,7 +199,7 @@ fn compile_fail_twins_compile_for_a_normal_scheme() {
     let xpub = ExtendedPrivateKey::<Ed25519Bip32>::from_seed(&[1; 32])
         .unwrap()
         .to_xpub();
-    let public = xpub.unwrap().public_key();
+    let public = xpub.public_key();
     let cc = ChainCode::new([0; 32]);
     let again = ExtendedPublicKey::<Ed25519Bip32>::from_parts(
         public,

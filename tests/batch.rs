@@ -45,7 +45,7 @@ fn batch_equals_loop<S: Scheme>(seed: &[u8], parent_path: &str, start: ChildNumb
     }
     for (k, expected) in iterated.iter().zip(&one_by_one) {
         assert_eq!(k.parent_fingerprint(), expected.parent_fingerprint());
-        assert_eq!(k.parent_fingerprint(), parent.fingerprint().unwrap());
+        assert_eq!(k.parent_fingerprint(), parent.fingerprint());
     }
     #[cfg(feature = "parallel")]
     {
@@ -67,8 +67,8 @@ fn public_batch_equals_private<S: NormalDerivation>(
         .unwrap()
         .derive_path(parent_path)
         .unwrap();
-    let xpub = parent.to_xpub().unwrap();
-    let mut publics = vec![parent.public_key().unwrap(); count];
+    let xpub = parent.to_xpub();
+    let mut publics = vec![parent.public_key(); count];
     xpub.derive_public_keys_into(child(start), &mut publics)
         .unwrap();
     let iterated: Vec<_> = xpub
@@ -78,20 +78,10 @@ fn public_batch_equals_private<S: NormalDerivation>(
         .collect();
     for (i, (pk, ext)) in publics.iter().zip(&iterated).enumerate() {
         let private = parent.derive_child(child(start + i as u32)).unwrap();
-        assert_eq!(
-            *pk,
-            private.public_key().unwrap(),
-            "{} public batch {i}",
-            S::NAME
-        );
-        assert_eq!(
-            ext,
-            &private.to_xpub().unwrap(),
-            "{} public iterator {i}",
-            S::NAME
-        );
+        assert_eq!(*pk, private.public_key(), "{} public batch {i}", S::NAME);
+        assert_eq!(ext, &private.to_xpub(), "{} public iterator {i}", S::NAME);
     }
-    let mut from_private = vec![parent.public_key().unwrap(); count];
+    let mut from_private = vec![parent.public_key(); count];
     parent
         .derive_public_keys_into(child(start), &mut from_private)
         .unwrap();
@@ -101,14 +91,14 @@ fn public_batch_equals_private<S: NormalDerivation>(
         "{} constant-time from private",
         S::NAME
     );
-    let mut vartime = vec![parent.public_key().unwrap(); count];
+    let mut vartime = vec![parent.public_key(); count];
     parent
         .derive_public_keys_into_vartime(child(start), &mut vartime)
         .unwrap();
     assert_eq!(vartime, publics, "{} vartime from private", S::NAME);
     #[cfg(feature = "parallel")]
     {
-        let mut par = vec![parent.public_key().unwrap(); count];
+        let mut par = vec![parent.public_key(); count];
         xpub.par_derive_public_keys_into(child(start), &mut par)
             .unwrap();
         assert_eq!(par, publics, "{} parallel public", S::NAME);
@@ -122,8 +112,7 @@ fn secp256k1_long_batch(seed: &[u8], start: u32, count: usize) {
         .unwrap()
         .derive_path("m/44'/0'/0'/0")
         .unwrap()
-        .to_xpub()
-        .unwrap();
+        .to_xpub();
     let mut batch = vec![[0u8; 33]; count];
     xpub.derive_public_keys_into(child(start), &mut batch)
         .unwrap();
@@ -140,8 +129,7 @@ fn full_public_children_equal_loop<S: NormalDerivation>(seed: &[u8], start: u32,
         .unwrap()
         .derive_path("m/1'/2")
         .unwrap()
-        .to_xpub()
-        .unwrap();
+        .to_xpub();
     let keys = xpub.derive_children(child(start), count).unwrap();
     assert_eq!(keys.len(), count);
     for (i, key) in keys.iter().enumerate() {
@@ -214,10 +202,10 @@ proptest! {
         let soft: Vec<&String> = texts.iter().filter(|t| !t.contains('\'')).collect();
         let mut public_tree = PathTree::new();
         for t in &soft { public_tree.insert(t.as_str()).unwrap(); }
-        let xpub = root.to_xpub().unwrap();
+        let xpub = root.to_xpub();
         let publics = public_tree.derive_public(&xpub).unwrap();
         for (t, k) in soft.iter().zip(&publics) {
-            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub().unwrap());
+            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub());
         }
         #[cfg(feature = "parallel")]
         prop_assert_eq!(public_tree.par_derive_public(&xpub).unwrap(), publics.clone());
@@ -262,7 +250,7 @@ fn batch_errors() {
             segment: 0
         })
     );
-    let xpub = key.to_xpub().unwrap();
+    let xpub = key.to_xpub();
     let mut out = [[0u8; 33]; 2];
     assert_eq!(
         xpub.derive_public_keys_into(ChildNumber::hardened(0).unwrap(), &mut out),
@@ -286,7 +274,6 @@ fn batch_errors() {
         key.derive_child(ChildNumber::hardened(4).unwrap())
             .unwrap()
             .public_key()
-            .unwrap()
     );
     assert_eq!(
         key.derive_public_keys_into_vartime(last, &mut out),
@@ -363,8 +350,7 @@ proptest! {
             .unwrap()
             .derive_path("m/84'/0'/0'")
             .unwrap()
-            .to_xpub()
-            .unwrap();
+            .to_xpub();
         let mut paths: Vec<Vec<ChildNumber>> = Vec::new();
         for (prefix, start, len, stride) in &groups {
             for i in 0..*len {
@@ -406,8 +392,7 @@ proptest! {
 fn public_tree_run_then_hardened_step() {
     let xpub = ExtendedPrivateKey::<Secp256k1>::from_seed(&[9; 32])
         .unwrap()
-        .to_xpub()
-        .unwrap();
+        .to_xpub();
     let mut tree = PathTree::new();
     for i in 0..200 {
         tree.insert(format!("m/1/{i}").as_str()).unwrap();

@@ -159,9 +159,9 @@ fn check_node(key: &Key, node: &Value, ctx: &str) -> usize {
 
 fn check_fields(key: &Key, expected: &Value, ctx: &str) -> usize {
     let private = key.private_key();
-    let public = key.public_key().unwrap();
+    let public = key.public_key();
     let xprv = key.to_raw_bytes();
-    let xpub = key.to_xpub().unwrap().to_raw_bytes();
+    let xpub = key.to_xpub().to_raw_bytes();
     let mut n = 0;
     let mut cmp = |field: &str, got: &[u8]| {
         if let Some(want) = opt_hex(expected, field) {
@@ -196,7 +196,7 @@ fn check_text(key: &Key, ctx: &str) {
     assert_eq!(back.private_key(), key.private_key(), "{ctx}: xprv hex");
     assert_eq!(back.chain_code(), key.chain_code(), "{ctx}: xprv hex");
 
-    let xpub = key.to_xpub().unwrap();
+    let xpub = key.to_xpub();
     let mut buf = [0u8; XPUB_HEX_LEN];
     let text = xpub.encode_hex(&mut buf).unwrap();
     assert_eq!(text, hex::encode(xpub.to_raw_bytes()), "{ctx}: xpub hex");
@@ -235,7 +235,7 @@ fn check_public_tail(root: &Key, path: &[ChildNumber], key: &Key, ctx: &str) -> 
         return 0;
     }
     let ancestor = root.derive_path(hardened).unwrap();
-    let mut public = ancestor.to_xpub().unwrap();
+    let mut public = ancestor.to_xpub();
     for &child in soft {
         public = public
             .derive_child(child)
@@ -243,7 +243,7 @@ fn check_public_tail(root: &Key, path: &[ChildNumber], key: &Key, ctx: &str) -> 
     }
     assert_eq!(
         public.public_key(),
-        key.public_key().unwrap(),
+        key.public_key(),
         "{ctx}: public derivation"
     );
     assert_eq!(
@@ -403,11 +403,7 @@ fn private_derivation() {
                 if let (Some(parent), Some(&last)) = (&previous, path.last()) {
                     let child = parent.derive_child(last).unwrap();
                     assert_eq!(child, key, "{ctx}: child of previous step");
-                    assert_eq!(
-                        child.parent_fingerprint(),
-                        parent.fingerprint().unwrap(),
-                        "{ctx}"
-                    );
+                    assert_eq!(child.parent_fingerprint(), parent.fingerprint(), "{ctx}");
                 }
                 previous = Some(key);
             }
@@ -719,7 +715,6 @@ fn errors_bech32() {
     );
     assert_eq!(
         root.to_xpub()
-            .unwrap()
             .encode_bech32(Cip5Prefix::Xprv, &mut buf)
             .unwrap_err(),
         Error::UnexpectedBech32Prefix {
@@ -735,7 +730,6 @@ fn errors_bech32() {
     );
     let xpub_text = root
         .to_xpub()
-        .unwrap()
         .encode_bech32(Cip5Prefix::RootXvk, &mut buf)
         .unwrap()
         .to_owned();
@@ -782,7 +776,6 @@ fn errors_public_derivation() {
     let chain = root.chain_code().clone();
     assert_eq!(
         root.to_xpub()
-            .unwrap()
             .derive_child(ChildNumber::hardened(7).unwrap())
             .unwrap_err(),
         Error::HardenedFromPublic {
@@ -888,12 +881,12 @@ proptest! {
         tail in proptest::collection::vec(soft(), 1..4),
     ) {
         let parent = Key::from_seed(&seed).unwrap().derive_path(prefix.as_slice()).unwrap();
-        let mut public = parent.to_xpub().unwrap();
+        let mut public = parent.to_xpub();
         let mut key = parent.clone();
         for child in tail {
             public = public.derive_child(child).unwrap();
             key = key.derive_child(child).unwrap();
-            prop_assert_eq!(public.public_key(), key.public_key().unwrap());
+            prop_assert_eq!(public.public_key(), key.public_key());
             prop_assert_eq!(public.chain_code(), key.chain_code());
         }
     }

@@ -209,7 +209,7 @@ fn public_sibling_runs_free_no_chain_code() {
     // Chain codes are sensitive (with a normal child's private key one gives away the
     // parent's): a run of public children leaves none in the blocks it frees.
     let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&[4; 32]).unwrap();
-    let xpub = root.derive_path("m/84'/0'/0'/0").unwrap().to_xpub().unwrap();
+    let xpub = root.derive_path("m/84'/0'/0'/0").unwrap().to_xpub();
     let first = fastbip32::ChildNumber::normal(0).unwrap();
     let watched: Vec<[u8; 32]> = [5, 130, 299]
         .iter()

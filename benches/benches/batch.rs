@@ -230,7 +230,7 @@ fn batch(c: &mut Criterion) {
     g.bench_function("floor", |b| b.iter(|| siblings_floor(black_box(&parent))));
     g.finish();
 
-    let xpub = parent.fresh().to_xpub().unwrap();
+    let xpub = parent.fresh().to_xpub();
     let expected = xpub_children_batch(&xpub);
     assert_eq!(expected, xpub_children_one_by_one(&xpub));
     let mut g = c.benchmark_group("batch/secp256k1_1000_xpub_children");
@@ -484,7 +484,7 @@ fn paired_rows(_: &mut Criterion) {
         || siblings_batch(black_box(&parent)),
         || siblings_floor(black_box(&parent)),
     );
-    let xpub = parent.fresh().to_xpub().unwrap();
+    let xpub = parent.fresh().to_xpub();
     paired::ratio(
         "batch/secp256k1_1000_xpub_children",
         "floor-tweak-add",

@@ -167,12 +167,9 @@ pub(crate) trait CliScheme: Scheme {
     const NO_NORMAL_CHILDREN: bool = false;
 
     /// The extended public key of `key`, for the schemes that have one.
-    ///
-    /// # Errors
-    /// The library's error if the public key cannot be computed.
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
         let _ = key;
-        Ok(None)
+        None
     }
 
     /// The master key of `curve` (one of this scheme's curves) for `seed`.
@@ -225,8 +222,8 @@ pub(crate) trait CliScheme: Scheme {
 }
 
 impl CliScheme for Secp256k1 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
@@ -258,8 +255,8 @@ impl CliScheme for Secp256k1 {
 /// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's layout
 /// with the same versions, as other tools do, and derived keys are printed in the same form.
 impl CliScheme for NistP256 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
@@ -303,8 +300,8 @@ impl CliScheme for Curve25519 {
 /// Keys are read and printed as CIP-5 bech32 (`kL ‖ kR ‖ c` and `A ‖ c`), with the prefix
 /// of the key's role (`crate::cardano`).
 impl CliScheme for Ed25519Bip32 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];

@@ -535,10 +535,7 @@ impl<S: CliScheme> Start<S> {
             path.push(child)
                 .map_err(|e| CliError::library("invalid --path", e))?;
         }
-        let stake = key_from_xkey(&self.key, &path, &path.to_string()).and_then(|key| {
-            key.public_key()
-                .map_err(|e| CliError::library("cannot compute the stake key", e))
-        })?;
+        let stake = key_from_xkey(&self.key, &path, &path.to_string())?.public_key();
         stake
             .as_ref()
             .try_into()

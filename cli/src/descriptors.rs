@@ -149,9 +149,7 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
         (0, VersionPair::XPRV_XPUB)
     };
     let root = root.with_version_pair(pair);
-    let fingerprint = root
-        .fingerprint()
-        .map_err(|e| CliError::library("cannot compute the fingerprint", e))?;
+    let fingerprint = root.fingerprint();
     let mut texts: Vec<String> = Vec::with_capacity(KINDS.len());
     for (_, purpose, open, close) in KINDS {
         let path = DerivationPath::from_slice(&[
@@ -162,7 +160,7 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
         .map_err(|e| CliError::library("invalid account path", e))?;
         let account = root
             .derive_path(&path)
-            .and_then(|key| key.to_xpub())
+            .map(|key| key.to_xpub())
             .map_err(|e| CliError::library(&format!("cannot derive {path}"), e))?;
         let mut body = String::new();
         // Writing to a String cannot fail.

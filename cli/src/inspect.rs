@@ -104,8 +104,8 @@ pub(crate) fn show<S: CliScheme>(
     let mut scratch = Scratch::new();
     let mut out = Output::new(&Style::all(format));
     let record = match cip5_prefix_of(text).filter(|_| cip5) {
-        Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str())?,
-        None => inspect_record(&mut scratch, &key, &version)?,
+        Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str()),
+        None => inspect_record(&mut scratch, &key, &version),
     };
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())

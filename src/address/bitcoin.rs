@@ -20,7 +20,7 @@
 //!
 //! // BIP-86's first receive key for "abandon abandon … about" (m/86'/0'/0'/0/0).
 //! let key: Xprv = "xprvA449goEeU9okwCzzZaxiy475EQGQzBkc65su82nXEvcwzfSskb2hAt2WymrjyRL6kpbVTGL3cKtp9herYXSjjQ1j4stsXXiRF7kXkCacK3T".parse()?;
-//! let addr = bitcoin::p2tr(&key.public_key()?, Network::Mainnet)?;
+//! let addr = bitcoin::p2tr(&key.public_key(), Network::Mainnet)?;
 //! assert_eq!(addr, "bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr");
 //! # Ok::<(), fastbip32::Error>(())
 //! ```
@@ -101,7 +101,7 @@ pub fn p2sh_from_hash(hash: &[u8; 20], network: Network) -> Address {
 ///
 /// // BIP-32 test vector 1, chain m.
 /// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
-/// let addr = bitcoin::p2pkh(&key.public_key()?, Network::Mainnet);
+/// let addr = bitcoin::p2pkh(&key.public_key(), Network::Mainnet);
 /// assert_eq!(addr, "15mKKb2eos1hWa6tisdPwwDC1a5J1y9nma");
 /// # Ok::<(), fastbip32::Error>(())
 /// ```

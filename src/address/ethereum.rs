@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 ///
 /// // BIP-32 test vector 1, chain m: the generator-relative key's x is kept, y is added.
 /// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
-/// let compressed = key.public_key()?;
+/// let compressed = key.public_key();
 /// let full = address::secp256k1_uncompressed(&compressed)?;
 /// assert_eq!(full[0], 0x04);
 /// assert_eq!(full[1..33], compressed[1..]);

@@ -113,12 +113,12 @@ impl Prepared {
             Self::Normal(parent) => Ok(parent
                 .derive_child(ChildNumber::normal(index)?)?
                 .public_key()),
-            Self::NormalPrivate(parent) => parent
+            Self::NormalPrivate(parent) => Ok(parent
                 .derive_child(ChildNumber::normal(index)?)?
-                .public_key(),
-            Self::Hardened(parent) => parent
+                .public_key()),
+            Self::Hardened(parent) => Ok(parent
                 .derive_child(ChildNumber::hardened(index)?)?
-                .public_key(),
+                .public_key()),
             Self::HardenedFromPublic => {
                 ChildNumber::hardened(index)?;
                 Err(Error::HardenedFromPublic { index, segment: 0 })
@@ -143,7 +143,7 @@ impl Prepared {
             Self::Hardened(parent) => {
                 let children = parent.children(ChildNumber::hardened(start)?, out.len())?;
                 for (slot, child) in out.iter_mut().zip(children) {
-                    *slot = child?.public_key()?;
+                    *slot = child?.public_key();
                 }
                 Ok(())
             }
@@ -388,7 +388,7 @@ impl KeyExpr {
                 Ok(Prepared::Normal(k.derive_path(&path)?))
             }
             (ExtendedKey::Private(k), Wildcard::None) => {
-                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()?))
+                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
             }
             (ExtendedKey::Public(k), Wildcard::None) => {
                 Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
@@ -441,7 +441,7 @@ impl KeyExpr {
                 }
             }
             Source::Extended(e) => {
-                write!(out, "{}", e.key.to_xpub().map_err(|_| fmt::Error)?)?;
+                write!(out, "{}", e.key.to_xpub())?;
                 for (i, &step) in e.steps.iter().enumerate() {
                     match &e.multipath {
                         Some((position, values)) if *position == i => {
