@@ -36,12 +36,11 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::error::Error;
-
 #[cfg(feature = "secp256k1")]
 pub mod bitcoin;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+pub(crate) mod error;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
 #[cfg(feature = "ed25519")]
@@ -49,6 +48,7 @@ mod solana;
 
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;
+pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
 pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
 #[cfg(feature = "ed25519")]
@@ -245,8 +245,8 @@ impl fmt::Display for CurveFamily {
 /// assert_eq!(kind, AddressKind::P2shP2wpkh);
 /// assert_eq!(kind.curve(), CurveFamily::Secp256k1);
 /// assert_eq!(AddressKind::CardanoBase.to_string(), "cardano-base");
-/// assert_eq!("p2sh".parse::<AddressKind>(), Err(fastbip32::Error::UnknownAddressKind));
-/// # Ok::<(), fastbip32::Error>(())
+/// assert_eq!("p2sh".parse::<AddressKind>(), Err(fastbip32::address::Error::UnknownAddressKind));
+/// # Ok::<(), fastbip32::address::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

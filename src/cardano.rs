@@ -315,7 +315,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// [`from_raw_bytes`](Self::from_raw_bytes). Decoded in constant time.
     ///
     /// # Errors
-    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidLength`] unless the
     /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_raw_bytes`.
     pub fn from_hex(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
@@ -330,7 +330,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::InvalidBech32`] for malformed text or a bad checksum;
     /// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a private [`Cip5Prefix`];
-    /// [`Error::InvalidKeyLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
+    /// [`Error::InvalidLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
     /// or [`Error::InvalidSecretKey`] for a key that breaks the rule.
     pub fn from_bech32(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
@@ -399,7 +399,7 @@ impl ExtendedPublicKey<Ed25519Bip32> {
     /// [`from_raw_bytes`](Self::from_raw_bytes).
     ///
     /// # Errors
-    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidLength`] unless the
     /// text holds 64 bytes; [`Error::InvalidPublicKey`] as for `from_raw_bytes`.
     pub fn from_hex(text: &str) -> Result<Self> {
         let mut xpub = [0u8; XPUB_LEN];
@@ -412,7 +412,7 @@ impl ExtendedPublicKey<Ed25519Bip32> {
     ///
     /// # Errors
     /// [`Error::InvalidBech32`]; [`Error::UnexpectedBech32Prefix`] for a prefix that is not a
-    /// public [`Cip5Prefix`]; [`Error::InvalidKeyLength`] unless the payload is 64 bytes;
+    /// public [`Cip5Prefix`]; [`Error::InvalidLength`] unless the payload is 64 bytes;
     /// [`Error::InvalidPublicKey`].
     pub fn from_bech32(text: &str) -> Result<Self> {
         let mut xpub = [0u8; XPUB_LEN];
@@ -526,7 +526,7 @@ fn bech32_decode(text: &str, out: &mut [u8], private: bool) -> Result<Cip5Prefix
         Ok(prefix)
     } else {
         out.zeroize();
-        Err(Error::InvalidKeyLength {
+        Err(Error::InvalidLength {
             len,
             expected: out.len(),
         })

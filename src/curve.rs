@@ -271,7 +271,9 @@ mod sealed {
             _: Token,
         ) -> Result<(Self::PublicKey, ChainCode)> {
             let _ = (public, key, child);
-            Err(Error::UnsupportedByScheme)
+            // Only the schemes with normal derivation make extended public keys, and each of
+            // them overrides this.
+            unreachable!("no extended public key of a hardened-only scheme exists")
         }
 
         /// The public keys of the normal children `first, first + 1, …` (one per slot of

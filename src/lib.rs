@@ -69,7 +69,6 @@ pub use crate::curve::{
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
-pub use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};

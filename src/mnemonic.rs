@@ -18,11 +18,11 @@
 //!
 //! Parsing splits the text on whitespace, normalizes each word to NFKD, then checks, in this
 //! order, the word count
-//! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownMnemonicWord`], or
-//! [`Error::MixedMnemonicLanguages`] for a word of another list), and the checksum
-//! ([`Error::InvalidMnemonicChecksum`]). Without a language, the lists that hold every word
+//! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownWord`], or
+//! [`Error::MixedLanguages`] for a word of another list), and the checksum
+//! ([`Error::InvalidChecksum`]). Without a language, the lists that hold every word
 //! are tried; a phrase valid in two of them with different word indices (English and French
-//! share 100 words) is [`Error::AmbiguousMnemonicLanguage`], while one of the 1,275
+//! share 100 words) is [`Error::AmbiguousLanguage`], while one of the 1,275
 //! characters both Chinese lists hold at the same indices is the same mnemonic either way and
 //! is read as simplified Chinese (the earlier list in [`Language::ALL`]). The words
 //! are exact: `Abandon` is not `abandon`. [`suggest`] then tells a person what they meant.
@@ -41,8 +41,8 @@
 //! # Examples
 //!
 //! ```
-//! use fastbip32::mnemonic::{suggest, CardanoMnemonic, Language, Mnemonic};
-//! use fastbip32::{Error, ExtendedPrivateKey, Secp256k1};
+//! use fastbip32::mnemonic::{suggest, CardanoMnemonic, Error, Language, Mnemonic};
+//! use fastbip32::{ExtendedPrivateKey, Secp256k1};
 //!
 //! // The first BIP-39 test vector (passphrase "TREZOR").
 //! let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
@@ -55,7 +55,7 @@
 //!
 //! // A typo names the word (position 1, the second word) and the likely fix.
 //! let typo = phrase.replacen("abandon abandon", "abandon abandn", 1);
-//! assert_eq!(typo.parse::<Mnemonic>().unwrap_err(), Error::UnknownMnemonicWord { position: 1 });
+//! assert_eq!(typo.parse::<Mnemonic>().unwrap_err(), Error::UnknownWord { position: 1 });
 //! assert_eq!(suggest("abandn", Language::English)[0], "abandon");
 //!
 //! // A fresh 24-word phrase in Spanish, from the operating system's random number generator.
@@ -66,7 +66,7 @@
 //! // Cardano's 9-word phrases (cardano-addresses' test phrase).
 //! let short = CardanoMnemonic::parse("test child burst immense armed parrot company walk dog")?;
 //! assert_eq!(short.to_entropy().as_bytes()[..3], [0xdf, 0x84, 0xfc]);
-//! # Ok::<(), fastbip32::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use alloc::string::String;
@@ -77,15 +77,17 @@ use subtle::{Choice, ConstantTimeEq};
 use unicode_normalization::UnicodeNormalization;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::error::{Error, Result};
+use self::error::Result;
 use crate::secret::SecretBytes;
 
 mod bits;
 mod cardano;
+mod error;
 mod language;
 mod suggest;
 
-pub use self::cardano::{icarus_passphrase_from_hex, CardanoMnemonic};
+pub use self::cardano::CardanoMnemonic;
+pub use self::error::Error;
 pub use self::language::Language;
 pub use self::suggest::{suggest, Suggestions, MAX_SUGGESTIONS};
 
@@ -209,12 +211,12 @@ impl Mnemonic {
     /// own randomness, and for tests.
     ///
     /// # Errors
-    /// [`Error::InvalidBip39EntropyLength`] unless `entropy` is 16 to 32 bytes, a multiple
+    /// [`Error::InvalidEntropyLength`] unless `entropy` is 16 to 32 bytes, a multiple
     /// of 4.
     pub fn from_entropy(language: Language, entropy: &[u8]) -> Result<Self> {
         let len = entropy.len();
         if !(16..=32).contains(&len) || !len.is_multiple_of(4) {
-            return Err(Error::InvalidBip39EntropyLength { len });
+            return Err(Error::InvalidEntropyLength { len, min: 16 });
         }
         let result = bip39::Mnemonic::from_entropy_in(language.to_bip39(), entropy);
         scrub_stack();
@@ -225,9 +227,9 @@ impl Mnemonic {
     /// [module documentation](self) for the checks and their order).
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`],
-    /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
-    /// [`Error::AmbiguousMnemonicLanguage`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`],
+    /// [`Error::MixedLanguages`], [`Error::InvalidChecksum`] or
+    /// [`Error::AmbiguousLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
         let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
@@ -246,16 +248,16 @@ impl Mnemonic {
         }
         scrub_stack();
         if ambiguous {
-            return Err(Error::AmbiguousMnemonicLanguage);
+            return Err(Error::AmbiguousLanguage);
         }
-        found.ok_or(Error::InvalidMnemonicChecksum)
+        found.ok_or(Error::InvalidChecksum)
     }
 
     /// Parses a phrase in the word list of `language`.
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
-    /// another list) or [`Error::InvalidMnemonicChecksum`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of
+    /// another list) or [`Error::InvalidChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
         let text = nfkd_words(phrase);
         let result = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text);
@@ -419,8 +421,8 @@ fn best(counts: &[usize; 10]) -> Option<(Language, usize)> {
 ///
 /// # Errors
 /// When none does: the first word that the list holding the most words lacks is
-/// [`Error::MixedMnemonicLanguages`] if another list has it, else
-/// [`Error::UnknownMnemonicWord`].
+/// [`Error::MixedLanguages`] if another list has it, else
+/// [`Error::UnknownWord`].
 fn candidates(text: &str) -> Result<impl Iterator<Item = Language>> {
     let (counts, missing) = tally(text);
     if missing.contains(&usize::MAX) {
@@ -440,9 +442,9 @@ fn candidates(text: &str) -> Result<impl Iterator<Item = Language>> {
         .unwrap_or(0);
     let word = text.split_whitespace().nth(position).unwrap_or_default();
     if Language::ALL.iter().any(|l| l.find_word(word).is_some()) {
-        Err(Error::MixedMnemonicLanguages { position })
+        Err(Error::MixedLanguages { position })
     } else {
-        Err(Error::UnknownMnemonicWord { position })
+        Err(Error::UnknownWord { position })
     }
 }
 
@@ -527,12 +529,13 @@ fn phrase_of(
 fn from_bip39(e: bip39::Error) -> Error {
     match e {
         bip39::Error::BadWordCount(count) => Error::InvalidWordCount { count },
-        bip39::Error::UnknownWord(position) => Error::UnknownMnemonicWord { position },
-        bip39::Error::BadEntropyBitCount(bits) => {
-            Error::InvalidBip39EntropyLength { len: bits / 8 }
-        }
-        bip39::Error::InvalidChecksum => Error::InvalidMnemonicChecksum,
-        bip39::Error::AmbiguousLanguages(_) => Error::AmbiguousMnemonicLanguage,
+        bip39::Error::UnknownWord(position) => Error::UnknownWord { position },
+        bip39::Error::BadEntropyBitCount(bits) => Error::InvalidEntropyLength {
+            len: bits / 8,
+            min: 16,
+        },
+        bip39::Error::InvalidChecksum => Error::InvalidChecksum,
+        bip39::Error::AmbiguousLanguages(_) => Error::AmbiguousLanguage,
     }
 }
 

@@ -11,8 +11,8 @@
     reason = "test helpers: a missing field or a failed step is a failed test"
 )]
 
-use fastbip32::address::{self, bitcoin, cardano, AddressKind, CardanoNetwork, CurveFamily};
-use fastbip32::{wif, Ed25519, Ed25519Bip32, Error, ExtendedPrivateKey, Network, Xprv};
+use fastbip32::address::{self, bitcoin, cardano, AddressKind, CardanoNetwork, CurveFamily, Error};
+use fastbip32::{wif, Ed25519, Ed25519Bip32, ExtendedPrivateKey, Network, Xprv};
 use serde_json::Value;
 
 fn json(text: &str) -> Value {
@@ -455,7 +455,10 @@ fn invalid_public_keys() {
 
 #[test]
 fn names() {
-    assert_eq!("testnet4".parse::<Network>(), Err(Error::UnknownNetwork));
+    assert_eq!(
+        "testnet4".parse::<Network>(),
+        Err(fastbip32::Error::UnknownNetwork)
+    );
     assert_eq!(
         "signet".parse::<CardanoNetwork>(),
         Err(Error::UnknownNetwork)

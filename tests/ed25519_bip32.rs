@@ -656,7 +656,7 @@ fn errors_hex() {
     let text = root.encode_hex(&mut buf).unwrap().to_owned();
     assert_eq!(
         Key::from_hex(&text[2..]).unwrap_err(),
-        Error::InvalidKeyLength {
+        Error::InvalidLength {
             len: XPRV_LEN - 1,
             expected: XPRV_LEN
         }
@@ -678,7 +678,7 @@ fn errors_hex() {
     );
     assert_eq!(
         PubKey::from_hex("00").unwrap_err(),
-        Error::InvalidKeyLength {
+        Error::InvalidLength {
             len: 1,
             expected: 64
         }
@@ -750,7 +750,7 @@ fn errors_bech32() {
     bech32::encode_to_fmt::<bech32::Bech32, _>(&mut short, hrp, &good[..95]).unwrap();
     assert_eq!(
         Key::from_bech32(&short).unwrap_err(),
-        Error::InvalidKeyLength {
+        Error::InvalidLength {
             len: 95,
             expected: 96
         }

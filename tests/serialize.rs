@@ -568,22 +568,34 @@ fn text_errors() {
     let flipped = String::from_utf8(flipped).unwrap();
     assert_eq!(flipped.parse::<Xprv>(), Err(Error::BadChecksum));
     assert_eq!(flipped.parse::<Xpub>(), Err(Error::BadChecksum));
-    assert_eq!("".parse::<Xpub>(), Err(Error::InvalidLength { len: 0 }));
+    assert_eq!(
+        "".parse::<Xpub>(),
+        Err(Error::InvalidLength {
+            len: 0,
+            expected: 78
+        })
+    );
     let bytes = *key.to_bytes();
     assert_eq!(
         check_text(&bytes[..77]).parse::<Xprv>(),
-        Err(Error::InvalidLength { len: 77 })
+        Err(Error::InvalidLength {
+            len: 77,
+            expected: 78
+        })
     );
     let mut long = bytes.to_vec();
     long.push(0);
     assert_eq!(
         check_text(&long).parse::<Xprv>(),
-        Err(Error::InvalidLength { len: 79 })
+        Err(Error::InvalidLength {
+            len: 79,
+            expected: 78
+        })
     );
     // Far too long: rejected without being decoded, with a lower bound of its length.
     assert!(matches!(
         "z".repeat(500).parse::<Xpub>(),
-        Err(Error::InvalidLength { len }) if len > 78
+        Err(Error::InvalidLength { len, .. }) if len > 78
     ));
 }
 

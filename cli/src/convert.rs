@@ -103,8 +103,7 @@ pub(crate) fn convert<S: CliScheme>(
     format: Format,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let key = S::parse_extended_key(text)
-        .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
+    let key = S::parse_extended_key(text, "invalid extended key")?;
     let pair = to
         .pair()
         .ok_or_else(|| CliError::Usage(format!("--to: unknown version {to}")))?;

@@ -181,14 +181,17 @@ pub(crate) trait CliScheme: Scheme {
         ExtendedPrivateKey::from_seed(seed.as_bytes())
     }
 
-    /// Parses an extended key of either kind from its text.
+    /// Parses an extended key of either kind from its text, given as `what` (`--xkey`, …).
     ///
     /// # Errors
-    /// The library's parse error; [`Error::UnsupportedByScheme`] for a scheme without a text
-    /// form (callers check [`Curve::has_bip32_text`] first).
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+    /// A usage error with the library's parse error, or for a scheme without a text form
+    /// (callers check [`Curve::has_bip32_text`] first).
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         let _ = text;
-        Err(Error::UnsupportedByScheme)
+        Err(CliError::Usage(format!(
+            "{what}: {} keys have no extended key text",
+            Self::NAME
+        )))
     }
 
     /// Encodes the text of an extended private key (in the key's own version family) into
@@ -229,8 +232,8 @@ impl CliScheme for Secp256k1 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        text.parse()
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        text.parse().map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -262,8 +265,8 @@ impl CliScheme for NistP256 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        text.parse()
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        text.parse().map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -319,12 +322,14 @@ impl CliScheme for Ed25519Bip32 {
         }
     }
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        if cardano::cip5_prefix(text)?.is_private() {
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        let prefix = cardano::cip5_prefix(text).map_err(|e| key_text_error(what, e))?;
+        if prefix.is_private() {
             ExtendedPrivateKey::from_bech32(text).map(ExtendedKey::Private)
         } else {
             ExtendedPublicKey::from_bech32(text).map(ExtendedKey::Public)
         }
+        .map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -345,6 +350,16 @@ impl CliScheme for Ed25519Bip32 {
         key.encode_bech32(role.public, buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
+    }
+}
+
+/// The usage error for extended key text (`what`: `--xkey`, …) the library refuses.
+fn key_text_error(what: &str, err: Error) -> CliError {
+    match err {
+        Error::InvalidLength { len, expected } => CliError::Usage(format!(
+            "{what}: extended key is {len} bytes; it must be {expected}"
+        )),
+        other => CliError::Usage(format!("{what}: {other}")),
     }
 }
 

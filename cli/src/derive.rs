@@ -603,8 +603,7 @@ fn parse_xkey<S: CliScheme>(
     path: &DerivationPath,
     extra: usize,
 ) -> Result<ExtendedKey<S>, CliError> {
-    let key =
-        S::parse_extended_key(text).map_err(|e| CliError::Usage(format!("invalid --xkey: {e}")))?;
+    let key = S::parse_extended_key(text, "invalid --xkey")?;
     let steps = path.len() + extra;
     if usize::from(key.depth()) + steps > MAX_DEPTH {
         return Err(CliError::Usage(format!(

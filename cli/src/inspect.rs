@@ -95,8 +95,7 @@ pub(crate) fn show<S: CliScheme>(
     cip5: bool,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let key = S::parse_extended_key(text)
-        .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
+    let key = S::parse_extended_key(text, "invalid extended key")?;
     if from_argv && key.is_private() {
         io.notes.argv_secret(ArgvSecret::InspectXprv);
     }

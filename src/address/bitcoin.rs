@@ -22,7 +22,7 @@
 //! let key: Xprv = "xprvA449goEeU9okwCzzZaxiy475EQGQzBkc65su82nXEvcwzfSskb2hAt2WymrjyRL6kpbVTGL3cKtp9herYXSjjQ1j4stsXXiRF7kXkCacK3T".parse()?;
 //! let addr = bitcoin::p2tr(&key.public_key(), Network::Mainnet)?;
 //! assert_eq!(addr, "bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr");
-//! # Ok::<(), fastbip32::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use bech32::primitives::hrp::Hrp;
@@ -30,7 +30,7 @@ use bech32::Fe32;
 use sha2::{Digest, Sha256};
 
 use super::Address;
-use crate::error::{Error, Result};
+use crate::address::error::{Error, Result};
 use crate::hash::hash160;
 use crate::network::Network;
 use crate::serialize::base58;
@@ -103,7 +103,7 @@ pub fn p2sh_from_hash(hash: &[u8; 20], network: Network) -> Address {
 /// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
 /// let addr = bitcoin::p2pkh(&key.public_key(), Network::Mainnet);
 /// assert_eq!(addr, "15mKKb2eos1hWa6tisdPwwDC1a5J1y9nma");
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn p2pkh(public_key: &[u8; 33], network: Network) -> Address {
     p2pkh_from_hash(&hash160(public_key), network)
@@ -184,7 +184,8 @@ pub fn p2tr(public_key: &[u8; 33], network: Network) -> Result<Address> {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{address::bitcoin, Error, Network};
+/// use fastbip32::address::{bitcoin, Error};
+/// use fastbip32::Network;
 ///
 /// // BIP-350's test vector for a version 16 program.
 /// assert_eq!(bitcoin::segwit(16, &[0x75, 0x1e], Network::Mainnet)?, "bc1sw50qgdz25j");
@@ -192,7 +193,7 @@ pub fn p2tr(public_key: &[u8; 33], network: Network) -> Result<Address> {
 ///     bitcoin::segwit(0, &[0; 21], Network::Mainnet),
 ///     Err(Error::InvalidWitnessProgram { version: 0, len: 21 }),
 /// );
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> {
     let invalid = Error::InvalidWitnessProgram {
@@ -225,7 +226,8 @@ pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> 
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{address::bitcoin, Error, Network};
+/// use fastbip32::address::{bitcoin, Error};
+/// use fastbip32::Network;
 ///
 /// let mut script = [0u8; 22];
 /// script[1] = 0x14; // OP_0 <20 bytes>
@@ -234,7 +236,7 @@ pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> 
 ///     bitcoin::segwit(0, &[0; 20], Network::Regtest)?,
 /// );
 /// assert_eq!(bitcoin::from_script_pubkey(&[0x6a], Network::Mainnet), Err(Error::UnsupportedScript));
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_script_pubkey(script: &[u8], network: Network) -> Result<Address> {
     match script {

@@ -25,7 +25,7 @@ use blake2::digest::consts::U28;
 use blake2::{Blake2b, Digest};
 
 use super::Address;
-use crate::error::Error;
+use crate::address::Error;
 
 /// A Cardano network, as far as addresses tell them apart: the network id of the header.
 ///
@@ -40,7 +40,7 @@ use crate::error::Error;
 /// assert_eq!(CardanoNetwork::Mainnet.id(), 1);
 /// assert_eq!(CardanoNetwork::Testnet.to_string(), "testnet");
 /// assert!("signet".parse::<CardanoNetwork>().is_err());
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardanoNetwork {

@@ -85,6 +85,17 @@ impl ScriptPubKey {
         Self::from_parts(&[&[OP_1, 32], output_key])
     }
 
+    /// The address: every script built here is P2PKH, P2SH, P2WPKH, P2WSH or P2TR, so it has
+    /// one.
+    #[allow(
+        clippy::expect_used,
+        reason = "only standard single-output scripts are built"
+    )]
+    pub(crate) fn address(&self, network: crate::Network) -> crate::address::Address {
+        crate::address::bitcoin::from_script_pubkey(self.as_bytes(), network)
+            .expect("every scriptPubKey a descriptor makes has an address")
+    }
+
     /// The script's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or(&[])

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::error::{Error, Result};
+use super::error::{Error, Result};
 
 /// The most words a phrase has (256 bits of entropy and 8 of checksum).
 pub(crate) const MAX_WORDS: usize = 24;
@@ -84,7 +84,7 @@ pub(crate) fn pack(indices: &[u16], out: &mut [u8; MAX_ENTROPY + 1]) -> usize {
 /// Returns the entropy length.
 ///
 /// # Errors
-/// [`Error::InvalidMnemonicChecksum`] if the checksum bits do not match (`out` is then not
+/// [`Error::InvalidChecksum`] if the checksum bits do not match (`out` is then not
 /// written).
 pub(crate) fn entropy_of(indices: &[u16], out: &mut [u8; MAX_ENTROPY]) -> Result<usize> {
     let mut scratch = Zeroizing::new([0u8; MAX_ENTROPY + 1]);
@@ -99,7 +99,7 @@ pub(crate) fn entropy_of(indices: &[u16], out: &mut [u8; MAX_ENTROPY]) -> Result
         }
         Ok(len)
     } else {
-        Err(Error::InvalidMnemonicChecksum)
+        Err(Error::InvalidChecksum)
     }
 }
 
@@ -143,7 +143,7 @@ mod tests {
                 bad[count - 1] ^= 1;
                 assert_eq!(
                     entropy_of(&bad[..count], &mut back),
-                    Err(Error::InvalidMnemonicChecksum)
+                    Err(Error::InvalidChecksum)
                 );
             }
         }

@@ -1,8 +1,6 @@
 //! Cardano recovery phrases: 9 to 24 words, for the Icarus master key.
 
 use alloc::string::String;
-use alloc::vec;
-use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -10,8 +8,8 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::bits::{self, MAX_ENTROPY, MAX_WORDS};
+use super::error::{Error, Result};
 use super::{candidates, check_word_count, nfkd_words, phrase_of, Entropy, Language, Mnemonic};
-use crate::error::{Error, Result};
 
 /// A Cardano recovery phrase: 9, 12, 15, 18, 21 or 24 words, checksum verified.
 ///
@@ -27,15 +25,14 @@ use crate::error::{Error, Result};
 /// # Examples
 ///
 /// ```
-/// use fastbip32::mnemonic::{icarus_passphrase_from_hex, CardanoMnemonic};
+/// use fastbip32::mnemonic::CardanoMnemonic;
 /// use fastbip32::{Ed25519Bip32, ExtendedPrivateKey};
 ///
 /// // cardano-addresses' 9-word test phrase and the root key it publishes for it.
 /// let phrase = CardanoMnemonic::parse("test child burst immense armed parrot company walk dog")?;
-/// let passphrase = icarus_passphrase_from_hex("")?;
-/// let root = ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(phrase.to_entropy().as_bytes(), &passphrase)?;
+/// let root = ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(phrase.to_entropy().as_bytes(), b"")?;
 /// assert_eq!(root.private_key()[..4], [0x98, 0x2a, 0x5c, 0xfe]);
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
 pub struct CardanoMnemonic {
@@ -69,7 +66,7 @@ impl CardanoMnemonic {
     pub fn from_entropy(language: Language, entropy: &[u8]) -> Result<Self> {
         let len = entropy.len();
         if !(12..=MAX_ENTROPY).contains(&len) || !len.is_multiple_of(4) {
-            return Err(Error::InvalidEntropyLength { len });
+            return Err(Error::InvalidEntropyLength { len, min: 12 });
         }
         let mut out = Self {
             language,
@@ -83,9 +80,9 @@ impl CardanoMnemonic {
     /// Parses a phrase in any word list (detected as for [`Mnemonic::parse`]).
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`],
-    /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
-    /// [`Error::AmbiguousMnemonicLanguage`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`],
+    /// [`Error::MixedLanguages`], [`Error::InvalidChecksum`] or
+    /// [`Error::AmbiguousLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
         let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
@@ -101,16 +98,16 @@ impl CardanoMnemonic {
             }
         }
         if ambiguous {
-            return Err(Error::AmbiguousMnemonicLanguage);
+            return Err(Error::AmbiguousLanguage);
         }
-        found.ok_or(Error::InvalidMnemonicChecksum)
+        found.ok_or(Error::InvalidChecksum)
     }
 
     /// Parses a phrase in the word list of `language`.
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
-    /// another list) or [`Error::InvalidMnemonicChecksum`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of
+    /// another list) or [`Error::InvalidChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
         let text = nfkd_words(phrase);
         check_word_count(&text, &Self::WORD_COUNTS)?;
@@ -133,7 +130,7 @@ impl CardanoMnemonic {
                 })?;
             *slot = language
                 .find_word(word)
-                .ok_or(Error::UnknownMnemonicWord { position })?;
+                .ok_or(Error::UnknownWord { position })?;
             out.count = position + 1;
         }
         let mut entropy = Zeroizing::new([0u8; MAX_ENTROPY]);
@@ -242,29 +239,4 @@ impl FromStr for CardanoMnemonic {
     fn from_str(s: &str) -> Result<Self> {
         Self::parse(s)
     }
-}
-
-/// An Icarus passphrase given as hex: any bytes, since cardano-addresses and the wallets
-/// hash the passphrase as bytes and it need not be UTF-8. Either case; `""` is the empty
-/// passphrase. Decoded in constant time ([`crate::hex::decode`]) into a wiped buffer.
-///
-/// # Errors
-/// [`Error::InvalidHex`] for an odd number of digits or a character that is not one.
-///
-/// # Examples
-///
-/// ```
-/// use fastbip32::mnemonic::icarus_passphrase_from_hex;
-///
-/// assert_eq!(&icarus_passphrase_from_hex("C0ffee")?[..], &[0xc0, 0xff, 0xee]);
-/// assert!(icarus_passphrase_from_hex("abc").is_err());
-/// # Ok::<(), fastbip32::Error>(())
-/// ```
-pub fn icarus_passphrase_from_hex(text: &str) -> Result<Zeroizing<Vec<u8>>> {
-    if !text.len().is_multiple_of(2) {
-        return Err(Error::InvalidHex);
-    }
-    let mut out = Zeroizing::new(vec![0u8; text.len() / 2]);
-    crate::hex::decode(text, &mut out)?;
-    Ok(out)
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{Error, Result};
+use super::error::{Error, Result};
 
 /// A BIP-39 word list.
 ///
@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 /// assert_eq!(language.to_string(), "chinese-simplified");
 /// assert_eq!(Language::English.word_list()[0], "abandon");
 /// assert_eq!(Language::English.find_word("zoo"), Some(2047));
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), fastbip32::mnemonic::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
