@@ -134,10 +134,10 @@ impl<S: Scheme> Meta<S> {
     }
 }
 
-mod sealed {
+mod many {
     /// A key that derives many children from one preparation: the sibling batches and the
     /// tree are written once over it.
-    pub trait DeriveMany: Sized + Clone + Send + Sync {
+    pub(crate) trait DeriveMany: Sized + Clone + Send + Sync {
         /// What is computed once per parent.
         type Prepared: Send + Sync;
         /// Computes it.
@@ -169,7 +169,7 @@ mod sealed {
         }
     }
 }
-pub(crate) use sealed::DeriveMany;
+pub(crate) use many::DeriveMany;
 
 impl<S: Scheme> DeriveMany for ExtendedPrivateKey<S> {
     type Prepared = Prepared<S>;
@@ -410,7 +410,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     }
 
     /// Whether the public key has been computed already (it is computed at most once).
-    pub fn is_public_key_cached(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_public_key_cached(&self) -> bool {
         self.public.is_completed()
     }
 
@@ -486,7 +487,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'")?;
     /// let xpub = account.to_xpub();
     /// assert_eq!(xpub.public_key(), account.public_key());
-    /// assert_eq!(xpub.derive_path("0/5")?, account.derive_path("0/5")?.to_xpub());
+    /// assert_eq!(xpub.derive_path_vartime("0/5")?, account.derive_path("0/5")?.to_xpub());
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
     pub fn to_xpub(&self) -> ExtendedPublicKey<S> {
@@ -671,5 +672,73 @@ impl<S: Scheme> fmt::Debug for ExtendedPrivateKey<S> {
             .field("depth", &self.meta.depth)
             .field("child_number", &self.meta.child_number)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ed25519;
+    #[cfg(feature = "ed25519-bip32")]
+    use crate::Ed25519Bip32;
+    #[cfg(feature = "secp256k1")]
+    use crate::Secp256k1;
+
+    const SEED: [u8; 16] = [
+        0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
+        0x0f,
+    ];
+
+    fn path(key: &ExtendedPrivateKey<impl Scheme>) -> bool {
+        key.is_public_key_cached()
+    }
+
+    #[cfg(feature = "secp256k1")]
+    #[test]
+    fn public_keys_are_lazy_and_computed_once() {
+        let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+        assert!(!path(&master));
+        let hardened = master.derive_path("m/44'/0'/0'").unwrap();
+        assert!(!path(&master), "a hardened walk computes no public key");
+        assert!(!path(&hardened));
+        let soft = hardened
+            .derive_child(ChildNumber::normal(0).unwrap())
+            .unwrap();
+        assert!(
+            path(&hardened),
+            "a normal child needs its parent's public key"
+        );
+        assert!(!path(&soft));
+        // The parent fingerprint of a soft child comes from the parent key already computed.
+        assert_eq!(soft.parent_fingerprint(), hardened.fingerprint());
+        let first = soft.public_key();
+        assert!(path(&soft));
+        assert_eq!(first, soft.public_key());
+        // A clone keeps the cache.
+        assert!(path(&soft.clone()));
+    }
+
+    #[test]
+    fn parent_fingerprint_of_a_hardened_child_comes_from_the_parents_public_key() {
+        let master = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED).unwrap();
+        let account = master.derive_path("m/44'/501'").unwrap();
+        assert!(!path(&account));
+        let child = account
+            .derive_child(ChildNumber::hardened(0).unwrap())
+            .unwrap();
+        // A child keeps no secret of its parent: a hardened child takes its parent's public
+        // key at derivation time (through the parent's cache), for its parent fingerprint.
+        assert!(path(&account));
+        assert_eq!(child.parent_fingerprint(), account.fingerprint());
+        let walked = master.derive_path("m/44'/501'/0'").unwrap();
+        assert_eq!(walked.parent_fingerprint(), account.fingerprint());
+        assert!(walked == child);
+    }
+
+    #[cfg(feature = "ed25519-bip32")]
+    #[test]
+    fn a_hardened_bip32_ed25519_walk_computes_no_public_key() {
+        let root = ExtendedPrivateKey::<Ed25519Bip32>::from_seed(&[7; 32]).unwrap();
+        assert!(!path(&root.derive_path("m/0'/1'").unwrap()));
     }
 }

@@ -56,7 +56,7 @@ pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
 pub mod wif;
 
-pub use crate::batch::{Children, PublicChildren, Siblings};
+pub use crate::batch::{Children, PublicChildren, PUBLIC_RUN};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;

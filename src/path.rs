@@ -621,6 +621,44 @@ impl<'a> IntoIterator for &'a DerivationPath {
     }
 }
 
+impl IntoIterator for DerivationPath {
+    type Item = ChildNumber;
+    type IntoIter = IntoIter;
+
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
+            path: self,
+            next: 0,
+        }
+    }
+}
+
+/// The child numbers of an owned [`DerivationPath`], from the master key down.
+#[derive(Clone, Debug)]
+pub struct IntoIter {
+    path: DerivationPath,
+    next: usize,
+}
+
+impl Iterator for IntoIter {
+    type Item = ChildNumber;
+
+    fn next(&mut self) -> Option<ChildNumber> {
+        let child = self.path.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(child)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.path.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
+
+impl FusedIterator for IntoIter {}
+
 impl TryFrom<&[ChildNumber]> for DerivationPath {
     type Error = Error;
 
@@ -651,7 +689,7 @@ impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::path::{validate, Segments};
+/// use fastbip32::path::Segments;
 /// use fastbip32::{ChildNumber, Error, PathErrorKind};
 ///
 /// let mut segments = Segments::absolute("m/44'/0h/x")?;
@@ -663,7 +701,7 @@ impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
 /// );
 /// assert_eq!(segments.next(), None);
 ///
-/// assert_eq!(validate(Segments::relative("1/2/3")?), Ok(3));
+/// assert_eq!(Segments::relative("1/2/3")?.count(), 3);
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -681,8 +719,7 @@ pub struct Segments<'a> {
 impl<'a> Segments<'a> {
     /// Starts parsing an absolute path: `m` (no segments) or `m/<segments>`.
     ///
-    /// Only the prefix is checked here; the segments are checked as they are yielded (use
-    /// [`validate`] to check them all).
+    /// Only the prefix is checked here; the segments are checked as they are yielded.
     ///
     /// # Errors
     ///
@@ -714,8 +751,7 @@ impl<'a> Segments<'a> {
     /// Starts parsing a relative path: bare segments (`0/1'`), or an absolute path (`m`,
     /// `m/<segments>`).
     ///
-    /// Only the prefix is checked here; the segments are checked as they are yielded (use
-    /// [`validate`] to check them all).
+    /// Only the prefix is checked here; the segments are checked as they are yielded.
     ///
     /// # Errors
     ///
@@ -812,23 +848,10 @@ impl Iterator for Segments<'_> {
 
 impl FusedIterator for Segments<'_> {}
 
-/// Runs `segments` to the end, without building a path.
-///
-/// # Errors
-///
-/// The first error the segments yield: [`Error::InvalidPath`], with
-/// [`PathErrorKind::TooManySegments`] past [`MAX_DEPTH`] segments.
-///
-/// # Examples
-///
-/// ```
-/// use fastbip32::path::{validate, Segments};
-///
-/// assert_eq!(validate(Segments::absolute("m/44'/0'/0'/0/0")?), Ok(5));
-/// assert!(validate(Segments::absolute("m/44'/0'/0'/0/")?).is_err());
-/// # Ok::<(), fastbip32::Error>(())
-/// ```
-pub fn validate(segments: Segments<'_>) -> Result<usize> {
+/// Runs `segments` to the end, without building a path: the number of child numbers, or the
+/// first error ([`Error::InvalidPath`], with [`PathErrorKind::TooManySegments`] past
+/// [`MAX_DEPTH`] segments).
+pub(crate) fn validate(segments: Segments<'_>) -> Result<usize> {
     let mut count = 0;
     for child in segments {
         child?;
@@ -1049,6 +1072,27 @@ impl<'a> IntoDerivationPath for &'a str {
         let segments = Segments::relative(self)?;
         let count = validate(segments.clone())?;
         Ok((count, segments.filter_map(Result::ok)))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> IntoDerivationPath for &'a alloc::string::String {
+    type Steps = <&'a str as IntoDerivationPath>::Steps;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        self.as_str().into_steps()
+    }
+}
+
+/// An owned path text: parsed up front into a [`DerivationPath`] (the text is dropped), so
+/// `derive_path(format!("m/0/{i}"))` works as `derive_path(&format!(…))` does.
+#[cfg(feature = "alloc")]
+impl IntoDerivationPath for alloc::string::String {
+    type Steps = IntoIter;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        let path = DerivationPath::parse_relative(&self)?;
+        Ok((path.len(), path.into_iter()))
     }
 }
 

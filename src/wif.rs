@@ -82,7 +82,8 @@ pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Res
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{wif, Error, Network};
+/// use fastbip32::address::Error;
+/// use fastbip32::{wif, Network};
 ///
 /// let mut one = [0u8; 32];
 /// one[31] = 1;
@@ -162,7 +163,8 @@ impl fmt::Debug for Wif {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{wif, Error};
+/// use fastbip32::address::Error;
+/// use fastbip32::wif;
 ///
 /// // The private key 1, for the test networks.
 /// let key = wif::decode("cMahea7zqjxrtgAbB7LSGbcQUr1uX1ojuat9jZodMN87JcbXMTcA")?;

@@ -162,8 +162,12 @@ fn serial_batches_allocate_nothing() {
     let xpub = parent.to_xpub();
     let mut publics = [[0u8; 33]; 200];
     // Warm-up: the first secp256k1 public batch of the process builds the fixed-base table.
-    xpub.derive_public_keys_into(start, &mut publics).unwrap();
-    let (n, ()) = allocations(|| xpub.derive_public_keys_into(start, &mut publics).unwrap());
+    xpub.derive_public_keys_into_vartime(start, &mut publics)
+        .unwrap();
+    let (n, ()) = allocations(|| {
+        xpub.derive_public_keys_into_vartime(start, &mut publics)
+            .unwrap();
+    });
     assert_eq!(n, 0, "{n} allocations for a public batch");
     let (n, ()) = allocations(|| {
         parent
@@ -189,8 +193,14 @@ fn serial_batches_allocate_nothing() {
         .to_xpub();
     let mut ed = [[0u8; 32]; 40];
     // Warm-up: the first BIP32-Ed25519 public batch of the process builds its fixed-base table.
-    cardano.derive_public_keys_into(start, &mut ed).unwrap();
-    let (n, ()) = allocations(|| cardano.derive_public_keys_into(start, &mut ed).unwrap());
+    cardano
+        .derive_public_keys_into_vartime(start, &mut ed)
+        .unwrap();
+    let (n, ()) = allocations(|| {
+        cardano
+            .derive_public_keys_into_vartime(start, &mut ed)
+            .unwrap();
+    });
     assert_eq!(n, 0, "{n} allocations for a BIP32-Ed25519 public batch");
 }
 

@@ -69,10 +69,10 @@ fn public_batch_equals_private<S: NormalDerivation>(
         .unwrap();
     let xpub = parent.to_xpub();
     let mut publics = vec![parent.public_key(); count];
-    xpub.derive_public_keys_into(child(start), &mut publics)
+    xpub.derive_public_keys_into_vartime(child(start), &mut publics)
         .unwrap();
     let iterated: Vec<_> = xpub
-        .children(child(start), count)
+        .children_vartime(child(start), count)
         .unwrap()
         .map(Result::unwrap)
         .collect();
@@ -99,7 +99,7 @@ fn public_batch_equals_private<S: NormalDerivation>(
     #[cfg(feature = "parallel")]
     {
         let mut par = vec![parent.public_key(); count];
-        xpub.par_derive_public_keys_into(child(start), &mut par)
+        xpub.par_derive_public_keys_into_vartime(child(start), &mut par)
             .unwrap();
         assert_eq!(par, publics, "{} parallel public", S::NAME);
     }
@@ -114,26 +114,30 @@ fn secp256k1_long_batch(seed: &[u8], start: u32, count: usize) {
         .unwrap()
         .to_xpub();
     let mut batch = vec![[0u8; 33]; count];
-    xpub.derive_public_keys_into(child(start), &mut batch)
+    xpub.derive_public_keys_into_vartime(child(start), &mut batch)
         .unwrap();
     for (i, pk) in batch.iter().enumerate() {
-        let one = xpub.derive_child(child(start + i as u32)).unwrap();
+        let one = xpub.derive_child_vartime(child(start + i as u32)).unwrap();
         assert_eq!(*pk, one.public_key(), "child {}", start + i as u32);
     }
 }
 
-/// `ExtendedPublicKey::derive_children` (batched, full keys) equals `derive_child` one by one:
-/// keys, chain codes, depth, child numbers, parent fingerprints.
+/// `ExtendedPublicKey::children_vartime` (batched runs, full keys) equals
+/// `derive_child_vartime` one by one: keys, chain codes, depth, child numbers, parent
+/// fingerprints.
 fn full_public_children_equal_loop<S: NormalDerivation>(seed: &[u8], start: u32, count: usize) {
     let xpub = ExtendedPrivateKey::<S>::from_seed(seed)
         .unwrap()
         .derive_path("m/1'/2")
         .unwrap()
         .to_xpub();
-    let keys = xpub.derive_children(child(start), count).unwrap();
+    let keys = xpub.children_vartime(child(start), count).unwrap();
     assert_eq!(keys.len(), count);
-    for (i, key) in keys.iter().enumerate() {
-        assert_eq!(*key, xpub.derive_child(child(start + i as u32)).unwrap());
+    for (i, key) in keys.map(Result::unwrap).enumerate() {
+        assert_eq!(
+            key,
+            xpub.derive_child_vartime(child(start + i as u32)).unwrap()
+        );
     }
 }
 
@@ -203,12 +207,12 @@ proptest! {
         let mut public_tree = PathTree::new();
         for t in &soft { public_tree.insert(t.as_str()).unwrap(); }
         let xpub = root.to_xpub();
-        let publics = public_tree.derive_public(&xpub).unwrap();
+        let publics = public_tree.derive_from_xpub_vartime(&xpub).unwrap();
         for (t, k) in soft.iter().zip(&publics) {
             prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub());
         }
         #[cfg(feature = "parallel")]
-        prop_assert_eq!(public_tree.par_derive_public(&xpub).unwrap(), publics.clone());
+        prop_assert_eq!(public_tree.par_derive_from_xpub_vartime(&xpub).unwrap(), publics.clone());
     }
 }
 
@@ -253,7 +257,7 @@ fn batch_errors() {
     let xpub = key.to_xpub();
     let mut out = [[0u8; 33]; 2];
     assert_eq!(
-        xpub.derive_public_keys_into(ChildNumber::hardened(0).unwrap(), &mut out),
+        xpub.derive_public_keys_into_vartime(ChildNumber::hardened(0).unwrap(), &mut out),
         Err(Error::HardenedFromPublic {
             index: 0,
             segment: 0
@@ -283,15 +287,15 @@ fn batch_errors() {
     tree.insert("m/0/1'").unwrap();
     // The segment is the failing step's place in the inserted path, as for `derive_path`.
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
         Err(Error::HardenedFromPublic {
             index: 1,
             segment: 1
         })
     );
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
-        xpub.derive_path("m/0/1'").map(|_| ())
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
+        xpub.derive_path_vartime("m/0/1'").map(|_| ())
     );
     let mut ed_tree = PathTree::new();
     ed_tree.insert("m/0'/1'/2").unwrap();
@@ -373,16 +377,16 @@ proptest! {
         for path in &paths {
             tree.insert(path.as_slice()).unwrap();
         }
-        let keys = tree.derive_public(&xpub).unwrap();
+        let keys = tree.derive_from_xpub_vartime(&xpub).unwrap();
         prop_assert_eq!(keys.len(), paths.len());
         for (path, key) in paths.iter().zip(&keys) {
-            let expected = xpub.derive_path(path.as_slice()).unwrap();
+            let expected = xpub.derive_path_vartime(path.as_slice()).unwrap();
             prop_assert_eq!(key, &expected, "{:?}", path);
             prop_assert_eq!(key.parent_fingerprint(), expected.parent_fingerprint());
             prop_assert_eq!(key.chain_code(), expected.chain_code());
         }
         #[cfg(feature = "parallel")]
-        prop_assert_eq!(tree.par_derive_public(&xpub).unwrap(), keys.clone());
+        prop_assert_eq!(tree.par_derive_from_xpub_vartime(&xpub).unwrap(), keys.clone());
     }
 }
 
@@ -399,14 +403,14 @@ fn public_tree_run_then_hardened_step() {
     }
     tree.insert("m/1/5'").unwrap();
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
         Err(Error::HardenedFromPublic {
             index: 5,
             segment: 1
         })
     );
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
-        xpub.derive_path("m/1/5'").map(|_| ())
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
+        xpub.derive_path_vartime("m/1/5'").map(|_| ())
     );
 }

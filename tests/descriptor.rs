@@ -535,7 +535,7 @@ fn networks_follow_the_key_versions() {
 #[test]
 fn derive_into_300_indices_equals_derive_one_by_one() {
     let xpub: Xpub = XPUB.parse().unwrap();
-    let cosigner = xpub.derive_path("m/9/8").unwrap();
+    let cosigner = xpub.derive_path_vartime("m/9/8").unwrap();
     // Each single-key descriptor with its key's steps before the index, per branch.
     let single = [
         (
@@ -568,7 +568,7 @@ fn derive_into_300_indices_equals_derive_one_by_one() {
                     assert_eq!(got.index(), Some(i));
                     if let Some(steps) = steps {
                         let child = xpub
-                            .derive_path(format!("{}{i}", steps[b]).as_str())
+                            .derive_path_vartime(format!("{}{i}", steps[b]).as_str())
                             .unwrap();
                         assert_eq!(got.public_key(), Some(&child.public_key()), "{text}");
                     } else {

@@ -137,7 +137,7 @@ fn a_growing_vector_of_keys_leaves_copies_behind() {
     let hits = freed_blocks_holding(&[target], || {
         let mut keys = Vec::new();
         for i in 0..64 {
-            keys.push(root.derive_path(format!("m/{i}").as_str()).unwrap());
+            keys.push(root.derive_path(format!("m/{i}")).unwrap());
         }
         drop(keys);
     });
@@ -214,12 +214,15 @@ fn public_sibling_runs_free_no_chain_code() {
     let watched: Vec<[u8; 32]> = [5, 130, 299]
         .iter()
         .map(|&i| {
-            let child = xpub.derive_child(fastbip32::ChildNumber::normal(i).unwrap());
+            let child = xpub.derive_child_vartime(fastbip32::ChildNumber::normal(i).unwrap());
             *child.unwrap().chain_code().as_bytes()
         })
         .collect();
     let hits = freed_blocks_holding(&watched, || {
-        let children = xpub.derive_children(first, 300).unwrap();
+        let mut children = Vec::with_capacity(300);
+        for child in xpub.children_vartime(first, 300).unwrap() {
+            children.push(child.unwrap());
+        }
         assert_eq!(children[5].chain_code().as_bytes(), &watched[0]);
         drop(children);
     });

@@ -58,7 +58,7 @@ fn check_public_chain<S: Bip32Text>(case: &Value) -> usize {
         let text = s(step, "path");
         if child.is_hardened() {
             assert_eq!(
-                xpub.derive_child(child),
+                xpub.derive_child_vartime(child),
                 Err(Error::HardenedFromPublic {
                     index: child.index(),
                     segment: 0
@@ -67,7 +67,7 @@ fn check_public_chain<S: Bip32Text>(case: &Value) -> usize {
             );
             continue;
         }
-        let public = xpub.derive_child(child).unwrap();
+        let public = xpub.derive_child_vartime(child).unwrap();
         assert_eq!(
             hex::encode(public.public_key()),
             s(step, "public_key_hex"),
@@ -131,7 +131,7 @@ fn nist256p1_derivation_retry_both_ways() {
 
     let private_then_neuter = master.derive_path("m/28578'/33941").unwrap().to_xpub();
     let parent = master.derive_path("m/28578'").unwrap().to_xpub();
-    let public = parent.derive_path("33941").unwrap();
+    let public = parent.derive_path_vartime("33941").unwrap();
 
     for key in [&private_then_neuter, &public] {
         assert_eq!(hex::encode(key.public_key()), s(step, "public_key_hex"));
@@ -146,7 +146,7 @@ fn nist256p1_derivation_retry_both_ways() {
     let reparsed: ExtendedPublicKey<NistP256> = parent.to_string().parse().unwrap();
     assert_eq!(
         reparsed
-            .derive_child(ChildNumber::normal(33941).unwrap())
+            .derive_child_vartime(ChildNumber::normal(33941).unwrap())
             .unwrap(),
         public
     );
@@ -166,7 +166,7 @@ fn bip32_vector_xpubs_derive_their_normal_children() {
                 continue;
             }
             let parent: Xpub = s(&pair[0], "xpub").parse().unwrap();
-            let derived = parent.derive_child(child).unwrap();
+            let derived = parent.derive_child_vartime(child).unwrap();
             assert_eq!(
                 derived.to_string(),
                 s(&pair[1], "xpub"),
@@ -192,33 +192,36 @@ fn paths_relative_to_the_key() {
         ChildNumber::normal(1).unwrap(),
         ChildNumber::normal(2).unwrap(),
     ];
-    assert_eq!(xpub.derive_path("0/1/2").unwrap(), expected);
-    assert_eq!(xpub.derive_path("m/0/1/2").unwrap(), expected);
-    assert_eq!(xpub.derive_path(&path).unwrap(), expected);
-    assert_eq!(xpub.derive_path(&children).unwrap(), expected);
-    assert_eq!(xpub.derive_path(&children[..]).unwrap(), expected);
+    assert_eq!(xpub.derive_path_vartime("0/1/2").unwrap(), expected);
+    assert_eq!(xpub.derive_path_vartime("m/0/1/2").unwrap(), expected);
+    assert_eq!(xpub.derive_path_vartime(&path).unwrap(), expected);
+    assert_eq!(xpub.derive_path_vartime(&children).unwrap(), expected);
+    assert_eq!(xpub.derive_path_vartime(&children[..]).unwrap(), expected);
     assert_eq!(
-        xpub.derive_path("0")
+        xpub.derive_path_vartime("0")
             .unwrap()
-            .derive_child(children[1])
+            .derive_child_vartime(children[1])
             .unwrap()
-            .derive_child(children[2])
+            .derive_child_vartime(children[2])
             .unwrap(),
         expected
     );
     // The empty path is the key itself.
-    assert_eq!(xpub.derive_path("m").unwrap(), xpub);
-    assert_eq!(xpub.derive_path(&[] as &[ChildNumber]).unwrap(), xpub);
+    assert_eq!(xpub.derive_path_vartime("m").unwrap(), xpub);
+    assert_eq!(
+        xpub.derive_path_vartime(&[] as &[ChildNumber]).unwrap(),
+        xpub
+    );
     // Malformed text is a path error.
     assert!(matches!(
-        xpub.derive_path("0//1"),
+        xpub.derive_path_vartime("0//1"),
         Err(Error::InvalidPath { .. })
     ));
     // Fingerprints: the child's parent is its parent.
-    let child = xpub.derive_path("7/8").unwrap();
+    let child = xpub.derive_path_vartime("7/8").unwrap();
     assert_eq!(
         child.parent_fingerprint(),
-        xpub.derive_path("7").unwrap().fingerprint()
+        xpub.derive_path_vartime("7").unwrap().fingerprint()
     );
     assert_eq!(
         child.fingerprint(),
@@ -236,21 +239,21 @@ fn refusals() {
     let xpub = master.to_xpub();
     // Hardened steps, found before any work, naming the first one.
     assert_eq!(
-        xpub.derive_child(ChildNumber::hardened(0).unwrap()),
+        xpub.derive_child_vartime(ChildNumber::hardened(0).unwrap()),
         Err(Error::HardenedFromPublic {
             index: 0,
             segment: 0
         })
     );
     assert_eq!(
-        xpub.derive_path("0/1/5'/7h"),
+        xpub.derive_path_vartime("0/1/5'/7h"),
         Err(Error::HardenedFromPublic {
             index: 5,
             segment: 2
         })
     );
     assert_eq!(
-        xpub.derive_path("m/44'/0'"),
+        xpub.derive_path_vartime("m/44'/0'"),
         Err(Error::HardenedFromPublic {
             index: 44,
             segment: 0
@@ -258,14 +261,16 @@ fn refusals() {
     );
     // Depth past 255.
     let deep: Vec<ChildNumber> = (0..255).map(|i| ChildNumber::normal(i).unwrap()).collect();
-    let at_255 = xpub.derive_path(deep.as_slice()).unwrap();
+    let at_255 = xpub.derive_path_vartime(deep.as_slice()).unwrap();
     assert_eq!(at_255.depth(), 255);
     assert_eq!(
-        at_255.derive_child(ChildNumber::normal(0).unwrap()),
+        at_255.derive_child_vartime(ChildNumber::normal(0).unwrap()),
         Err(Error::DepthExceeded)
     );
     assert_eq!(
-        xpub.derive_path("1").unwrap().derive_path(deep.as_slice()),
+        xpub.derive_path_vartime("1")
+            .unwrap()
+            .derive_path_vartime(deep.as_slice()),
         Err(Error::DepthExceeded)
     );
     // 255 levels of public derivation agree with private derivation.
@@ -413,7 +418,7 @@ proptest! {
                                         path in soft_path()) {
         let key = start::<Secp256k1>(&seed, hardened);
         let by_private = key.derive_path(path.as_slice()).unwrap().to_xpub();
-        let by_public = key.to_xpub().derive_path(path.as_slice()).unwrap();
+        let by_public = key.to_xpub().derive_path_vartime(path.as_slice()).unwrap();
         prop_assert_eq!(&by_public, &by_private);
         prop_assert_eq!(by_public.to_string(), by_private.to_string());
     }
@@ -429,7 +434,7 @@ proptest! {
                                         path in soft_path()) {
         let key = start::<NistP256>(&seed, hardened);
         let by_private = key.derive_path(path.as_slice()).unwrap().to_xpub();
-        let by_public = key.to_xpub().derive_path(path.as_slice()).unwrap();
+        let by_public = key.to_xpub().derive_path_vartime(path.as_slice()).unwrap();
         prop_assert_eq!(&by_public, &by_private);
         prop_assert_eq!(by_public.to_bytes(), by_private.to_bytes());
     }

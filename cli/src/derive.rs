@@ -642,7 +642,7 @@ pub(crate) fn key_from_xkey<S: CliScheme>(
                     }
                 )));
             }
-            key.derive_path(path)
+            key.derive_path_vartime(path)
                 .map(ExtendedKey::Public)
                 .map_err(derive_error)
         }

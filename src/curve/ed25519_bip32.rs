@@ -68,7 +68,7 @@ use crate::secret::SecretBytes;
 ///
 /// // A watch-only wallet derives the same soft child from the account's public key.
 /// let external = ChildNumber::normal(0)?;
-/// let watched = account.to_xpub().derive_child(external)?.derive_child(external)?;
+/// let watched = account.to_xpub().derive_child_vartime(external)?.derive_child_vartime(external)?;
 /// assert_eq!(watched.public_key(), address.public_key());
 /// # Ok::<(), fastbip32::Error>(())
 /// ```

@@ -138,7 +138,7 @@ impl Prepared {
         match self {
             Self::Fixed(public) => Ok(*public),
             Self::Normal(parent) => Ok(parent
-                .derive_child(ChildNumber::normal(index)?)?
+                .derive_child_vartime(ChildNumber::normal(index)?)?
                 .public_key()),
             Self::NormalPrivate(parent) => Ok(parent
                 .derive_child(ChildNumber::normal(index)?)?
@@ -162,7 +162,7 @@ impl Prepared {
                 Ok(())
             }
             Self::Normal(parent) => {
-                parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
+                parent.derive_public_keys_into_vartime(ChildNumber::normal(start)?, out)
             }
             Self::NormalPrivate(parent) => {
                 parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
@@ -358,20 +358,20 @@ impl KeyExpr {
             }
             (ExtendedKey::Public(k), Wildcard::Hardened) => {
                 // The steps must still be derivable; the range never is.
-                k.derive_path(&path)?;
+                k.derive_path_vartime(&path)?;
                 Ok(Prepared::HardenedFromPublic)
             }
             (ExtendedKey::Private(k), Wildcard::Normal) => {
                 Ok(Prepared::NormalPrivate(k.derive_path(&path)?))
             }
             (ExtendedKey::Public(k), Wildcard::Normal) => {
-                Ok(Prepared::Normal(k.derive_path(&path)?))
+                Ok(Prepared::Normal(k.derive_path_vartime(&path)?))
             }
             (ExtendedKey::Private(k), Wildcard::None) => {
                 Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
             }
             (ExtendedKey::Public(k), Wildcard::None) => {
-                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
+                Ok(Prepared::Fixed(k.derive_path_vartime(&path)?.public_key()))
             }
         }
     }

@@ -52,9 +52,9 @@ use crate::version::{Version, VersionPair};
 /// use fastbip32::{ExtendedPublicKey, Secp256k1, Xpub};
 ///
 /// let xpub: Xpub = "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8".parse()?;
-/// let receive = xpub.derive_path("0/7")?;
+/// let receive = xpub.derive_path_vartime("0/7")?;
 /// assert_eq!(receive.depth(), 2);
-/// assert_eq!(receive.parent_fingerprint(), xpub.derive_path("0")?.fingerprint());
+/// assert_eq!(receive.parent_fingerprint(), xpub.derive_path_vartime("0")?.fingerprint());
 /// assert!(receive.to_string().starts_with("xpub"));
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
@@ -155,7 +155,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) past depth 255;
     /// [`Error::InvalidChild`](crate::Error::InvalidChild) where BIP-32 says the child does
     /// not exist (secp256k1, probability below 2⁻¹²⁷: try the next index).
-    pub fn derive_child(&self, child: ChildNumber) -> Result<Self> {
+    pub fn derive_child_vartime(&self, child: ChildNumber) -> Result<Self> {
         self.derive_steps(1, core::iter::once(child))
     }
 
@@ -174,9 +174,9 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text;
     /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes the depth past
     /// 255; [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) naming the first
-    /// hardened step; and the other errors of [`derive_child`](Self::derive_child) for any
+    /// hardened step; and the other errors of [`derive_child_vartime`](Self::derive_child_vartime) for any
     /// step.
-    pub fn derive_path<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
+    pub fn derive_path_vartime<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
         let (count, steps) = path.into_steps()?;
         self.derive_steps(count, steps)
     }

@@ -387,13 +387,11 @@ impl Worker {
                 }
             }
             Parent::Public(key) => {
-                // Derived together: for secp256k1, the batched affine public derivation.
-                let children = key.derive_children(start, count).map_err(|e| match e {
-                    Error::InvalidChild { index, .. } => error(child_at(start, index), e),
-                    e => bad_range(e),
-                })?;
-                for child in &children {
-                    self.write(plan, KeyRef::Public(child))?;
+                // Runs derived together: for secp256k1, the batched affine public derivation.
+                let children = key.children_vartime(start, count).map_err(bad_range)?;
+                for (i, child) in (index..).zip(children) {
+                    let child = child.map_err(|e| error(child_at(start, i), e))?;
+                    self.write(plan, KeyRef::Public(&child))?;
                 }
             }
         }
