@@ -98,6 +98,13 @@ pub trait Scheme:
 {
     /// The scheme's name as the CLI spells it (`secp256k1`, `nist256p1`, `ed25519`, …).
     const NAME: &'static str;
+
+    /// Whether the scheme derives hardened children only (SLIP-10 ed25519 and curve25519):
+    /// a normal index is [`Error::HardenedOnly`], and there are no extended public keys.
+    /// The one statement of the rule: the schemes with normal derivation are exactly the
+    /// ones that implement [`NormalDerivation`] (checked when an extended public key is
+    /// made).
+    const HARDENED_ONLY: bool;
 }
 
 /// A scheme with normal (non-hardened) child derivation, and so with public derivation and
@@ -225,9 +232,6 @@ mod sealed {
 
     /// The mathematics of a scheme, called by the generic key types.
     pub trait Math: super::SchemeKeys + Sized {
-        /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519).
-        const HARDENED_ONLY: bool;
-
         /// The master key and chain code for a seed already checked to be 16 to 64 bytes.
         fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 

@@ -450,6 +450,38 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         self.derive_steps(count, steps)
     }
 
+    /// Checks that `path` can be derived below this key, without deriving it: the depth
+    /// stays within 255 and every step is of a kind the scheme has. Only BIP-32's invalid
+    /// child (probability below 2⁻¹²⁷) is left for the derivation to find. For checking a
+    /// path (a batch's parent and its first child, say) before any work or output.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`] for malformed text; [`Error::DepthExceeded`] if the path takes
+    /// the depth past 255; [`Error::HardenedOnly`] naming the first normal step of a
+    /// hardened-only scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{Ed25519, Error, ExtendedPrivateKey};
+    ///
+    /// let root = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32])?;
+    /// assert_eq!(root.check_path("m/44'/501'/0'"), Ok(()));
+    /// assert_eq!(
+    ///     root.check_path("m/44'/501'/0"),
+    ///     Err(Error::HardenedOnly { index: 0, segment: 2 })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn check_path<P: IntoDerivationPath>(&self, path: P) -> Result<()> {
+        let (count, steps) = path.into_steps()?;
+        depth_after(self.meta.depth, count)?;
+        for (segment, child) in steps.enumerate() {
+            crate::curve::check_step::<S>(child, segment)?;
+        }
+        Ok(())
+    }
+
     fn derive_steps(&self, count: usize, steps: impl Iterator<Item = ChildNumber>) -> Result<Self> {
         let depth = depth_after(self.meta.depth, count)?;
         if count == 0 {

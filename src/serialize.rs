@@ -139,6 +139,21 @@ impl<S: Scheme> ExtendedKey<S> {
     }
 }
 
+impl<S: Scheme> ExtendedKey<S> {
+    /// Checks that `path` can be derived below this key, without deriving it: as
+    /// [`ExtendedPrivateKey::check_path`] or [`ExtendedPublicKey::check_path`].
+    ///
+    /// # Errors
+    /// As those: [`Error::InvalidPath`], [`Error::DepthExceeded`], [`Error::HardenedOnly`],
+    /// [`Error::HardenedFromPublic`].
+    pub fn check_path<P: crate::path::IntoDerivationPath>(&self, path: P) -> Result<()> {
+        match self {
+            Self::Private(k) => k.check_path(path),
+            Self::Public(k) => k.check_path(path),
+        }
+    }
+}
+
 impl<S: NormalDerivation> ExtendedKey<S> {
     /// The public key of either kind (a private key is neutered).
     pub fn to_xpub(&self) -> ExtendedPublicKey<S> {

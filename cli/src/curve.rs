@@ -162,10 +162,6 @@ pub(crate) trait CliScheme: Scheme {
     /// Whether `derive --seed` prints the `xprv` and `xpub` fields.
     const SEED_KEYS_HAVE_TEXT: bool;
 
-    /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519), so has no
-    /// normal children and no extended public keys.
-    const NO_NORMAL_CHILDREN: bool = false;
-
     /// The extended public key of `key`, for the schemes that have one.
     fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
         let _ = key;
@@ -287,13 +283,11 @@ impl CliScheme for NistP256 {
 }
 
 impl CliScheme for Ed25519 {
-    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
 
 impl CliScheme for Curve25519 {
-    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }

@@ -309,13 +309,12 @@ impl SchemeKeys for Ed25519Bip32 {
 
 impl Scheme for Ed25519Bip32 {
     const NAME: &'static str = "ed25519-bip32";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for Ed25519Bip32 {}
 
 impl Math for Ed25519Bip32 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
         Ok(ledger_master_key(seed))
     }

@@ -46,6 +46,7 @@ impl Sealed for Ed25519 {}
 
 impl Scheme for Ed25519 {
     const NAME: &'static str = "ed25519";
+    const HARDENED_ONLY: bool = true;
 }
 
 impl HardenedOnly for Ed25519 {
@@ -76,8 +77,6 @@ impl<T: HardenedOnly> SchemeKeys for T {
 }
 
 impl<T: HardenedOnly> Math for T {
-    const HARDENED_ONLY: bool = true;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         Ok(split_i(&T::MASTER_KEY.mac(&[seed])))
     }

@@ -71,6 +71,7 @@ impl SchemeKeys for NistP256 {
 
 impl Scheme for NistP256 {
     const NAME: &'static str = "nist256p1";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for NistP256 {}
@@ -78,8 +79,6 @@ impl NormalDerivation for NistP256 {}
 impl Bip32Text for NistP256 {}
 
 impl Math for NistP256 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let mut i = MASTER_KEY.mac(&[seed]);
         for _ in 0..MAX_ROUNDS {

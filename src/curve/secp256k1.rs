@@ -50,6 +50,7 @@ impl SchemeKeys for Secp256k1 {
 
 impl Scheme for Secp256k1 {
     const NAME: &'static str = "secp256k1";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for Secp256k1 {}
@@ -73,8 +74,6 @@ fn add_tweak(
 }
 
 impl Math for Secp256k1 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let (il, chain_code) = split_i(&MASTER_KEY.mac(&[seed]));
         if !sys::secp256k1_seckey_verify(il.expose()) {

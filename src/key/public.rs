@@ -101,6 +101,12 @@ impl<S: NormalDerivation> ExtendedPublicKey<S> {
     }
 
     pub(crate) fn new(public: S::PublicKey, meta: Meta<S>) -> Self {
+        const {
+            assert!(
+                !S::HARDENED_ONLY,
+                "a hardened-only scheme cannot implement NormalDerivation"
+            );
+        }
         Self { public, meta }
     }
 }
@@ -179,6 +185,24 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     pub fn derive_path_vartime<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
         let (count, steps) = path.into_steps()?;
         self.derive_steps(count, steps)
+    }
+
+    /// Checks that `path` can be derived below this key, without deriving it: the depth
+    /// stays within 255 and every step is normal. Only BIP-32's invalid child (probability
+    /// below 2⁻¹²⁷) is left for the derivation to find.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text;
+    /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes the depth past
+    /// 255; [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) naming the first
+    /// hardened step.
+    pub fn check_path<P: IntoDerivationPath>(&self, path: P) -> Result<()> {
+        let (count, steps) = path.into_steps()?;
+        depth_after(self.meta.depth, count)?;
+        for (segment, child) in steps.enumerate() {
+            check_public_step(child, segment)?;
+        }
+        Ok(())
     }
 
     /// One normal child, with the parent chain code's HMAC state given (computed once for

@@ -13,19 +13,16 @@
 //! Every check (path, count, seed, key, depth, hardened-only, hardened from public) is made
 //! before the first byte is written, so a usage error leaves standard output empty.
 
-use core::fmt;
 use core::time::Duration;
 use std::time::Instant;
 
-use fastbip32::path::{HARDENED_BIT, MAX_DEPTH};
+use fastbip32::path::HARDENED_BIT;
 use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     PathErrorKind,
 };
 
-use super::{
-    check_hardened_only, key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start,
-};
+use super::{key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start, WildcardAt};
 use crate::cardano::{self, Origin};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
@@ -101,14 +98,6 @@ impl<'a> Wildcard<'a> {
             segment,
             offset,
         }))
-    }
-
-    /// The usage error `reason` about the `*` segment.
-    fn error(&self, reason: impl fmt::Display) -> CliError {
-        CliError::Usage(format!(
-            "invalid --path: segment {} (byte {}): {reason}",
-            self.segment, self.offset
-        ))
     }
 }
 
@@ -263,31 +252,23 @@ pub(crate) fn children<S: CliScheme>(
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let request = job.request;
-    if matches!(source, Source::Seed(_)) {
-        check_hardened_only::<S>(prefix, job.path_text)?;
-        if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
-            return Err(job.wildcard.error(format_args!(
-                "{} supports hardened derivation only (write *')",
-                S::NAME
-            )));
-        }
-        if prefix.len() >= MAX_DEPTH {
-            return Err(job.wildcard.error(Error::DepthExceeded));
-        }
-    }
-    let start = Start::<S>::new(request, source, prefix, job.path_text, 1, &mut io.notes)?;
-    // Hardened steps in the prefix below a public key are reported here, first.
-    let parent = match key_from_xkey(&start.key, prefix, job.path_text)? {
+    // The library checks the prefix and the first child against the key, before anything.
+    let star = WildcardAt {
+        child: job.range.first,
+        segment: job.wildcard.segment,
+        offset: job.wildcard.offset,
+    };
+    let start = Start::<S>::new(
+        request,
+        source,
+        prefix,
+        job.path_text,
+        Some(star),
+        &mut io.notes,
+    )?;
+    let parent = match key_from_xkey(&start.key, prefix)? {
         ExtendedKey::Private(key) => Parent::Private(key),
-        ExtendedKey::Public(key) => {
-            if job.wildcard.hardened {
-                return Err(job.wildcard.error(Error::HardenedFromPublic {
-                    index: job.range.first.index(),
-                    segment: prefix.len(),
-                }));
-            }
-            Parent::Public(key)
-        }
+        ExtendedKey::Public(key) => Parent::Public(key),
     };
     // Every child's extras but the role are the first child's (the stake key of
     // cardano-base is the account's); checked here, before anything is written.
