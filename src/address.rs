@@ -105,6 +105,20 @@ impl Address {
         Some(addr)
     }
 
+    /// The address of text an encoder of this crate wrote: ASCII, shorter than
+    /// [`Address::MAX_LEN`] for every kind.
+    #[cfg_attr(
+        not(any(feature = "secp256k1", feature = "ed25519")),
+        allow(dead_code, reason = "every encoder needs a scheme feature")
+    )]
+    #[allow(
+        clippy::expect_used,
+        reason = "every kind's text is ASCII, at most 108 characters"
+    )]
+    pub(crate) fn written(text: &[u8]) -> Self {
+        Self::from_ascii(text).expect("an encoder's address is ASCII and fits an Address")
+    }
+
     /// Appends ASCII bytes.
     fn push(&mut self, text: &[u8]) -> fmt::Result {
         let start = usize::from(self.len);

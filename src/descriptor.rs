@@ -663,6 +663,12 @@ pub struct Branch<'a> {
     keys: Vec<Prepared>,
 }
 
+/// A chunk's length as an index step (chunks hold at most [`SINGLE_CHUNK`] indices).
+#[allow(clippy::expect_used, reason = "a chunk holds at most 128 indices")]
+fn chunk_len(n: usize) -> u32 {
+    u32::try_from(n).expect("a chunk holds at most 128 indices")
+}
+
 /// How many indices [`Branch::derive_into`] derives per key at a time for multisig (a stack
 /// buffer per key: up to 20 × 16 × 33 bytes).
 const MULTI_CHUNK: usize = 16;
@@ -728,7 +734,9 @@ impl Branch<'_> {
         let mut first = start;
         for chunk in out.chunks_mut(SINGLE_CHUNK) {
             let n = chunk.len();
-            key.public_keys_into(first, publics.get_mut(..n).unwrap_or(&mut []))
+            // `chunks_mut` makes chunks of at most SINGLE_CHUNK: `n` fits the buffer.
+            let (buf, _) = publics.split_at_mut(n);
+            key.public_keys_into(first, buf)
                 .map_err(|e| self.descriptor.position(0).core(e))?;
             for (i, (slot, public)) in (0u32..).zip(chunk.iter_mut().zip(&publics)) {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
@@ -736,7 +744,7 @@ impl Branch<'_> {
                 // Saturating: without a range the index is ignored, and may be any u32.
                 *slot = self.output(first.saturating_add(i), &mut set)?;
             }
-            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+            first = first.saturating_add(chunk_len(n));
         }
         Ok(())
     }
@@ -748,21 +756,22 @@ impl Branch<'_> {
         for chunk in out.chunks_mut(MULTI_CHUNK) {
             let n = chunk.len();
             for (i, (key, buf)) in self.keys.iter().zip(publics.iter_mut()).enumerate() {
-                key.public_keys_into(first, buf.get_mut(..n).unwrap_or(&mut []))
+                // `chunks_mut` makes chunks of at most MULTI_CHUNK: `n` fits the buffer.
+                let (buf, _) = buf.split_at_mut(n);
+                key.public_keys_into(first, buf)
                     .map_err(|e| self.descriptor.position(i).core(e))?;
             }
-            for (i, slot) in (0u32..).zip(chunk.iter_mut()) {
+            for (j, (i, slot)) in (0u32..).zip(chunk.iter_mut()).enumerate() {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
                 for (dst, buf) in set.iter_mut().zip(publics.iter()).take(self.keys.len()) {
-                    *dst = usize::try_from(i)
-                        .ok()
-                        .and_then(|i| buf.get(i))
-                        .copied()
-                        .unwrap_or([0; 33]);
+                    // `j < n ≤ MULTI_CHUNK`, the length of `buf`.
+                    #[allow(clippy::indexing_slicing, reason = "j < n <= MULTI_CHUNK")]
+                    let public = buf[j];
+                    *dst = public;
                 }
                 *slot = self.output(first.saturating_add(i), &mut set)?;
             }
-            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+            first = first.saturating_add(chunk_len(n));
         }
         Ok(())
     }
@@ -781,14 +790,14 @@ impl Branch<'_> {
                     .map_err(|_| d.position(0).core(crate::Error::InvalidPublicKey))?,
             ),
             (kind, Some(m)) => {
-                let n = d.keys.len().min(MAX_MULTISIG_KEYS);
-                let keys = publics.get_mut(..n).unwrap_or(&mut []);
+                // At most MAX_MULTISIG_KEYS keys, checked at parse.
+                let (keys, _) = publics.split_at_mut(d.keys.len());
                 if m.sorted {
                     keys.sort_unstable();
                 }
                 let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
                 let len = script::multisig(m.threshold, keys, &mut buf);
-                let witness_script = buf.get(..len).unwrap_or(&[]);
+                let (witness_script, _) = buf.split_at(len);
                 match kind {
                     DescriptorType::ShMulti => script::p2sh_of(witness_script),
                     DescriptorType::WshMulti => script::p2wsh_of(witness_script),

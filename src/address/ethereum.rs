@@ -69,9 +69,10 @@ fn hex_digit(n: u8) -> u8 {
 /// ```
 pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
     let full = secp256k1_uncompressed(public_key)?;
-    let digest = Keccak256::digest(full.get(1..).unwrap_or_default());
+    let (_, xy) = full.split_at(1);
+    let digest = Keccak256::digest(xy);
     let mut account = [0u8; 20];
-    account.copy_from_slice(digest.get(12..).unwrap_or_default());
+    account.copy_from_slice(digest.split_at(12).1);
     Ok(eip55(&account))
 }
 
@@ -109,6 +110,5 @@ pub fn eip55(account: &[u8; 20]) -> Address {
             c
         };
     }
-    // 42 ASCII characters always fit.
-    Address::from_ascii(&text).unwrap_or(Address::empty())
+    Address::written(&text)
 }
