@@ -108,7 +108,7 @@ pub(crate) fn convert<S: CliScheme>(
         .pair()
         .ok_or_else(|| CliError::Usage(format!("--to: unknown version {to}")))?;
     let mut buf = TextBuf([0; TEXT_BUF_LEN]);
-    let role = crate::cardano::Role::GENERIC;
+    let role = fastbip32::cardano::Role::Other;
     let (written, version, secret) = match key {
         ExtendedKey::Private(key) => {
             if from_argv {

@@ -12,9 +12,9 @@ use fastbip32::{
     ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
-use crate::cardano::Role;
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
+use fastbip32::cardano::Role;
 
 /// The `--curve` values of `derive`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -295,7 +295,7 @@ impl CliScheme for Curve25519 {
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
 /// and `cardano-icarus-trezor` the Icarus ones of BIP-39 entropy and a passphrase (CIP-3).
 /// Keys are read and printed as CIP-5 bech32 (`kL ‖ kR ‖ c` and `A ‖ c`), with the prefix
-/// of the key's role (`crate::cardano`).
+/// of the key's role (`fastbip32::cardano::Role`).
 impl CliScheme for Ed25519Bip32 {
     fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
         Some(key.to_xpub())
@@ -331,7 +331,7 @@ impl CliScheme for Ed25519Bip32 {
         role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(role.private, buf)
+        key.encode_bech32(role.private_prefix(), buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xprv", e))
     }
@@ -341,7 +341,7 @@ impl CliScheme for Ed25519Bip32 {
         role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(role.public, buf)
+        key.encode_bech32(role.public_prefix(), buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
     }

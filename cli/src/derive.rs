@@ -9,12 +9,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fastbip32::address::AddressKind;
-use fastbip32::cardano::Cip5Prefix;
+use fastbip32::cardano::{Cip5Prefix, Role};
 use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
 use crate::address::AddressSpec;
-use crate::cardano::{self, Origin};
 use crate::curve::{CliScheme, Curve};
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
@@ -196,7 +195,7 @@ pub(crate) enum Source<'a> {
     Xkey {
         text: &'a str,
         from_argv: bool,
-        origin: Origin,
+        origin: Role,
     },
 }
 
@@ -237,7 +236,7 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     };
     let (curve, origin) = match &xkey {
         Some((text, _)) => xkey_curve(args.curve, text)?,
-        None => (args.curve.unwrap_or_default(), Origin::Root),
+        None => (args.curve.unwrap_or_default(), Role::Root),
     };
     if args.passphrase_hex.is_some() && !curve.is_icarus() {
         return Err(CliError::Usage(format!(
@@ -340,7 +339,7 @@ pub(crate) fn check_quotes(path: &str) -> Result<(), CliError> {
 ///
 /// # Errors
 /// A usage error for a curve the text does not fit.
-pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Origin), CliError> {
+pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Role), CliError> {
     if let Some(prefix) = cip5_prefix_of(text) {
         let curve = curve.unwrap_or(Curve::Ed25519Bip32);
         if !curve.is_cardano() {
@@ -349,11 +348,11 @@ pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Ori
                 curve.name()
             )));
         }
-        return Ok((curve, Origin::of_prefix(prefix)));
+        return Ok((curve, Role::of_prefix(prefix)));
     }
     let curve = curve.unwrap_or_default();
     check_xkey_curve(curve)?;
-    Ok((curve, Origin::Generic))
+    Ok((curve, Role::Other))
 }
 
 /// The CIP-5 prefix `text` starts with (followed by bech32's `1`), if any. BIP-32 text never
@@ -400,7 +399,7 @@ pub(crate) struct Start<S: CliScheme> {
     /// The key.
     pub(crate) key: ExtendedKey<S>,
     /// Where it sits (Cardano).
-    pub(crate) origin: Origin,
+    pub(crate) origin: Role,
     /// The networks.
     pub(crate) networks: Networks,
     /// Whether it is a seed's master key.
@@ -434,7 +433,7 @@ impl<S: CliScheme> Start<S> {
                     .map_err(|e| CliError::library("cannot derive the master key", e))?;
                 let master = ExtendedKey::Private(master);
                 check_path(&master, path, path_text, wildcard, true)?;
-                (master, Origin::Root, None)
+                (master, Role::Root, None)
             }
             Source::Xkey {
                 text,
@@ -517,7 +516,7 @@ impl<S: CliScheme> Start<S> {
         };
         Ok(Extras {
             with_text: !self.from_seed || S::SEED_KEYS_HAVE_TEXT,
-            role: cardano::role(self.origin, prefix, last),
+            role: self.origin.after(prefix.iter().copied().chain(last)),
             address,
             wif: checked.wif.then_some(self.networks.bitcoin),
         })
@@ -529,16 +528,15 @@ impl<S: CliScheme> Start<S> {
         prefix: &[ChildNumber],
         last: Option<ChildNumber>,
     ) -> Result<[u8; 32], CliError> {
-        let (steps, len) =
-            cardano::account_steps(self.origin, prefix, last).map_err(CliError::Usage)?;
-        let mut path = DerivationPath::from_slice(steps.get(..len).unwrap_or_default())
-            .map_err(|e| CliError::library("invalid --path", e))?;
-        for child in [2, 0] {
-            let child =
-                ChildNumber::normal(child).map_err(|e| CliError::library("invalid --path", e))?;
-            path.push(child)
-                .map_err(|e| CliError::library("invalid --path", e))?;
-        }
+        let path = self
+            .origin
+            .stake_key_path(prefix.iter().copied().chain(last))
+            .ok_or_else(|| {
+                CliError::Usage(
+                    "--address cardano-base needs the payment key at m/1852'/1815'/a'/R/I below a root (a seed, root_xsk or root_xvk) or at R/I below an account key (acct_xsk or acct_xvk), R and I normal; its stake key is then …/2/0 of the same account"
+                        .to_owned(),
+                )
+            })?;
         let stake = key_from_xkey(&self.key, &path)?.public_key();
         stake
             .as_ref()

@@ -29,9 +29,9 @@ use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network
 use zeroize::Zeroize;
 
 use crate::address::{self, AddressSpec};
-use crate::cardano::Role;
 use crate::curve::{CliScheme, TEXT_BUF_LEN};
 use crate::error::CliError;
+use fastbip32::cardano::Role;
 
 /// The most fields a record holds (the largest today has 11).
 const MAX_FIELDS: usize = 16;
@@ -731,7 +731,7 @@ impl Extras {
     pub(crate) const fn plain(with_text: bool) -> Self {
         Self {
             with_text,
-            role: Role::GENERIC,
+            role: Role::Other,
             address: None,
             wif: None,
         }

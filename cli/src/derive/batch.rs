@@ -23,7 +23,6 @@ use fastbip32::{
 };
 
 use super::{key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start, WildcardAt};
-use crate::cardano::{self, Origin};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
@@ -31,6 +30,7 @@ use crate::record::{derive_record, ChildPath, Extras, KeyRef, Output, Scratch, S
 use crate::seed;
 use crate::stream::{self, Progress, Tasks, SLOW};
 use crate::Io;
+use fastbip32::cardano::Role;
 
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +134,7 @@ struct Plan<'a, S: CliScheme> {
     /// The parent's path below the start key.
     steps: &'a [ChildNumber],
     /// Where the start key sits (Cardano roles).
-    origin: Origin,
+    origin: Role,
     /// The extras of every record, but for the role.
     extras: Extras,
     range: Range,
@@ -164,7 +164,7 @@ pub(super) fn run(
     request: &Request<'_>,
     wildcard: &Wildcard<'_>,
     count: u64,
-    xkey: Option<(&str, bool, Origin)>,
+    xkey: Option<(&str, bool, Role)>,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
@@ -394,7 +394,9 @@ impl Worker {
             child: number,
         };
         let extras = Extras {
-            role: cardano::role(plan.origin, plan.steps, Some(number)),
+            role: plan
+                .origin
+                .after(plan.steps.iter().copied().chain(Some(number))),
             ..plan.extras
         };
         let record = derive_record(&mut self.scratch, plan.curve, child, Some(&path), &extras)?;
