@@ -12,9 +12,10 @@
 //!   with phrase and passphrase in Unicode NFKD. Cardano's Icarus master key uses the
 //!   *entropy* instead (see [`ExtendedPrivateKey::from_icarus`](crate::ExtendedPrivateKey)).
 //!
-//! [`Mnemonic`] is a BIP-39 mnemonic of 12 to 24 words, built on the `bip39` crate.
-//! [`CardanoMnemonic`] also takes 9 words (96 bits), as cardano-addresses does for Icarus
-//! wallets; `bip39` refuses them, so its bits are mapped here.
+//! [`Mnemonic`] is a BIP-39 mnemonic of 12 to 24 words; [`CardanoMnemonic`] also takes 9
+//! words (96 bits), as cardano-addresses does for Icarus wallets. Both are made of one codec:
+//! word ↔ index over the `bip39` crate's word lists, and entropy ↔ indices with the checksum,
+//! for every length from 9 to 24 words.
 //!
 //! Parsing splits the text on whitespace, normalizes each word to NFKD, then checks, in this
 //! order, the word count
@@ -33,8 +34,8 @@
 //! `Zeroizing<String>`; the NFKD copies of phrases and passphrases are sized exactly before
 //! they are written (so they never reallocate) and wiped. What stays beyond our reach: the
 //! caller's own `&str`, the normalizer's small internal buffer, and the scratch that the
-//! `bip39` crate keeps on its stack (the entropy bits while it maps words, the HMAC states of
-//! its PBKDF2), which we overwrite after each call by writing zeros over the stack below our
+//! `bip39` crate keeps on its stack for a seed (the entropy bits while it maps words, the HMAC
+//! states of its PBKDF2), which we overwrite after each call by writing zeros over the stack below our
 //! frame (best effort: the compiler gives no guarantee about where a callee's frame lies), and
 //! copies the compiler makes in registers or when it moves a value.
 //!
@@ -84,6 +85,7 @@ mod bits;
 mod cardano;
 mod error;
 mod language;
+mod phrase;
 mod suggest;
 
 pub use self::cardano::CardanoMnemonic;
@@ -91,7 +93,8 @@ pub use self::error::Error;
 pub use self::language::Language;
 pub use self::suggest::{suggest, Suggestions, MAX_SUGGESTIONS};
 
-use self::bits::{MAX_ENTROPY, MAX_WORDS};
+use self::bits::MAX_ENTROPY;
+use self::phrase::Phrase;
 
 /// The entropy a phrase encodes: 12 to 32 bytes, wiped on drop, compared in constant time,
 /// never printed.
@@ -180,13 +183,14 @@ fn random_source_error(e: getrandom::Error) -> Error {
 
 /// A BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of one word list, checksum verified.
 ///
-/// A wrapper around `bip39::Mnemonic` (word indices, wiped on drop). `Clone` but not `Copy`;
-/// `==` is constant-time; `Debug` shows the language and word count only. There is no
-/// `Display`: the words are secret, so the text comes as a `Zeroizing<String>` from
-/// [`to_phrase`](Self::to_phrase), or word by word from [`words`](Self::words).
+/// Word indices in one list (the crate's BIP-39 codec over the `bip39` crate's word lists),
+/// wiped on drop. `Clone` but not `Copy`; `==` is constant-time; `Debug` shows the language
+/// and word count only. There is no `Display`: the words are secret, so the text comes as a
+/// `Zeroizing<String>` from [`to_phrase`](Self::to_phrase), or word by word from
+/// [`words`](Self::words).
 #[derive(Clone)]
 pub struct Mnemonic {
-    inner: bip39::Mnemonic,
+    phrase: Phrase,
 }
 
 impl Mnemonic {
@@ -211,73 +215,50 @@ impl Mnemonic {
     /// own randomness, and for tests.
     ///
     /// # Errors
-    /// [`Error::InvalidEntropyLength`] unless `entropy` is 16 to 32 bytes, a multiple
-    /// of 4.
+    /// [`Error::InvalidEntropyLength`] (`min: 16`) unless `entropy` is 16 to 32 bytes, a
+    /// multiple of 4.
     pub fn from_entropy(language: Language, entropy: &[u8]) -> Result<Self> {
         let len = entropy.len();
         if !(16..=32).contains(&len) || !len.is_multiple_of(4) {
             return Err(Error::InvalidEntropyLength { len, min: 16 });
         }
-        let result = bip39::Mnemonic::from_entropy_in(language.to_bip39(), entropy);
-        scrub_stack();
-        result.map(|inner| Self { inner }).map_err(from_bip39)
+        Ok(Self {
+            phrase: Phrase::from_entropy(language, entropy),
+        })
     }
 
     /// Parses a phrase in any word list (the language is detected; see the
     /// [module documentation](self) for the checks and their order).
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`],
-    /// [`Error::MixedLanguages`], [`Error::InvalidChecksum`] or
-    /// [`Error::AmbiguousLanguage`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
+    /// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
-        let text = nfkd_words(phrase);
-        check_word_count(&text, &Self::WORD_COUNTS)?;
-        let mut found: Option<Self> = None;
-        let mut ambiguous = false;
-        for language in candidates(&text)? {
-            if let Ok(inner) = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text) {
-                let this = Self { inner };
-                match &found {
-                    // The two Chinese lists share 1,275 characters, at the same indices: a
-                    // phrase of them is the same mnemonic in both; the first list is kept.
-                    Some(first) => ambiguous |= !bool::from(first.indices_ct_eq(&this)),
-                    None => found = Some(this),
-                }
-            }
-        }
-        scrub_stack();
-        if ambiguous {
-            return Err(Error::AmbiguousLanguage);
-        }
-        found.ok_or(Error::InvalidChecksum)
+        parse_any(phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
 
     /// Parses a phrase in the word list of `language`.
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of
-    /// another list) or [`Error::InvalidChecksum`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of another list)
+    /// or [`Error::InvalidChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
-        let text = nfkd_words(phrase);
-        let result = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text);
-        scrub_stack();
-        result.map(|inner| Self { inner }).map_err(from_bip39)
+        parse_in(language, phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
 
     /// The word list.
     pub fn language(&self) -> Language {
-        Language::from_bip39(self.inner.language())
+        self.phrase.language()
     }
 
     /// The number of words.
     pub fn word_count(&self) -> usize {
-        self.inner.word_count()
+        self.phrase.word_count()
     }
 
     /// The words, in order (NFKD, from the word list).
     pub fn words(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
-        self.inner.words()
+        self.phrase.words()
     }
 
     /// The phrase: the words joined by [`Language::separator`] (U+3000 for Japanese).
@@ -287,16 +268,7 @@ impl Mnemonic {
 
     /// The entropy the phrase encodes.
     pub fn to_entropy(&self) -> Entropy {
-        let mut indices = Zeroizing::new([0u16; MAX_WORDS]);
-        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
-            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
-            let index = (index & 0x7FF) as u16;
-            *slot = index;
-        }
-        let count = self.word_count().min(MAX_WORDS);
-        let mut packed = Zeroizing::new([0u8; MAX_ENTROPY + 1]);
-        let len = bits::pack(indices.get(..count).unwrap_or_default(), &mut packed);
-        Entropy::from_slice(packed.get(..len).unwrap_or_default())
+        self.phrase.to_entropy()
     }
 
     /// The BIP-39 seed: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ NFKD(passphrase), 2048
@@ -304,39 +276,33 @@ impl Mnemonic {
     /// passphrase. Use `""` for no passphrase.
     pub fn to_seed(&self, passphrase: &str) -> SecretBytes<[u8; 64]> {
         let passphrase = nfkd(passphrase);
-        let mut raw = self.inner.to_seed_normalized(&passphrase);
+        let mut raw = self.to_bip39().to_seed_normalized(&passphrase);
         let seed = SecretBytes::new(raw);
         raw.zeroize();
         scrub_stack();
         seed
     }
 
-    /// The word indices, padded with 2048 (no word), for comparisons.
-    fn padded_indices(&self) -> Zeroizing<[u16; MAX_WORDS]> {
-        let mut indices = Zeroizing::new([2048u16; MAX_WORDS]);
-        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
-            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
-            let index = (index & 0x7FF) as u16;
-            *slot = index;
-        }
-        indices
+    /// The same mnemonic as the `bip39` crate's (wiped on drop: its `zeroize` feature).
+    #[allow(
+        clippy::expect_used,
+        reason = "a Mnemonic's entropy is 16 to 32 bytes, a multiple of 4"
+    )]
+    fn to_bip39(&self) -> bip39::Mnemonic {
+        let entropy = self.to_entropy();
+        let mnemonic =
+            bip39::Mnemonic::from_entropy_in(self.language().to_bip39(), entropy.as_bytes())
+                .expect("a Mnemonic's entropy is valid BIP-39 entropy");
+        scrub_stack();
+        mnemonic
     }
 }
 
 impl ZeroizeOnDrop for Mnemonic {}
 
-impl Mnemonic {
-    /// Whether both have the same words by index, whatever their lists.
-    fn indices_ct_eq(&self, other: &Self) -> Choice {
-        self.padded_indices()
-            .as_slice()
-            .ct_eq(other.padded_indices().as_slice())
-    }
-}
-
 impl ConstantTimeEq for Mnemonic {
     fn ct_eq(&self, other: &Self) -> Choice {
-        Choice::from(u8::from(self.language() == other.language())) & self.indices_ct_eq(other)
+        self.phrase.ct_eq(&other.phrase)
     }
 }
 
@@ -355,6 +321,42 @@ impl fmt::Debug for Mnemonic {
             .field("word_count", &self.word_count())
             .finish_non_exhaustive()
     }
+}
+
+/// Parses a phrase of one of `counts` words in any word list: the lists that hold every
+/// word are tried; two that decode it to different indices make it ambiguous (the shared
+/// Chinese characters sit at the same indices in both lists: the first list is kept).
+///
+/// # Errors
+/// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
+/// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
+fn parse_any(phrase: &str, counts: &[usize]) -> Result<Phrase> {
+    let text = nfkd_words(phrase);
+    check_word_count(&text, counts)?;
+    let mut found: Option<Phrase> = None;
+    let mut ambiguous = false;
+    for language in candidates(&text)? {
+        if let Ok(this) = Phrase::decode(language, &text) {
+            match &found {
+                Some(first) => ambiguous |= !bool::from(first.indices_ct_eq(&this)),
+                None => found = Some(this),
+            }
+        }
+    }
+    if ambiguous {
+        return Err(Error::AmbiguousLanguage);
+    }
+    found.ok_or(Error::InvalidChecksum)
+}
+
+/// Parses a phrase of one of `counts` words in the list of `language`.
+///
+/// # Errors
+/// [`Error::InvalidWordCount`], [`Error::UnknownWord`] or [`Error::InvalidChecksum`].
+fn parse_in(language: Language, phrase: &str, counts: &[usize]) -> Result<Phrase> {
+    let text = nfkd_words(phrase);
+    check_word_count(&text, counts)?;
+    Phrase::decode(language, &text)
 }
 
 impl FromStr for Mnemonic {
@@ -523,20 +525,6 @@ fn phrase_of(
         out.push_str(word);
     }
     out
-}
-
-/// `bip39`'s errors as ours.
-fn from_bip39(e: bip39::Error) -> Error {
-    match e {
-        bip39::Error::BadWordCount(count) => Error::InvalidWordCount { count },
-        bip39::Error::UnknownWord(position) => Error::UnknownWord { position },
-        bip39::Error::BadEntropyBitCount(bits) => Error::InvalidEntropyLength {
-            len: bits / 8,
-            min: 16,
-        },
-        bip39::Error::InvalidChecksum => Error::InvalidChecksum,
-        bip39::Error::AmbiguousLanguages(_) => Error::AmbiguousLanguage,
-    }
 }
 
 /// Writes zeros over the 16 KiB of stack below the caller's frame, where the frames of the

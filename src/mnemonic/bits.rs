@@ -1,10 +1,8 @@
 //! Entropy ↔ 11-bit word indices, with the BIP-39 checksum (the first `ENT / 32` bits of
 //! SHA-256 of the entropy), for every length from 96 bits (9 words, Cardano) to 256 bits.
 //!
-//! The `bip39` crate does this for 128 to 256 bits only, and its `to_entropy` re-detects the
-//! language of an already-parsed mnemonic (and panics when the detection is ambiguous,
-//! rust-bitcoin/rust-bip39#106), so the packing is done here. Loops and branches depend on
-//! lengths only; scratch buffers are wiped.
+//! The bit half of the crate's BIP-39 codec (the word half is [`Phrase`](super::phrase::Phrase)).
+//! Loops and branches depend on lengths only; scratch buffers are wiped.
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;

@@ -122,21 +122,6 @@ impl Language {
             Self::Portuguese => bip39::Language::Portuguese,
         }
     }
-
-    pub(crate) const fn from_bip39(language: bip39::Language) -> Self {
-        match language {
-            bip39::Language::English => Self::English,
-            bip39::Language::Japanese => Self::Japanese,
-            bip39::Language::Korean => Self::Korean,
-            bip39::Language::Spanish => Self::Spanish,
-            bip39::Language::SimplifiedChinese => Self::ChineseSimplified,
-            bip39::Language::TraditionalChinese => Self::ChineseTraditional,
-            bip39::Language::French => Self::French,
-            bip39::Language::Italian => Self::Italian,
-            bip39::Language::Czech => Self::Czech,
-            bip39::Language::Portuguese => Self::Portuguese,
-        }
-    }
 }
 
 impl fmt::Display for Language {
