@@ -382,9 +382,10 @@ impl Descriptor {
     /// # Errors
     /// [`Error::Invalid`], [`Error::Unsupported`],
     /// [`Error::ChecksumMismatch`], [`Error::InvalidThreshold`],
-    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`], and the errors of extended-key
-    /// parsing ([`Error::BadChecksum`], [`Error::UnknownVersion`], …) for a malformed
-    /// `xpub`/`xprv`.
+    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`]; [`Error::Key`] with the core error of
+    /// extended-key parsing ([`crate::Error::BadChecksum`], [`crate::Error::UnknownVersion`],
+    /// …) for a malformed `xpub`/`xprv`, [`Error::Wif`] with the WIF error for a malformed WIF
+    /// key, each naming the key.
     pub fn parse(text: &str) -> Result<Self> {
         let payload = checksum::split(text)?;
         let (kind, multisig, keys) = script_expr(payload, 0, Context::Top)?;
@@ -537,9 +538,10 @@ impl Descriptor {
     /// range, or its key when it has none).
     ///
     /// # Errors
-    /// [`Error::BranchOutOfRange`]; [`Error::HardenedFromPublic`] for a hardened step after
-    /// an extended public key; [`Error::DepthExceeded`]; [`Error::InvalidChild`] (BIP-32's
-    /// invalid child, probability below 2⁻¹²⁷).
+    /// [`Error::BranchOutOfRange`]; [`Error::Key`] naming the key, with
+    /// [`crate::Error::HardenedFromPublic`] for a hardened step after an extended public key,
+    /// [`crate::Error::DepthExceeded`], or [`crate::Error::InvalidChild`] (BIP-32's invalid
+    /// child, probability below 2⁻¹²⁷).
     pub fn branch(&self, branch: usize) -> Result<Branch<'_>> {
         if branch >= self.branches {
             return Err(Error::BranchOutOfRange {
@@ -690,8 +692,8 @@ impl Branch<'_> {
     /// key as written. `None` for multisig.
     ///
     /// # Errors
-    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more; [`Error::DepthExceeded`]
-    /// past 255 levels.
+    /// [`Error::InvalidIndex`] for an `index` of 2³¹ or more (of a ranged descriptor);
+    /// [`Error::Key`] with [`crate::Error::DepthExceeded`] past 255 levels.
     pub fn full_path(&self, index: u32) -> Result<Option<DerivationPath>> {
         self.descriptor.full_path(self.number, index)
     }
@@ -699,10 +701,11 @@ impl Branch<'_> {
     /// The output at `index` (ignored for a descriptor without a range, as in Bitcoin Core).
     ///
     /// # Errors
-    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more;
-    /// [`Error::HardenedFromPublic`] for a hardened range after an extended public key;
-    /// [`Error::InvalidChild`] (probability below 2⁻¹²⁷); [`Error::InvalidPublicKey`] if a
-    /// taproot tweak fails (probability below 2⁻¹²⁷).
+    /// [`Error::InvalidIndex`] for an `index` of 2³¹ or more (of a ranged descriptor);
+    /// [`Error::Key`] naming the key, with [`crate::Error::HardenedFromPublic`] for a hardened
+    /// range after an extended public key, [`crate::Error::InvalidChild`] (probability below
+    /// 2⁻¹²⁷), or [`crate::Error::InvalidPublicKey`] if a taproot tweak fails (probability
+    /// below 2⁻¹²⁷).
     pub fn derive(&self, index: u32) -> Result<Derived> {
         self.descriptor.check_index(index, 1)?;
         let mut publics = [[0u8; 33]; MAX_MULTISIG_KEYS];
@@ -718,8 +721,7 @@ impl Branch<'_> {
     /// each key's children are derived in sibling batches.
     ///
     /// # Errors
-    /// As [`derive`](Self::derive); [`Error::InvalidChildIndex`] if the range runs past
-    /// 2³¹ − 1.
+    /// As [`derive`](Self::derive); [`Error::InvalidIndex`] if the range runs past 2³¹ − 1.
     pub fn derive_into(&self, start: u32, out: &mut [Derived]) -> Result<()> {
         self.descriptor.check_index(start, out.len())?;
         match self.keys.as_slice() {
