@@ -710,6 +710,7 @@ impl<S: Scheme> fmt::Debug for ExtendedPrivateKey<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "ed25519")]
     use crate::Ed25519;
     #[cfg(feature = "ed25519-bip32")]
     use crate::Ed25519Bip32;
@@ -750,6 +751,7 @@ mod tests {
         assert!(path(&soft.clone()));
     }
 
+    #[cfg(feature = "ed25519")]
     #[test]
     fn parent_fingerprint_of_a_hardened_child_comes_from_the_parents_public_key() {
         let master = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED).unwrap();

@@ -1212,6 +1212,29 @@ mod tests {
         assert_eq!(parent.as_slice(), children.get(..INLINE_CAPACITY).unwrap());
     }
 
+    #[cfg(not(feature = "alloc"))]
+    #[test]
+    fn without_alloc_a_deep_path_is_refused() {
+        let deep = std::format!("m{}", "/0".repeat(INLINE_CAPACITY + 1));
+        assert_eq!(
+            deep.parse::<DerivationPath>(),
+            Err(path_error(
+                INLINE_CAPACITY,
+                2 * INLINE_CAPACITY + 2,
+                PathErrorKind::CapacityExceeded
+            ))
+        );
+        let mut path = DerivationPath::from_slice(&[ChildNumber(0); INLINE_CAPACITY]).unwrap();
+        assert_eq!(
+            path.push(ChildNumber(0)),
+            Err(path_error(
+                INLINE_CAPACITY,
+                0,
+                PathErrorKind::CapacityExceeded
+            ))
+        );
+    }
+
     #[test]
     fn master_is_default() {
         let master = DerivationPath::master();
