@@ -105,32 +105,30 @@ pub struct Entropy {
 }
 
 impl Entropy {
-    /// Copies `bytes` (at most 32; longer input is cut, which no caller here does).
+    /// Copies `bytes`: at most 32, as every caller's are (a phrase's or a checked length).
     fn from_slice(bytes: &[u8]) -> Self {
         let mut out = Self {
             bytes: [0; MAX_ENTROPY],
-            len: bytes.len().min(MAX_ENTROPY),
+            len: bytes.len(),
         };
-        for (dst, src) in out.bytes.iter_mut().zip(bytes) {
-            *dst = *src;
-        }
+        out.bytes.split_at_mut(bytes.len()).0.copy_from_slice(bytes);
         out
     }
 
-    /// `len` bytes from the operating system's random number generator (`getrandom`).
+    /// `len` bytes (at most 32, a checked word count's) from the operating system's random
+    /// number generator (`getrandom`).
     fn random(len: usize) -> Result<Self> {
         let mut out = Self {
             bytes: [0; MAX_ENTROPY],
-            len: len.min(MAX_ENTROPY),
+            len,
         };
-        let buf = out.bytes.get_mut(..out.len).unwrap_or_default();
-        getrandom::fill(buf).map_err(random_source_error)?;
+        getrandom::fill(out.bytes.split_at_mut(len).0).map_err(random_source_error)?;
         Ok(out)
     }
 
     /// The entropy bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+        self.bytes.split_at(self.len).0
     }
 
     /// The length in bytes: 12, 16, 20, 24, 28 or 32.

@@ -288,7 +288,8 @@ impl DerivationPath {
         if len > INLINE_CAPACITY {
             return &self.spill;
         }
-        self.inline.get(..len).unwrap_or_default()
+        // At most INLINE_CAPACITY levels are inline.
+        self.inline.split_at(len).0
     }
 
     /// The number of levels (the depth of the key it leads to).
@@ -984,8 +985,9 @@ fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MA
 
 /// The ASCII digit for `digit`, which is below 10.
 #[inline]
+#[allow(clippy::cast_possible_truncation, reason = "a digit below 10")]
 fn ascii_digit(digit: u32) -> u8 {
-    b'0' + u8::try_from(digit).unwrap_or_default()
+    b'0' + (digit % 10) as u8
 }
 
 /// The stack buffer for printing paths, aligned so that UTF-8 validation of the text takes its
