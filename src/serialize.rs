@@ -197,14 +197,16 @@ struct Fields<'a> {
 )]
 fn fields(bytes: &[u8; SERIALIZED_LEN]) -> Fields<'_> {
     let (version, rest) = bytes.split_at(4);
-    let (depth, rest) = rest.split_at(1);
+    let [depth, rest @ ..] = rest else {
+        unreachable!("74 bytes follow the version")
+    };
     let (parent, rest) = rest.split_at(4);
     let (child, rest) = rest.split_at(4);
     let (chain, key) = rest.split_at(32);
     let four = |part: &[u8]| <[u8; 4]>::try_from(part).expect("a 4-byte field");
     Fields {
         version: Version::new(four(version)),
-        depth: depth[0],
+        depth: *depth,
         parent: four(parent),
         child: four(child),
         chain,
