@@ -204,11 +204,19 @@ mod sealed {
         }
 
         /// The children, in order.
+        #[allow(
+            dead_code,
+            reason = "read by the schemes that derive siblings in SIMD lanes"
+        )]
         pub(crate) const fn children(&self) -> &[ChildNumber; N] {
             &self.children
         }
 
         /// The parent's public key: `Some` exactly for normal children.
+        #[allow(
+            dead_code,
+            reason = "read by the schemes that derive siblings in SIMD lanes"
+        )]
         pub(crate) const fn parent_public(&self) -> Option<&P> {
             self.parent_public.as_ref()
         }

@@ -137,6 +137,13 @@ impl<S: Scheme> Meta<S> {
 mod many {
     /// A key that derives many children from one preparation: the sibling batches and the
     /// tree are written once over it.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(
+            dead_code,
+            reason = "the depth and runs serve PathTree, which needs alloc"
+        )
+    )]
     pub(crate) trait DeriveMany: Sized + Clone + Send + Sync {
         /// What is computed once per parent.
         type Prepared: Send + Sync;
