@@ -136,13 +136,14 @@ impl Address {
 
     /// The text.
     pub fn as_str(&self) -> &str {
-        // Only ASCII is ever stored (see `push`), so this never falls back.
-        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+        // Only ASCII is ever stored (see `push`).
+        crate::hex::ascii(self.as_bytes())
     }
 
     /// The text as bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        self.buf.get(..usize::from(self.len)).unwrap_or_default()
+        // `len` counts the bytes `push` stored in `buf`.
+        self.buf.split_at(usize::from(self.len)).0
     }
 
     /// The number of characters.

@@ -179,7 +179,7 @@ impl fmt::Display for ChildNumber {
         let mut segment = [0; SEGMENT_TEXT_MAX];
         let len = encode_segment(*self, marker_for(f), &mut segment);
         // Skip the leading '/'.
-        let text = segment.get(1..len).unwrap_or_default();
+        let text = segment.split_at(len).0.split_at(1).1;
         write_padded(f, text.len(), |f| write_ascii(f, text))
     }
 }
@@ -189,7 +189,7 @@ impl fmt::Debug for ChildNumber {
         let mut segment = [0; SEGMENT_TEXT_MAX];
         let len = encode_segment(*self, b'\'', &mut segment);
         f.write_str("ChildNumber(")?;
-        write_ascii(f, segment.get(1..len).unwrap_or_default())?;
+        write_ascii(f, segment.split_at(len).0.split_at(1).1)?;
         f.write_str(")")
     }
 }
@@ -967,7 +967,14 @@ fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MA
     } else {
         let digits = decimal_len(index);
         let mut n = index;
-        for slot in out.get_mut(1..=digits).unwrap_or_default().iter_mut().rev() {
+        for slot in out
+            .split_at_mut(digits + 1)
+            .0
+            .split_at_mut(1)
+            .1
+            .iter_mut()
+            .rev()
+        {
             *slot = ascii_digit(n % 10);
             n /= 10;
         }

@@ -150,7 +150,7 @@ fn store(limbs: &[u64; 4], out: &mut [u8; 32]) {
 /// little-endian, shifted left by 3.
 #[inline]
 fn mul8_trunc28(zl: &[u8]) -> [u64; 4] {
-    let mut z = load(zl.get(..28).unwrap_or_default());
+    let mut z = load(zl.split_at(28).0);
     let shifted = [
         z[0] << 3,
         (z[1] << 3) | (z[0] >> 61),

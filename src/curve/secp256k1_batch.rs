@@ -478,9 +478,9 @@ fn derive_with<const W: usize>(
         chunk_macs(
             key,
             public,
-            children.get(..used).unwrap_or_default(),
-            tweaks.get_mut(..used).unwrap_or_default(),
-            rights.get_mut(..used).unwrap_or_default(),
+            children.split_at(used).0,
+            tweaks.split_at_mut(used).0,
+            rights.split_at_mut(used).0,
         );
         let lanes = match table {
             Some(table) if out.len() >= small => table.add_tweaks(&parent, &tweaks, out.len()),

@@ -314,7 +314,8 @@ impl<S: Scheme> Hash for ExtendedPublicKey<S> {
 impl<S: Scheme> fmt::Debug for ExtendedPublicKey<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut hex = [0u8; 66];
-        let public = crate::hex::encode(self.public.as_ref(), &mut hex).unwrap_or("");
+        // 66 digits hold the longest public key (33 bytes).
+        let public = crate::hex::encode(self.public.as_ref(), &mut hex).map_err(|_| fmt::Error)?;
         f.debug_struct("ExtendedPublicKey")
             .field("scheme", &S::NAME)
             .field("version", &self.version())

@@ -198,12 +198,12 @@ fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
         *limb = u32::from_be_bytes(word);
         word.zeroize();
     }
-    let limbs = limbs.get_mut(..data_limbs).unwrap_or_default();
+    let limbs = limbs.split_at_mut(data_limbs).0;
 
     // Least significant digit first: each round divides by 58⁵ and splits the remainder.
     let rounds = rounds_for(data.len());
     let mut digits = Zeroizing::new([0u8; DIGITS]);
-    let digits = digits.get_mut(..rounds * 5).unwrap_or_default();
+    let digits = digits.split_at_mut(rounds * 5).0;
     for round in digits.chunks_exact_mut(5) {
         let mut rem: u64 = 0;
         for limb in limbs.iter_mut().rev() {
@@ -250,7 +250,7 @@ pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) ->
     if let Some(check) = rest.get_mut(..4) {
         check.copy_from_slice(&checksum(payload));
     }
-    encode_raw(data.get(..N + 4).unwrap_or_default(), out)
+    encode_raw(data.split_at(N + 4).0, out)
 }
 
 /// Writes the plain Base58 text (no checksum) of `payload` (at most 82 bytes, checked at
@@ -276,7 +276,7 @@ pub(crate) struct Decoded {
 impl Decoded {
     /// The payload: the decoded bytes without the checksum.
     pub(crate) fn payload(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+        self.bytes.split_at(self.len).0
     }
 }
 
