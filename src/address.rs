@@ -26,7 +26,7 @@
 //! // BIP-84's first receive address for "abandon abandon … about".
 //! let xprv: Xprv = "zprvAWgYBBk7JR8Gjrh4UJQ2uJdG1r3WNRRfURiABBE3RvMXYSrRJL62XuezvGdPvG6GFBZduosCc1YP5wixPox7zhZLfiUm8aunE96BBa4Kei5".parse()?;
 //! let key = xprv.derive_path("m/84'/0'/0'/0/0")?;
-//! let addr = address::bitcoin::p2wpkh(&key.public_key()?, Network::Mainnet);
+//! let addr = address::bitcoin::p2wpkh(&key.public_key(), Network::Mainnet);
 //! assert_eq!(addr.as_str(), "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu");
 //! # }
 //! # Ok::<(), fastbip32::Error>(())
@@ -36,12 +36,11 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::error::Error;
-
 #[cfg(feature = "secp256k1")]
 pub mod bitcoin;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+pub(crate) mod error;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
 #[cfg(feature = "ed25519")]
@@ -49,6 +48,7 @@ mod solana;
 
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;
+pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
 pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
 #[cfg(feature = "ed25519")]
@@ -105,6 +105,20 @@ impl Address {
         Some(addr)
     }
 
+    /// The address of text an encoder of this crate wrote: ASCII, shorter than
+    /// [`Address::MAX_LEN`] for every kind.
+    #[cfg_attr(
+        not(any(feature = "secp256k1", feature = "ed25519")),
+        allow(dead_code, reason = "every encoder needs a scheme feature")
+    )]
+    #[allow(
+        clippy::expect_used,
+        reason = "every kind's text is ASCII, at most 108 characters"
+    )]
+    pub(crate) fn written(text: &[u8]) -> Self {
+        Self::from_ascii(text).expect("an encoder's address is ASCII and fits an Address")
+    }
+
     /// Appends ASCII bytes.
     fn push(&mut self, text: &[u8]) -> fmt::Result {
         let start = usize::from(self.len);
@@ -122,13 +136,14 @@ impl Address {
 
     /// The text.
     pub fn as_str(&self) -> &str {
-        // Only ASCII is ever stored (see `push`), so this never falls back.
-        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+        // Only ASCII is ever stored (see `push`).
+        crate::hex::ascii(self.as_bytes())
     }
 
     /// The text as bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        self.buf.get(..usize::from(self.len)).unwrap_or_default()
+        // `len` counts the bytes `push` stored in `buf`.
+        self.buf.split_at(usize::from(self.len)).0
     }
 
     /// The number of characters.
@@ -245,8 +260,8 @@ impl fmt::Display for CurveFamily {
 /// assert_eq!(kind, AddressKind::P2shP2wpkh);
 /// assert_eq!(kind.curve(), CurveFamily::Secp256k1);
 /// assert_eq!(AddressKind::CardanoBase.to_string(), "cardano-base");
-/// assert_eq!("p2sh".parse::<AddressKind>(), Err(fastbip32::Error::UnknownAddressKind));
-/// # Ok::<(), fastbip32::Error>(())
+/// assert_eq!("p2sh".parse::<AddressKind>(), Err(fastbip32::address::Error::UnknownAddressKind));
+/// # Ok::<(), fastbip32::address::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

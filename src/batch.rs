@@ -47,42 +47,26 @@ fn child_at(raw: u64) -> ChildNumber {
     ChildNumber::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
 }
 
-/// The children of one key, in order: [`Children`] (of a private key) or [`PublicChildren`].
+/// The children of one private key, in order; see [`ExtendedPrivateKey::children`].
 ///
-/// The parent's preparation (its chain code's HMAC state and, for a private key, its public
-/// key) is computed once, when the iterator is made.
-pub struct Siblings<'a, K: DeriveMany> {
-    parent: &'a K,
-    prepared: K::Prepared,
+/// The parent's preparation (its chain code's HMAC state and its public key) is computed
+/// once, when the iterator is made.
+pub struct Children<'a, S: Scheme> {
+    parent: &'a ExtendedPrivateKey<S>,
+    prepared: Prepared<S>,
     range: core::ops::Range<u64>,
 }
 
-/// The children of one private key, in order; see [`ExtendedPrivateKey::children`].
-pub type Children<'a, S> = Siblings<'a, ExtendedPrivateKey<S>>;
-
-/// The children of one public key, in order; see [`ExtendedPublicKey::children`].
-pub type PublicChildren<'a, S> = Siblings<'a, ExtendedPublicKey<S>>;
-
-impl<'a, K: DeriveMany> Siblings<'a, K> {
-    fn new(parent: &'a K, range: core::ops::Range<u64>) -> Result<Self> {
-        Ok(Self {
-            parent,
-            prepared: parent.prepare_many()?,
-            range,
-        })
-    }
-}
-
-impl<K: DeriveMany> core::fmt::Debug for Siblings<'_, K> {
+impl<S: Scheme> core::fmt::Debug for Children<'_, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Siblings")
+        f.debug_struct("Children")
             .field("range", &self.range)
             .finish_non_exhaustive()
     }
 }
 
-impl<K: DeriveMany> Iterator for Siblings<'_, K> {
-    type Item = Result<K>;
+impl<S: Scheme> Iterator for Children<'_, S> {
+    type Item = Result<ExtendedPrivateKey<S>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let raw = self.range.next()?;
@@ -94,7 +78,80 @@ impl<K: DeriveMany> Iterator for Siblings<'_, K> {
     }
 }
 
-impl<K: DeriveMany> ExactSizeIterator for Siblings<'_, K> {}
+impl<S: Scheme> ExactSizeIterator for Children<'_, S> {}
+
+/// The children of one public key, in order; see [`ExtendedPublicKey::children_vartime`].
+///
+/// With `alloc`, runs of up to [`PUBLIC_RUN`] children are derived together where the scheme
+/// batches them (for secp256k1, the batched affine public derivation), and handed out one by
+/// one; keys are cloned out of the run, so each is wiped in place when the run is dropped.
+///
+/// # Security
+///
+/// Variable-time: every input is public.
+pub struct PublicChildren<'a, S: Scheme> {
+    parent: &'a ExtendedPublicKey<S>,
+    key: crate::hash::HmacSha512,
+    /// The children not derived yet.
+    range: core::ops::Range<u64>,
+    /// A derived run, and how many of its keys were handed out.
+    #[cfg(feature = "alloc")]
+    run: (Vec<ExtendedPublicKey<S>>, usize),
+}
+
+/// The longest run [`PublicChildren`] derives together: the secp256k1 public batch's chunk.
+pub const PUBLIC_RUN: usize = 128;
+
+impl<S: Scheme> core::fmt::Debug for PublicChildren<'_, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PublicChildren")
+            .field("range", &self.range)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Scheme> Iterator for PublicChildren<'_, S> {
+    type Item = Result<ExtendedPublicKey<S>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        #[cfg(feature = "alloc")]
+        {
+            let (keys, used) = &mut self.run;
+            if let Some(key) = keys.get(*used) {
+                *used += 1;
+                return Some(Ok(key.clone()));
+            }
+            let first = self.range.start;
+            let count = usize::try_from(self.range.end - first)
+                .unwrap_or(usize::MAX)
+                .min(PUBLIC_RUN);
+            if count >= S::PUBLIC_RUN_MIN {
+                // A child without a key (probability below 2⁻¹²⁷) fails the whole run: the
+                // children are then derived one by one, so the error names that child.
+                if let Ok(run) = self
+                    .parent
+                    .derive_prepared_run(&self.key, child_at(first), count)
+                {
+                    self.range.start = first + count as u64;
+                    self.run = (run, 1);
+                    return self.run.0.first().cloned().map(Ok);
+                }
+            }
+        }
+        let raw = self.range.next()?;
+        Some(self.parent.derive_prepared(&self.key, child_at(raw)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let pending = self.range.end - self.range.start;
+        #[cfg(feature = "alloc")]
+        let pending = pending + (self.run.0.len() - self.run.1) as u64;
+        let pending = usize::try_from(pending).unwrap_or(usize::MAX);
+        (pending, Some(pending))
+    }
+}
+
+impl<S: Scheme> ExactSizeIterator for PublicChildren<'_, S> {}
 
 impl<S: Scheme> ExtendedPrivateKey<S> {
     fn check_batch(&self, start: ChildNumber, count: usize) -> Result<core::ops::Range<u64>> {
@@ -128,7 +185,11 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// ```
     pub fn children(&self, start: ChildNumber, count: usize) -> Result<Children<'_, S>> {
         let range = self.check_batch(start, count)?;
-        Siblings::new(self, range)
+        Ok(Children {
+            parent: self,
+            prepared: self.prepare_many(),
+            range,
+        })
     }
 
     /// The private keys of the children `start`, `start + 1`, …, one per slot of `out`,
@@ -159,8 +220,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         out: &mut [SecretBytes<S::PrivateKey>],
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
-        self.fill(&prepared, range.start, out, Ok)
+        let prepared = self.prepare(start.is_normal());
+        self.fill(&prepared, range.start, out, |secret| secret)
     }
 
     /// The public keys of the children `start`, `start + 1`, …, one per slot of `out`, in
@@ -183,7 +244,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?;
     /// let mut keys = [[0u8; 33]; 20];
     /// account.derive_public_keys_into(ChildNumber::normal(0)?, &mut keys)?;
-    /// assert_eq!(keys[3], account.derive_child(ChildNumber::normal(3)?)?.public_key()?);
+    /// assert_eq!(keys[3], account.derive_child(ChildNumber::normal(3)?)?.public_key());
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
     pub fn derive_public_keys_into(
@@ -192,7 +253,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         out: &mut [S::PublicKey],
     ) -> Result<()> {
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
+        let prepared = self.prepare(start.is_normal());
         self.fill(&prepared, range.start, out, |secret| {
             S::public_key(&secret, T)
         })
@@ -208,7 +269,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         prepared: &Prepared<S>,
         first: u64,
         out: &mut [O],
-        store: impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
+        store: impl Fn(SecretBytes<S::PrivateKey>) -> O,
     ) -> Result<()> {
         let (batches, rest) = out.as_chunks_mut::<BATCH_LANES>();
         let mut raw = first;
@@ -222,7 +283,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
             raw += 4;
         }
         for (raw, slot) in (raw..).zip(rest) {
-            *slot = store(self.derive_raw(prepared, child_at(raw))?.0)?;
+            *slot = store(self.derive_raw(prepared, child_at(raw))?.0);
         }
         Ok(())
     }
@@ -232,14 +293,13 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         prepared: &Prepared<S>,
         first: u64,
         batch: &mut [O; N],
-        store: &impl Fn(SecretBytes<S::PrivateKey>) -> Result<O>,
+        store: &impl Fn(SecretBytes<S::PrivateKey>) -> O,
     ) -> Result<()> {
-        let children: [ChildNumber; N] = core::array::from_fn(|i| child_at(first + i as u64));
         for (slot, result) in batch
             .iter_mut()
-            .zip(self.derive_raw_many(prepared, children))
+            .zip(self.derive_raw_many::<N>(prepared, child_at(first)))
         {
-            *slot = store(result?.0)?;
+            *slot = store(result?.0);
         }
         Ok(())
     }
@@ -257,12 +317,12 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     ) -> Result<()> {
         use rayon::prelude::*;
         let range = self.check_batch(start, out.len())?;
-        let prepared = self.prepare(start.is_normal())?;
+        let prepared = self.prepare(start.is_normal());
         out.par_chunks_mut(PARALLEL_CHUNK)
             .enumerate()
             .try_for_each(|(i, chunk)| {
                 let first = range.start + (i * PARALLEL_CHUNK) as u64;
-                self.fill(&prepared, first, chunk, Ok)
+                self.fill(&prepared, first, chunk, |secret| secret)
             })
     }
 }
@@ -271,7 +331,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
     /// `out`, by public derivation from this key's public key: the same keys as
     /// [`derive_public_keys_into`](Self::derive_public_keys_into), and as
-    /// [`to_xpub`](Self::to_xpub)`()?.`[`derive_public_keys_into`](ExtendedPublicKey::derive_public_keys_into),
+    /// [`to_xpub`](Self::to_xpub)`().`[`derive_public_keys_into`](ExtendedPublicKey::derive_public_keys_into_vartime),
     /// several times faster, in variable time. No child private key is computed.
     ///
     /// # Security
@@ -286,8 +346,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
     /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255;
     /// [`Error::InvalidChild`] for the first child that has no key (as in
-    /// [`ExtendedPublicKey::derive_public_keys_into`]); [`Error::InvalidSecretKey`] as
-    /// [`public_key`](Self::public_key).
+    /// [`ExtendedPublicKey::derive_public_keys_into_vartime`]).
     ///
     /// # Examples
     ///
@@ -306,7 +365,7 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
         start: ChildNumber,
         out: &mut [S::PublicKey],
     ) -> Result<()> {
-        self.to_xpub()?.derive_public_keys_into(start, out)
+        self.to_xpub().derive_public_keys_into_vartime(start, out)
     }
 }
 
@@ -323,7 +382,11 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     }
 
     /// The `count` normal children `start`, `start + 1`, … of this key, in order, as an
-    /// iterator; the chain code's HMAC state is computed once.
+    /// iterator; the chain code's HMAC state is computed once, and with `alloc` runs of up
+    /// to [`PUBLIC_RUN`] children are derived together where the scheme batches them: for
+    /// secp256k1 through the batched affine public derivation of
+    /// [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime), chain
+    /// codes included.
     ///
     /// # Security
     ///
@@ -332,26 +395,8 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// # Errors
     /// [`Error::HardenedFromPublic`] for a hardened `start`; [`Error::InvalidChildIndex`] if
     /// the range runs past index 2³¹ − 1; [`Error::DepthExceeded`] at depth 255. Items are
-    /// errors only where the scheme says a child does not exist.
-    pub fn children(&self, start: ChildNumber, count: usize) -> Result<PublicChildren<'_, S>> {
-        let range = self.check_batch(start, count)?;
-        Siblings::new(self, range)
-    }
-
-    /// The `count` normal children `start`, `start + 1`, … as full extended public keys,
-    /// derived together: for secp256k1 through the batched affine public derivation of
-    /// [`derive_public_keys_into`](Self::derive_public_keys_into), chain codes included
-    /// (other schemes one by one). The same keys as [`children`](Self::children), in one
-    /// vector (three allocations for the run, none per key).
-    ///
-    /// # Security
-    ///
-    /// Variable-time: every input is public.
-    ///
-    /// # Errors
-    /// As [`children`](Self::children); for a child that does not exist (BIP-32's invalid
-    /// child, probability below 2⁻¹²⁷) the whole run fails with [`Error::InvalidChild`]
-    /// naming it, where [`children`](Self::children) would yield the others.
+    /// errors only where the scheme says a child does not exist ([`Error::InvalidChild`],
+    /// probability below 2⁻¹²⁷).
     ///
     /// # Examples
     ///
@@ -359,22 +404,27 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// # #[cfg(feature = "secp256k1")] {
     /// use fastbip32::{ChildNumber, Xprv};
     ///
-    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?.to_xpub()?;
-    /// let keys = account.derive_children(ChildNumber::normal(10)?, 300)?;
-    /// assert_eq!(keys[5], account.derive_path("m/15")?);
+    /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'/0")?.to_xpub();
+    /// let keys = account
+    ///     .children_vartime(ChildNumber::normal(10)?, 300)?
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// assert_eq!(keys[5], account.derive_path_vartime("m/15")?);
     /// # }
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
-    #[cfg(feature = "alloc")]
-    pub fn derive_children(&self, start: ChildNumber, count: usize) -> Result<Vec<Self>> {
-        self.check_batch(start, count)?;
-        match self.derive_prepared_run(&self.hmac_key(), start, count) {
-            Err(Error::InvalidChild { .. }) => {
-                // Name the child, as `children` would.
-                self.children(start, count)?.collect()
-            }
-            other => other,
-        }
+    pub fn children_vartime(
+        &self,
+        start: ChildNumber,
+        count: usize,
+    ) -> Result<PublicChildren<'_, S>> {
+        let range = self.check_batch(start, count)?;
+        Ok(PublicChildren {
+            parent: self,
+            key: self.hmac_key(),
+            range,
+            #[cfg(feature = "alloc")]
+            run: (Vec::new(), 0),
+        })
     }
 
     /// The public keys of the normal children `start`, `start + 1`, …, one per slot of
@@ -388,10 +438,10 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// As [`children`](Self::children), and the first per-child error
+    /// As [`children_vartime`](Self::children_vartime), and the first per-child error
     /// ([`Error::InvalidChild`]; for secp256k1 the slots before that child hold their keys
     /// and the others are left as they were).
-    pub fn derive_public_keys_into(
+    pub fn derive_public_keys_into_vartime(
         &self,
         start: ChildNumber,
         out: &mut [S::PublicKey],
@@ -400,13 +450,17 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         S::derive_public_batch(&self.public_key(), &self.hmac_key(), start, out, T)
     }
 
-    /// [`derive_public_keys_into`](Self::derive_public_keys_into) on every core; the same
-    /// result, in the same order.
+    /// [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime) on every
+    /// core; the same result, in the same order.
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// As [`derive_public_keys_into`](Self::derive_public_keys_into).
+    /// As [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime).
     #[cfg(feature = "parallel")]
-    pub fn par_derive_public_keys_into(
+    pub fn par_derive_public_keys_into_vartime(
         &self,
         start: ChildNumber,
         out: &mut [S::PublicKey],

@@ -65,7 +65,7 @@ use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
 use crate::hash::pbkdf2::pbkdf2_hmac_sha512;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
-use crate::path::ChildNumber;
+use crate::path::{ChildNumber, DerivationPath};
 
 /// Length of a raw extended private key: `kL ‖ kR ‖ c`.
 pub const XPRV_LEN: usize = 96;
@@ -161,6 +161,156 @@ impl Cip5Prefix {
 impl fmt::Display for Cip5Prefix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Where a key sits in a CIP-1852 wallet (`m/1852'/1815'/a'/R/I`), which names its CIP-5
+/// prefixes, as `cardano-address` names keys:
+///
+/// | role | place | prefixes |
+/// |---|---|---|
+/// | [`Root`](Self::Root) | the root (depth 0) | `root_xsk` / `root_xvk` |
+/// | [`Account`](Self::Account) | `m/1852'/1815'/a'` | `acct_xsk` / `acct_xvk` |
+/// | [`Address`](Self::Address) | `…/a'/R/I`, R = 0 (external) or 1 (internal), R and I normal | `addr_xsk` / `addr_xvk` |
+/// | [`Stake`](Self::Stake) | `…/a'/2/I`, I normal | `stake_xsk` / `stake_xvk` |
+/// | [`Other`](Self::Other) | anywhere else | `xprv` / `xpub` |
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::cardano::{Cip5Prefix, Role};
+/// use fastbip32::DerivationPath;
+///
+/// let path = DerivationPath::parse_relative("1852'/1815'/0'/2/0")?;
+/// assert_eq!(Role::Root.after(path.iter()), Role::Stake);
+/// assert_eq!(Role::of_prefix(Cip5Prefix::AcctXvk).after(path.iter()), Role::Other);
+/// assert_eq!(Role::Stake.public_prefix(), Cip5Prefix::StakeXvk);
+/// # Ok::<(), fastbip32::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Role {
+    /// A root key: a seed's master key, or `root_xsk`/`root_xvk` text.
+    Root,
+    /// An account key, `m/1852'/1815'/a'`.
+    Account,
+    /// A payment key, `…/a'/0/I` or `…/a'/1/I`.
+    Address,
+    /// A stake key, `…/a'/2/I`.
+    Stake,
+    /// A key of no CIP-1852 role (or of an unknown place: generic `xprv`/`xpub` text).
+    Other,
+}
+
+/// `1852'`, CIP-1852's purpose.
+const PURPOSE: ChildNumber = ChildNumber::from_raw(crate::path::HARDENED_BIT + 1852);
+/// `1815'`, Cardano's coin type.
+const COIN: ChildNumber = ChildNumber::from_raw(crate::path::HARDENED_BIT + 1815);
+
+impl Role {
+    /// The role a key read from CIP-5 text with `prefix` starts with (`xprv`/`xpub`:
+    /// [`Other`](Self::Other)).
+    pub const fn of_prefix(prefix: Cip5Prefix) -> Self {
+        match prefix {
+            Cip5Prefix::RootXsk | Cip5Prefix::RootXvk => Self::Root,
+            Cip5Prefix::AcctXsk | Cip5Prefix::AcctXvk => Self::Account,
+            Cip5Prefix::AddrXsk | Cip5Prefix::AddrXvk => Self::Address,
+            Cip5Prefix::StakeXsk | Cip5Prefix::StakeXvk => Self::Stake,
+            Cip5Prefix::Xprv | Cip5Prefix::Xpub => Self::Other,
+        }
+    }
+
+    /// The CIP-5 prefix of a private key of this role.
+    pub const fn private_prefix(self) -> Cip5Prefix {
+        match self {
+            Self::Root => Cip5Prefix::RootXsk,
+            Self::Account => Cip5Prefix::AcctXsk,
+            Self::Address => Cip5Prefix::AddrXsk,
+            Self::Stake => Cip5Prefix::StakeXsk,
+            Self::Other => Cip5Prefix::Xprv,
+        }
+    }
+
+    /// The CIP-5 prefix of a public key of this role.
+    pub const fn public_prefix(self) -> Cip5Prefix {
+        match self {
+            Self::Root => Cip5Prefix::RootXvk,
+            Self::Account => Cip5Prefix::AcctXvk,
+            Self::Address => Cip5Prefix::AddrXvk,
+            Self::Stake => Cip5Prefix::StakeXvk,
+            Self::Other => Cip5Prefix::Xpub,
+        }
+    }
+
+    /// The role of the key reached from a key of this role by `steps`: an account below a
+    /// root by `1852'/1815'/a'`, a payment or stake key below an account by `R/I`; a key
+    /// of any role keeps it for no steps; anything else is [`Other`](Self::Other).
+    #[must_use]
+    pub fn after(self, steps: impl IntoIterator<Item = ChildNumber>) -> Self {
+        let Some((buf, len)) = short(steps) else {
+            return Self::Other;
+        };
+        match (self, buf.split_at(len).0) {
+            (role, []) => role,
+            (Self::Root, [purpose, coin, account]) if is_account(*purpose, *coin, *account) => {
+                Self::Account
+            }
+            (Self::Root, [purpose, coin, account, role, index])
+                if is_account(*purpose, *coin, *account) =>
+            {
+                leaf(*role, *index)
+            }
+            (Self::Account, [role, index]) => leaf(*role, *index),
+            _ => Self::Other,
+        }
+    }
+
+    /// Where the stake key of a base address is (CIP-1852: `…/2/0` of the payment key's
+    /// account), relative to a key of this role, for a payment key at `payment` below it:
+    /// `m/1852'/1815'/a'/R/I` below a root, `R/I` below an account (R and I normal). `None`
+    /// for a payment key anywhere else.
+    pub fn stake_key_path(
+        self,
+        payment: impl IntoIterator<Item = ChildNumber>,
+    ) -> Option<DerivationPath> {
+        let (buf, len) = short(payment)?;
+        let two = ChildNumber::from_raw(2);
+        let zero = ChildNumber::from_raw(0);
+        let steps: &[ChildNumber] = match (self, buf.split_at(len).0) {
+            (Self::Root, &[purpose, coin, account, role, index])
+                if is_account(purpose, coin, account) && role.is_normal() && index.is_normal() =>
+            {
+                &[purpose, coin, account, two, zero]
+            }
+            (Self::Account, [role, index]) if role.is_normal() && index.is_normal() => &[two, zero],
+            _ => return None,
+        };
+        DerivationPath::from_slice(steps).ok()
+    }
+}
+
+/// Up to five steps in an array, or `None` for more (no role lies deeper).
+fn short(steps: impl IntoIterator<Item = ChildNumber>) -> Option<([ChildNumber; 5], usize)> {
+    let mut out = [ChildNumber::from_raw(0); 5];
+    let mut len = 0;
+    for child in steps {
+        *out.get_mut(len)? = child;
+        len += 1;
+    }
+    Some((out, len))
+}
+
+/// Whether the steps are `1852'/1815'/a'`.
+fn is_account(purpose: ChildNumber, coin: ChildNumber, account: ChildNumber) -> bool {
+    purpose == PURPOSE && coin == COIN && account.is_hardened()
+}
+
+/// The role of `R/I` below an account.
+fn leaf(role: ChildNumber, index: ChildNumber) -> Role {
+    match (role.to_raw(), index.is_normal()) {
+        (0 | 1, true) => Role::Address,
+        (2, true) => Role::Stake,
+        _ => Role::Other,
     }
 }
 
@@ -315,7 +465,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// [`from_raw_bytes`](Self::from_raw_bytes). Decoded in constant time.
     ///
     /// # Errors
-    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidLength`] unless the
     /// text holds 96 bytes; [`Error::InvalidSecretKey`] as for `from_raw_bytes`.
     pub fn from_hex(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
@@ -330,7 +480,7 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::InvalidBech32`] for malformed text or a bad checksum;
     /// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a private [`Cip5Prefix`];
-    /// [`Error::InvalidKeyLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
+    /// [`Error::InvalidLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
     /// or [`Error::InvalidSecretKey`] for a key that breaks the rule.
     pub fn from_bech32(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
@@ -399,7 +549,7 @@ impl ExtendedPublicKey<Ed25519Bip32> {
     /// [`from_raw_bytes`](Self::from_raw_bytes).
     ///
     /// # Errors
-    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidKeyLength`] unless the
+    /// [`Error::InvalidHex`] for a non-hex character; [`Error::InvalidLength`] unless the
     /// text holds 64 bytes; [`Error::InvalidPublicKey`] as for `from_raw_bytes`.
     pub fn from_hex(text: &str) -> Result<Self> {
         let mut xpub = [0u8; XPUB_LEN];
@@ -412,7 +562,7 @@ impl ExtendedPublicKey<Ed25519Bip32> {
     ///
     /// # Errors
     /// [`Error::InvalidBech32`]; [`Error::UnexpectedBech32Prefix`] for a prefix that is not a
-    /// public [`Cip5Prefix`]; [`Error::InvalidKeyLength`] unless the payload is 64 bytes;
+    /// public [`Cip5Prefix`]; [`Error::InvalidLength`] unless the payload is 64 bytes;
     /// [`Error::InvalidPublicKey`].
     pub fn from_bech32(text: &str) -> Result<Self> {
         let mut xpub = [0u8; XPUB_LEN];
@@ -526,7 +676,7 @@ fn bech32_decode(text: &str, out: &mut [u8], private: bool) -> Result<Cip5Prefix
         Ok(prefix)
     } else {
         out.zeroize();
-        Err(Error::InvalidKeyLength {
+        Err(Error::InvalidLength {
             len,
             expected: out.len(),
         })
@@ -536,6 +686,67 @@ fn bech32_decode(text: &str, out: &mut [u8], private: bool) -> Result<Cip5Prefix
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn path(text: &str) -> DerivationPath {
+        if text.is_empty() {
+            return DerivationPath::master();
+        }
+        DerivationPath::parse_relative(text).unwrap()
+    }
+
+    #[test]
+    fn roles_by_place() {
+        assert_eq!(Role::Root.after(path("")), Role::Root);
+        assert_eq!(Role::Root.after(path("1852'/1815'/3'")), Role::Account);
+        assert_eq!(Role::Root.after(path("1852'/1815'/0'/0/7")), Role::Address);
+        assert_eq!(Role::Root.after(path("1852'/1815'/0'/1/2")), Role::Address);
+        assert_eq!(Role::Root.after(path("1852'/1815'/0'/2/0")), Role::Stake);
+        for other in [
+            "1852'/1815'/0'/3/0",
+            "1852'/1815'/0'/0/0'",
+            "44'/1815'/0'/0/0",
+            "1852'/1815'/0",
+            "1852'/1815'/0'/0",
+            "1852'/1815'/0'/0/0/0",
+        ] {
+            assert_eq!(Role::Root.after(path(other)), Role::Other, "{other}");
+        }
+        assert_eq!(Role::Account.after(path("")), Role::Account);
+        assert_eq!(Role::Account.after(path("2/0")), Role::Stake);
+        assert_eq!(Role::Account.after(path("1/0")), Role::Address);
+        assert_eq!(Role::Account.after(path("0")), Role::Other);
+        assert_eq!(Role::Stake.after(path("")), Role::Stake);
+        assert_eq!(Role::Address.after(path("0")), Role::Other);
+        assert_eq!(Role::Other.after(path("")), Role::Other);
+        for prefix in Cip5Prefix::ALL {
+            let role = Role::of_prefix(prefix);
+            let back = if prefix.is_private() {
+                role.private_prefix()
+            } else {
+                role.public_prefix()
+            };
+            assert_eq!(back, prefix);
+        }
+    }
+
+    #[test]
+    fn stake_key_places() {
+        assert_eq!(
+            Role::Root.stake_key_path(path("1852'/1815'/4'/0/9")),
+            Some(path("1852'/1815'/4'/2/0"))
+        );
+        assert_eq!(Role::Account.stake_key_path(path("1/3")), Some(path("2/0")));
+        for (role, bad) in [
+            (Role::Root, "1852'/1815'/0'/0"),
+            (Role::Root, "44'/1815'/0'/0/0"),
+            (Role::Root, "1852'/1815'/0'/0/0'"),
+            (Role::Account, "0/0/0"),
+            (Role::Other, "0/0"),
+            (Role::Address, ""),
+        ] {
+            assert_eq!(role.stake_key_path(path(bad)), None, "{bad}");
+        }
+    }
 
     #[test]
     fn bech32_lengths() {

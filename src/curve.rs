@@ -55,7 +55,7 @@ pub use self::secp256k1::Secp256k1;
 #[doc(hidden)]
 pub use self::secp256k1_batch::WidthSweep as Secp256k1WidthSweep;
 
-pub(crate) use self::sealed::{Math, Sealed, Token};
+pub(crate) use self::sealed::{Math, Sealed, Step, Steps, Token};
 
 /// The longest seed a master key accepts, in bytes (BIP-32: 512 bits).
 pub const MAX_SEED_LEN: usize = 64;
@@ -98,6 +98,13 @@ pub trait Scheme:
 {
     /// The scheme's name as the CLI spells it (`secp256k1`, `nist256p1`, `ed25519`, …).
     const NAME: &'static str;
+
+    /// Whether the scheme derives hardened children only (SLIP-10 ed25519 and curve25519):
+    /// a normal index is [`Error::HardenedOnly`], and there are no extended public keys.
+    /// The one statement of the rule: the schemes with normal derivation are exactly the
+    /// ones that implement [`NormalDerivation`] (checked when an extended public key is
+    /// made).
+    const HARDENED_ONLY: bool;
 }
 
 /// A scheme with normal (non-hardened) child derivation, and so with public derivation and
@@ -116,6 +123,113 @@ pub trait Bip32Text:
 mod sealed {
     use super::{ChainCode, ChildNumber, Error, Fingerprint, HmacSha512, Result, SecretBytes};
 
+    /// One private derivation step: the child and, for a normal child, its parent's public key
+    /// (the HMAC input of BIP-32's `CKDpriv` for `i < 2³¹`).
+    ///
+    /// Made only by [`Step::new`]: a normal child always comes with its parent's public key, and
+    /// is refused for a hardened-only scheme, so no scheme can be handed a normal child without
+    /// the key its formula needs.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Step<P> {
+        child: ChildNumber,
+        parent_public: Option<P>,
+    }
+
+    impl<P: Copy> Step<P> {
+        /// The step to `child` at step `segment` of a walk; `parent_public` is called for a
+        /// normal child only.
+        ///
+        /// # Errors
+        /// [`Error::HardenedOnly`] for a normal child of a hardened-only scheme.
+        #[inline]
+        pub(crate) fn new<S: super::Scheme + super::SchemeKeys<PublicKey = P>>(
+            child: ChildNumber,
+            segment: usize,
+            parent_public: impl FnOnce() -> P,
+        ) -> Result<Self> {
+            super::check_step::<S>(child, segment)?;
+            Ok(Self {
+                child,
+                parent_public: child.is_normal().then(parent_public),
+            })
+        }
+
+        /// The child.
+        pub(crate) const fn child(&self) -> ChildNumber {
+            self.child
+        }
+
+        /// The parent's public key: `Some` exactly for a normal child.
+        pub(crate) const fn parent_public(&self) -> Option<&P> {
+            self.parent_public.as_ref()
+        }
+    }
+
+    /// `N` consecutive sibling steps of one kind, from one parent: the children `first … first +
+    /// N − 1` and, for normal ones, their parent's public key. Made only by [`Steps::new`], with
+    /// the guarantees of [`Step`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct Steps<P, const N: usize> {
+        children: [ChildNumber; N],
+        parent_public: Option<P>,
+    }
+
+    impl<P: Copy, const N: usize> Steps<P, N> {
+        /// The `N` siblings from `first` on; `parent_public` is called for normal children only.
+        ///
+        /// # Errors
+        /// [`Error::HardenedOnly`] for normal children of a hardened-only scheme;
+        /// [`Error::InvalidChildIndex`] if the siblings run past index 2³¹ − 1.
+        pub(crate) fn new<S: super::Scheme + super::SchemeKeys<PublicKey = P>>(
+            first: ChildNumber,
+            parent_public: impl FnOnce() -> P,
+        ) -> Result<Self> {
+            super::check_step::<S>(first, 0)?;
+            let last = u64::from(first.index()) + N as u64 - 1;
+            if N > 0 && last >= u64::from(crate::path::HARDENED_BIT) {
+                return Err(Error::InvalidChildIndex {
+                    index: u32::try_from(last).unwrap_or(u32::MAX),
+                });
+            }
+            // In range, checked above: no raw number wraps past 2³² − 1.
+            let mut raw = first.to_raw();
+            Ok(Self {
+                children: core::array::from_fn(|_| {
+                    let child = ChildNumber::from_raw(raw);
+                    raw = raw.wrapping_add(1);
+                    child
+                }),
+                parent_public: first.is_normal().then(parent_public),
+            })
+        }
+
+        /// The children, in order.
+        #[allow(
+            dead_code,
+            reason = "read by the schemes that derive siblings in SIMD lanes"
+        )]
+        pub(crate) const fn children(&self) -> &[ChildNumber; N] {
+            &self.children
+        }
+
+        /// The parent's public key: `Some` exactly for normal children.
+        #[allow(
+            dead_code,
+            reason = "read by the schemes that derive siblings in SIMD lanes"
+        )]
+        pub(crate) const fn parent_public(&self) -> Option<&P> {
+            self.parent_public.as_ref()
+        }
+
+        /// Each child as a [`Step`] of its own.
+        pub(crate) fn each(&self) -> [Step<P>; N] {
+            self.children.map(|child| Step {
+                child,
+                parent_public: self.parent_public,
+            })
+        }
+    }
+
     /// Implemented only by this crate's schemes.
     pub trait Sealed {}
 
@@ -126,42 +240,38 @@ mod sealed {
 
     /// The mathematics of a scheme, called by the generic key types.
     pub trait Math: super::SchemeKeys + Sized {
-        /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519).
-        const HARDENED_ONLY: bool;
-
         /// The master key and chain code for a seed already checked to be 16 to 64 bytes.
         fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 
-        /// The public key of a valid private key. A backend failure is an error, never a
-        /// made-up key.
-        fn public_key(secret: &SecretBytes<Self::PrivateKey>, _: Token) -> Result<Self::PublicKey>;
+        /// The public key of a valid private key (every key this crate holds was checked
+        /// when it was made). A backend that fails on a valid key breaks an invariant: it
+        /// panics naming it, and never makes up a key.
+        fn public_key(secret: &SecretBytes<Self::PrivateKey>, _: Token) -> Self::PublicKey;
 
         /// Whether bytes from outside are a valid private key for the scheme.
         fn check_private_key(secret: &Self::PrivateKey, depth: u8, _: Token) -> Result<()>;
 
-        /// One private derivation step. `parent_public` is `Some` for a normal child (the
-        /// generic code computes it, at most once per parent) and `None` for a hardened one;
-        /// `key` is the parent chain code's HMAC state. The child's kind has been checked
-        /// against [`HARDENED_ONLY`](Self::HARDENED_ONLY) by the caller.
+        /// One private derivation step; `key` is the parent chain code's HMAC state. The
+        /// [`Step`] carries the parent's public key exactly for a normal child, and is
+        /// never a normal one for a hardened-only scheme.
         fn derive_private(
             secret: &SecretBytes<Self::PrivateKey>,
-            parent_public: Option<&Self::PublicKey>,
+            step: &Step<Self::PublicKey>,
             key: &HmacSha512,
-            child: ChildNumber,
             _: Token,
         ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 
-        /// `N` private derivation steps below one parent (a sibling batch). Schemes whose
-        /// child needs one HMAC of at most 111 bytes override it to run the `N` HMACs in
-        /// SIMD lanes.
+        /// `N` sibling steps below one parent (a sibling batch). Schemes whose child needs
+        /// one HMAC of at most 111 bytes override it to run the `N` HMACs in SIMD lanes.
         fn derive_private_many<const N: usize>(
             secret: &SecretBytes<Self::PrivateKey>,
-            parent_public: Option<&Self::PublicKey>,
+            steps: &Steps<Self::PublicKey, N>,
             key: &HmacSha512,
-            children: [ChildNumber; N],
             t: Token,
         ) -> [Result<(SecretBytes<Self::PrivateKey>, ChainCode)>; N] {
-            children.map(|child| Self::derive_private(secret, parent_public, key, child, t))
+            steps
+                .each()
+                .map(|step| Self::derive_private(secret, &step, key, t))
         }
 
         /// One public derivation step (a normal child, checked by the caller). Variable
@@ -173,7 +283,9 @@ mod sealed {
             _: Token,
         ) -> Result<(Self::PublicKey, ChainCode)> {
             let _ = (public, key, child);
-            Err(Error::UnsupportedByScheme)
+            // Only the schemes with normal derivation make extended public keys, and each of
+            // them overrides this.
+            unreachable!("no extended public key of a hardened-only scheme exists")
         }
 
         /// The public keys of the normal children `first, first + 1, …` (one per slot of

@@ -16,9 +16,9 @@
 //!   as BIP-380's test vectors and Bitcoin Core do.
 //! * A `#checksum`, when present, must match (BIP-380).
 //!
-//! Everything else is rejected with a typed error: [`Error::UnsupportedDescriptor`] names a
+//! Everything else is rejected with a typed error: [`Error::Unsupported`] names a
 //! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
-//! script trees, miniscript, uncompressed keys), [`Error::InvalidDescriptor`] what is
+//! script trees, miniscript, uncompressed keys), [`Error::Invalid`] what is
 //! malformed, with a byte offset.
 //!
 //! # Canonical form
@@ -48,6 +48,7 @@
 
 mod account;
 mod checksum;
+mod error;
 mod key;
 mod script;
 
@@ -56,14 +57,15 @@ use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 pub use self::account::{account_descriptor, account_descriptors, AccountKind};
+pub use self::error::{Error, ErrorKind, Feature, Function};
 pub use self::key::KeyOrigin;
 pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
 
-use self::key::{KeyContext, KeyExpr, Prepared, Wildcard};
+use self::error::Result;
+use self::key::{KeyContext, KeyExpr, Position, Prepared, Wildcard};
 use self::script::{MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
-use crate::address::bitcoin::{from_script_pubkey, taproot_output_key};
+use crate::address::bitcoin::taproot_output_key;
 use crate::address::Address;
-use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction, Error, Result};
 use crate::hash::hash160;
 use crate::network::Network;
 use crate::path::DerivationPath;
@@ -72,7 +74,7 @@ use crate::path::DerivationPath;
 /// bech32 alphabet, as ASCII.
 ///
 /// # Errors
-/// [`Error::InvalidDescriptor`] with [`DescriptorErrorKind::InvalidCharacter`] for a byte
+/// [`Error::Invalid`] with [`ErrorKind::InvalidCharacter`] for a byte
 /// outside the descriptor character set.
 ///
 /// # Examples
@@ -80,7 +82,7 @@ use crate::path::DerivationPath;
 /// ```
 /// // BIP-380's test vector.
 /// assert_eq!(&fastbip32::descriptor::compute_checksum("raw(deadbeef)")?, b"89f8spxm");
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), fastbip32::descriptor::Error>(())
 /// ```
 pub fn compute_checksum(payload: &str) -> Result<[u8; 8]> {
     checksum::compute(payload)
@@ -90,9 +92,9 @@ pub fn compute_checksum(payload: &str) -> Result<[u8; 8]> {
 /// matches; returns the text before the `#`.
 ///
 /// # Errors
-/// [`Error::InvalidDescriptor`] ([`DescriptorErrorKind::InvalidCharacter`],
-/// [`DescriptorErrorKind::MultipleChecksums`], [`DescriptorErrorKind::ChecksumLength`]);
-/// [`Error::DescriptorChecksumMismatch`].
+/// [`Error::Invalid`] ([`ErrorKind::InvalidCharacter`],
+/// [`ErrorKind::MultipleChecksums`], [`ErrorKind::ChecksumLength`]);
+/// [`Error::ChecksumMismatch`].
 pub fn verify_checksum(text: &str) -> Result<&str> {
     checksum::split(text)
 }
@@ -136,7 +138,7 @@ struct Multisig {
 /// let branch = d.branch(0)?;
 /// assert_eq!(branch.derive(1)?.script_pubkey().to_string(), "0014af0bd98abc2f2cae66e36896a39ffe2d32984fb7");
 /// assert_eq!(branch.full_path(1)?.unwrap().to_string(), "m/13'/1/2/1");
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), fastbip32::descriptor::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Descriptor {
@@ -147,18 +149,18 @@ pub struct Descriptor {
     network_is_test: Option<bool>,
 }
 
-fn invalid(offset: usize, kind: DescriptorErrorKind) -> Error {
-    Error::InvalidDescriptor { offset, kind }
+fn invalid(offset: usize, kind: ErrorKind) -> Error {
+    Error::Invalid { offset, kind }
 }
 
-fn unsupported(offset: usize, feature: DescriptorFeature) -> Error {
-    Error::UnsupportedDescriptor { offset, feature }
+fn unsupported(offset: usize, feature: Feature) -> Error {
+    Error::Unsupported { offset, feature }
 }
 
 /// A call `name(args)` found at byte `base`.
 struct Call<'a> {
     /// The function, if the name is one of the BIPs'.
-    function: Option<DescriptorFunction>,
+    function: Option<Function>,
     args: &'a str,
     args_base: usize,
 }
@@ -166,7 +168,7 @@ struct Call<'a> {
 /// Splits `name(args)`; `None` when there is no `(` (a key, or junk).
 fn split_call(text: &str, base: usize) -> Result<Option<Call<'_>>> {
     if text.is_empty() {
-        return Err(invalid(base, DescriptorErrorKind::Empty));
+        return Err(invalid(base, ErrorKind::Empty));
     }
     let Some(open) = text.find('(') else {
         return Ok(None);
@@ -180,28 +182,22 @@ fn split_call(text: &str, base: usize) -> Result<Option<Call<'_>>> {
             b')' => {
                 depth = depth
                     .checked_sub(1)
-                    .ok_or_else(|| invalid(base + i, DescriptorErrorKind::UnbalancedParentheses))?;
+                    .ok_or_else(|| invalid(base + i, ErrorKind::UnbalancedParentheses))?;
                 if depth == 0 && i + 1 != text.len() {
-                    return Err(invalid(
-                        base + i + 1,
-                        DescriptorErrorKind::TrailingCharacters,
-                    ));
+                    return Err(invalid(base + i + 1, ErrorKind::TrailingCharacters));
                 }
             }
             _ => {}
         }
     }
     if depth != 0 {
-        return Err(invalid(
-            base + text.len(),
-            DescriptorErrorKind::UnbalancedParentheses,
-        ));
+        return Err(invalid(base + text.len(), ErrorKind::UnbalancedParentheses));
     }
     if name.is_empty() {
-        return Err(invalid(base, DescriptorErrorKind::Empty));
+        return Err(invalid(base, ErrorKind::Empty));
     }
     Ok(Some(Call {
-        function: DescriptorFunction::from_name(name),
+        function: Function::from_name(name),
         args: text.get(open + 1..text.len() - 1).unwrap_or(""),
         args_base: base + open + 1,
     }))
@@ -241,35 +237,26 @@ enum Context {
 fn single_key(call: &Call<'_>, context: KeyContext) -> Result<KeyExpr> {
     let args = split_args(call.args, call.args_base);
     let &[(text, offset)] = args.as_slice() else {
-        return Err(invalid(
-            call.args_base,
-            DescriptorErrorKind::WrongArgumentCount,
-        ));
+        return Err(invalid(call.args_base, ErrorKind::WrongArgumentCount));
     };
     if text.contains('(') {
-        return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+        return Err(invalid(offset, ErrorKind::ExpectedKey));
     }
-    KeyExpr::parse(text, offset, context)
+    KeyExpr::parse(text, offset, context, Position { key: 0, keys: 1 })
 }
 
 /// Parses `multi(k,KEY,…)` / `sortedmulti(…)` in `context`.
 fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig, Vec<KeyExpr>)> {
     let args = split_args(call.args, call.args_base);
     let Some(((threshold_text, threshold_offset), key_args)) = args.split_first() else {
-        return Err(invalid(
-            call.args_base,
-            DescriptorErrorKind::WrongArgumentCount,
-        ));
+        return Err(invalid(call.args_base, ErrorKind::WrongArgumentCount));
     };
     if threshold_text.is_empty() || !threshold_text.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(invalid(
-            *threshold_offset,
-            DescriptorErrorKind::InvalidThresholdText,
-        ));
+        return Err(invalid(*threshold_offset, ErrorKind::InvalidThresholdText));
     }
     let threshold: u32 = threshold_text
         .parse()
-        .map_err(|_| invalid(*threshold_offset, DescriptorErrorKind::InvalidThresholdText))?;
+        .map_err(|_| invalid(*threshold_offset, ErrorKind::InvalidThresholdText))?;
     // The key limit, then the threshold, then the keys, then the P2SH size limit.
     let n = key_args.len();
     if n > MAX_MULTISIG_KEYS {
@@ -288,11 +275,12 @@ fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig
         KeyContext::Witness
     };
     let mut keys = Vec::with_capacity(n);
-    for &(text, offset) in key_args {
+    for (key, &(text, offset)) in key_args.iter().enumerate() {
         if text.contains('(') {
-            return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+            return Err(invalid(offset, ErrorKind::ExpectedKey));
         }
-        keys.push(KeyExpr::parse(text, offset, key_context)?);
+        let at = Position { key, keys: n };
+        keys.push(KeyExpr::parse(text, offset, key_context, at)?);
     }
     if context == Context::Sh && script::multisig_len(k, n) > MAX_REDEEM_SCRIPT_LEN {
         // 15 compressed keys fit in 520 bytes, 16 do not.
@@ -311,18 +299,18 @@ type Parsed = (DescriptorType, Option<Multisig>, Vec<KeyExpr>);
 
 /// Parses a script expression in `context` (`sh()`'s and `wsh()`'s insides).
 fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
-    use DescriptorFunction as F;
+    use Function as F;
     let Some(call) = split_call(text, base)? else {
-        return Err(invalid(base, DescriptorErrorKind::ExpectedScript));
+        return Err(invalid(base, ErrorKind::ExpectedScript));
     };
     let Some(function) = call.function else {
         return Err(match context {
-            Context::Wsh | Context::ShWsh => unsupported(base, DescriptorFeature::Miniscript),
-            _ => invalid(base, DescriptorErrorKind::UnknownFunction),
+            Context::Wsh | Context::ShWsh => unsupported(base, Feature::Miniscript),
+            _ => invalid(base, ErrorKind::UnknownFunction),
         });
     };
-    let misplaced = || invalid(base, DescriptorErrorKind::NotAllowedHere { function });
-    let unimplemented = || unsupported(base, DescriptorFeature::Function(function));
+    let misplaced = || invalid(base, ErrorKind::NotAllowedHere { function });
+    let unimplemented = || unsupported(base, Feature::Function(function));
     match (context, function) {
         (Context::Top, F::Pkh) => Ok((
             DescriptorType::Pkh,
@@ -342,28 +330,29 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
         (Context::Top, F::Tr) => {
             let args = split_args(call.args, call.args_base);
             let Some(&(text, offset)) = args.first() else {
-                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+                return Err(invalid(base, ErrorKind::WrongArgumentCount));
             };
             if text.contains('(') {
-                return Err(invalid(offset, DescriptorErrorKind::ExpectedKey));
+                return Err(invalid(offset, ErrorKind::ExpectedKey));
             }
-            let key = KeyExpr::parse(text, offset, KeyContext::Taproot)?;
+            let at = Position { key: 0, keys: 1 };
+            let key = KeyExpr::parse(text, offset, KeyContext::Taproot, at)?;
             if let Some(&(_, tree_offset)) = args.get(1) {
-                return Err(unsupported(tree_offset, DescriptorFeature::ScriptTree));
+                return Err(unsupported(tree_offset, Feature::ScriptTree));
             }
             Ok((DescriptorType::Tr, None, alloc::vec![key]))
         }
         (Context::Top, F::Sh) => {
             let args = split_args(call.args, call.args_base);
             let &[(inner, offset)] = args.as_slice() else {
-                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+                return Err(invalid(base, ErrorKind::WrongArgumentCount));
             };
             script_expr(inner, offset, Context::Sh)
         }
         (Context::Top | Context::Sh, F::Wsh) => {
             let args = split_args(call.args, call.args_base);
             let &[(inner, offset)] = args.as_slice() else {
-                return Err(invalid(base, DescriptorErrorKind::WrongArgumentCount));
+                return Err(invalid(base, ErrorKind::WrongArgumentCount));
             };
             let inner_context = if context == Context::Sh {
                 Context::ShWsh
@@ -372,9 +361,7 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
             };
             script_expr(inner, offset, inner_context)
         }
-        (Context::Top, F::Multi | F::SortedMulti) => {
-            Err(unsupported(base, DescriptorFeature::BareMultisig))
-        }
+        (Context::Top, F::Multi | F::SortedMulti) => Err(unsupported(base, Feature::BareMultisig)),
         (_, F::Multi | F::SortedMulti) => {
             let (multi, keys) = multisig(&call, function == F::SortedMulti, context)?;
             let kind = match context {
@@ -395,11 +382,12 @@ impl Descriptor {
     /// Parses a descriptor (the same as `str::parse`).
     ///
     /// # Errors
-    /// [`Error::InvalidDescriptor`], [`Error::UnsupportedDescriptor`],
-    /// [`Error::DescriptorChecksumMismatch`], [`Error::InvalidThreshold`],
-    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`], and the errors of extended-key
-    /// parsing ([`Error::BadChecksum`], [`Error::UnknownVersion`], …) for a malformed
-    /// `xpub`/`xprv`.
+    /// [`Error::Invalid`], [`Error::Unsupported`],
+    /// [`Error::ChecksumMismatch`], [`Error::InvalidThreshold`],
+    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`]; [`Error::Key`] with the core error of
+    /// extended-key parsing ([`crate::Error::BadChecksum`], [`crate::Error::UnknownVersion`],
+    /// …) for a malformed `xpub`/`xprv`, [`Error::Wif`] with the WIF error for a malformed WIF
+    /// key, each naming the key.
     pub fn parse(text: &str) -> Result<Self> {
         let payload = checksum::split(text)?;
         let (kind, multisig, keys) = script_expr(payload, 0, Context::Top)?;
@@ -409,7 +397,7 @@ impl Descriptor {
             let b = key.branches();
             if b > 1 {
                 if branches > 1 && b != branches {
-                    return Err(invalid(0, DescriptorErrorKind::MultipathLengthMismatch));
+                    return Err(invalid(0, ErrorKind::MultipathLengthMismatch));
                 }
                 branches = b;
             }
@@ -524,19 +512,38 @@ impl Descriptor {
 
     /// The BIP-380 checksum of the canonical form (8 ASCII characters).
     pub fn checksum(&self) -> [u8; 8] {
+        self.canonical_checksum()
+    }
+
+    #[allow(
+        clippy::expect_used,
+        reason = "the engine takes every write, and the canonical form uses only characters of the set"
+    )]
+    fn canonical_checksum(&self) -> [u8; 8] {
         let mut engine = checksum::Engine::new();
-        // The canonical form uses only characters of the set.
-        let _ = self.write_payload(&mut engine);
-        engine.finish().unwrap_or([b'q'; 8])
+        self.write_payload(&mut engine)
+            .expect("the checksum engine takes every write");
+        engine
+            .finish()
+            .expect("the canonical form uses only characters of the descriptor set")
+    }
+
+    /// Where key number `key` is, for its errors.
+    fn position(&self, key: usize) -> Position {
+        Position {
+            key,
+            keys: self.keys.len(),
+        }
     }
 
     /// Derives what does not depend on the index for `branch` (each key's parent for the
     /// range, or its key when it has none).
     ///
     /// # Errors
-    /// [`Error::BranchOutOfRange`]; [`Error::HardenedFromPublic`] for a hardened step after
-    /// an extended public key; [`Error::DepthExceeded`]; [`Error::InvalidChild`] (BIP-32's
-    /// invalid child, probability below 2⁻¹²⁷).
+    /// [`Error::BranchOutOfRange`]; [`Error::Key`] naming the key, with
+    /// [`crate::Error::HardenedFromPublic`] for a hardened step after an extended public key,
+    /// [`crate::Error::DepthExceeded`], or [`crate::Error::InvalidChild`] (BIP-32's invalid
+    /// child, probability below 2⁻¹²⁷).
     pub fn branch(&self, branch: usize) -> Result<Branch<'_>> {
         if branch >= self.branches {
             return Err(Error::BranchOutOfRange {
@@ -544,11 +551,12 @@ impl Descriptor {
                 branches: self.branches,
             });
         }
-        let keys = self
-            .keys
-            .iter()
-            .map(|k| k.prepare(branch))
-            .collect::<Result<Vec<_>>>()?;
+        // Exactly sized: a growing vector would free its old blocks, private keys and all,
+        // without wiping them.
+        let mut keys = Vec::with_capacity(self.keys.len());
+        for (i, key) in self.keys.iter().enumerate() {
+            keys.push(key.prepare(branch).map_err(|e| self.position(i).core(e))?);
+        }
         Ok(Branch {
             descriptor: self,
             number: branch,
@@ -569,9 +577,26 @@ impl Descriptor {
             });
         }
         match self.keys.as_slice() {
-            [key] if self.is_single_key() => key.full_path(branch, index).map(Some),
+            [key] if self.is_single_key() => {
+                self.check_index(index, 1)?;
+                key.full_path(branch, index)
+                    .map(Some)
+                    .map_err(|e| self.position(0).core(e))
+            }
             _ => Ok(None),
         }
+    }
+
+    /// Checks that the `count` range indices from `first` on are below 2³¹, for a ranged
+    /// descriptor (without a range the index is ignored, as in Bitcoin Core).
+    fn check_index(&self, first: u32, count: usize) -> Result<()> {
+        let end = u64::from(first) + u64::try_from(count).unwrap_or(u64::MAX);
+        if self.is_ranged() && count > 0 && end > u64::from(crate::path::HARDENED_BIT) {
+            return Err(Error::InvalidIndex {
+                index: first.max(crate::path::HARDENED_BIT),
+            });
+        }
+        Ok(())
     }
 
     /// The output at (`branch`, `index`): [`branch`](Self::branch) then
@@ -642,6 +667,12 @@ pub struct Branch<'a> {
     keys: Vec<Prepared>,
 }
 
+/// A chunk's length as an index step (chunks hold at most [`SINGLE_CHUNK`] indices).
+#[allow(clippy::expect_used, reason = "a chunk holds at most 128 indices")]
+fn chunk_len(n: usize) -> u32 {
+    u32::try_from(n).expect("a chunk holds at most 128 indices")
+}
+
 /// How many indices [`Branch::derive_into`] derives per key at a time for multisig (a stack
 /// buffer per key: up to 20 × 16 × 33 bytes).
 const MULTI_CHUNK: usize = 16;
@@ -663,8 +694,8 @@ impl Branch<'_> {
     /// key as written. `None` for multisig.
     ///
     /// # Errors
-    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more; [`Error::DepthExceeded`]
-    /// past 255 levels.
+    /// [`Error::InvalidIndex`] for an `index` of 2³¹ or more (of a ranged descriptor);
+    /// [`Error::Key`] with [`crate::Error::DepthExceeded`] past 255 levels.
     pub fn full_path(&self, index: u32) -> Result<Option<DerivationPath>> {
         self.descriptor.full_path(self.number, index)
     }
@@ -672,14 +703,18 @@ impl Branch<'_> {
     /// The output at `index` (ignored for a descriptor without a range, as in Bitcoin Core).
     ///
     /// # Errors
-    /// [`Error::InvalidChildIndex`] for an `index` of 2³¹ or more;
-    /// [`Error::HardenedFromPublic`] for a hardened range after an extended public key;
-    /// [`Error::InvalidChild`] (probability below 2⁻¹²⁷); [`Error::InvalidPublicKey`] if a
-    /// taproot tweak fails (probability below 2⁻¹²⁷).
+    /// [`Error::InvalidIndex`] for an `index` of 2³¹ or more (of a ranged descriptor);
+    /// [`Error::Key`] naming the key, with [`crate::Error::HardenedFromPublic`] for a hardened
+    /// range after an extended public key, [`crate::Error::InvalidChild`] (probability below
+    /// 2⁻¹²⁷), or [`crate::Error::InvalidPublicKey`] if a taproot tweak fails (probability
+    /// below 2⁻¹²⁷).
     pub fn derive(&self, index: u32) -> Result<Derived> {
+        self.descriptor.check_index(index, 1)?;
         let mut publics = [[0u8; 33]; MAX_MULTISIG_KEYS];
-        for (slot, key) in publics.iter_mut().zip(&self.keys) {
-            *slot = key.public_key(index)?;
+        for (i, (slot, key)) in publics.iter_mut().zip(&self.keys).enumerate() {
+            *slot = key
+                .public_key(index)
+                .map_err(|e| self.descriptor.position(i).core(e))?;
         }
         self.output(index, &mut publics)
     }
@@ -688,9 +723,9 @@ impl Branch<'_> {
     /// each key's children are derived in sibling batches.
     ///
     /// # Errors
-    /// As [`derive`](Self::derive); [`Error::InvalidChildIndex`] if the range runs past
-    /// 2³¹ − 1.
+    /// As [`derive`](Self::derive); [`Error::InvalidIndex`] if the range runs past 2³¹ − 1.
     pub fn derive_into(&self, start: u32, out: &mut [Derived]) -> Result<()> {
+        self.descriptor.check_index(start, out.len())?;
         match self.keys.as_slice() {
             [key] if self.descriptor.is_single_key() => self.derive_single_into(key, start, out),
             _ => self.derive_multi_into(start, out),
@@ -703,14 +738,17 @@ impl Branch<'_> {
         let mut first = start;
         for chunk in out.chunks_mut(SINGLE_CHUNK) {
             let n = chunk.len();
-            key.public_keys_into(first, publics.get_mut(..n).unwrap_or(&mut []))?;
+            // `chunks_mut` makes chunks of at most SINGLE_CHUNK: `n` fits the buffer.
+            let (buf, _) = publics.split_at_mut(n);
+            key.public_keys_into(first, buf)
+                .map_err(|e| self.descriptor.position(0).core(e))?;
             for (i, (slot, public)) in (0u32..).zip(chunk.iter_mut().zip(&publics)) {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
                 set[0] = *public;
                 // Saturating: without a range the index is ignored, and may be any u32.
                 *slot = self.output(first.saturating_add(i), &mut set)?;
             }
-            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+            first = first.saturating_add(chunk_len(n));
         }
         Ok(())
     }
@@ -721,21 +759,23 @@ impl Branch<'_> {
         let mut first = start;
         for chunk in out.chunks_mut(MULTI_CHUNK) {
             let n = chunk.len();
-            for (key, buf) in self.keys.iter().zip(publics.iter_mut()) {
-                key.public_keys_into(first, buf.get_mut(..n).unwrap_or(&mut []))?;
+            for (i, (key, buf)) in self.keys.iter().zip(publics.iter_mut()).enumerate() {
+                // `chunks_mut` makes chunks of at most MULTI_CHUNK: `n` fits the buffer.
+                let (buf, _) = buf.split_at_mut(n);
+                key.public_keys_into(first, buf)
+                    .map_err(|e| self.descriptor.position(i).core(e))?;
             }
-            for (i, slot) in (0u32..).zip(chunk.iter_mut()) {
+            for (j, (i, slot)) in (0u32..).zip(chunk.iter_mut()).enumerate() {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
                 for (dst, buf) in set.iter_mut().zip(publics.iter()).take(self.keys.len()) {
-                    *dst = usize::try_from(i)
-                        .ok()
-                        .and_then(|i| buf.get(i))
-                        .copied()
-                        .unwrap_or([0; 33]);
+                    // `j < n ≤ MULTI_CHUNK`, the length of `buf`.
+                    #[allow(clippy::indexing_slicing, reason = "j < n <= MULTI_CHUNK")]
+                    let public = buf[j];
+                    *dst = public;
                 }
                 *slot = self.output(first.saturating_add(i), &mut set)?;
             }
-            first = first.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+            first = first.saturating_add(chunk_len(n));
         }
         Ok(())
     }
@@ -748,16 +788,20 @@ impl Branch<'_> {
             (DescriptorType::Pkh, _) => ScriptPubKey::p2pkh(&hash160(&first)),
             (DescriptorType::Wpkh, _) => ScriptPubKey::p2wpkh(&hash160(&first)),
             (DescriptorType::ShWpkh, _) => script::p2sh_p2wpkh(&first),
-            (DescriptorType::Tr, _) => ScriptPubKey::p2tr(&taproot_output_key(&first)?),
+            // A valid key without a BIP-341 output key (probability below 2⁻¹²⁷).
+            (DescriptorType::Tr, _) => ScriptPubKey::p2tr(
+                &taproot_output_key(&first)
+                    .map_err(|_| d.position(0).core(crate::Error::InvalidPublicKey))?,
+            ),
             (kind, Some(m)) => {
-                let n = d.keys.len().min(MAX_MULTISIG_KEYS);
-                let keys = publics.get_mut(..n).unwrap_or(&mut []);
+                // At most MAX_MULTISIG_KEYS keys, checked at parse.
+                let (keys, _) = publics.split_at_mut(d.keys.len());
                 if m.sorted {
                     keys.sort_unstable();
                 }
                 let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
                 let len = script::multisig(m.threshold, keys, &mut buf);
-                let witness_script = buf.get(..len).unwrap_or(&[]);
+                let (witness_script, _) = buf.split_at(len);
                 match kind {
                     DescriptorType::ShMulti => script::p2sh_of(witness_script),
                     DescriptorType::WshMulti => script::p2wsh_of(witness_script),
@@ -817,7 +861,7 @@ impl Derived {
     /// mainnet key on a test network, or the reverse; hex keys fit every network).
     pub fn address(&self, network: Network) -> Result<Address> {
         check_network(self.network_is_test, network)?;
-        from_script_pubkey(self.script_pubkey.as_bytes(), network)
+        Ok(self.script_pubkey.address(network))
     }
 
     /// The scriptPubKey.

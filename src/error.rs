@@ -1,12 +1,15 @@
-//! The crate's one error type.
+//! The core error type: paths, child numbers, seeds, keys, serialization and derivation.
 //!
-//! Every fallible function returns [`Result<T>`]. Each variant carries the typed context a
-//! caller needs to act on it (which index, which path segment, how long the seed was); none
-//! carries secret bytes, and none allocates.
+//! The wallet formats have their own: [`mnemonic::Error`](crate::mnemonic::Error),
+//! [`address::Error`](crate::address::Error) (addresses and WIF) and
+//! [`descriptor::Error`](crate::descriptor::Error), each holding only what its functions can
+//! return. Each variant carries the typed context a caller needs to act on it (which index,
+//! which path segment, how long the seed was); none carries secret bytes, and none
+//! allocates.
 
 use core::fmt;
 
-/// A specialised [`core::result::Result`] for this crate.
+/// A [`core::result::Result`] with the core [`Error`].
 pub type Result<T> = core::result::Result<T, Error>;
 
 /// Why a key path was rejected.
@@ -64,7 +67,7 @@ impl fmt::Display for PathErrorKind {
     }
 }
 
-/// Everything that can go wrong in this crate.
+/// What can go wrong with paths, keys, their serialization and their derivation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Error {
@@ -124,8 +127,6 @@ pub enum Error {
     InvalidSecretKey,
     /// A public key is not a valid encoding of a point on the curve.
     InvalidPublicKey,
-    /// The operation is not defined for this scheme.
-    UnsupportedByScheme,
     /// The output buffer is too small.
     BufferTooSmall {
         /// The number of bytes needed.
@@ -135,10 +136,13 @@ pub enum Error {
     InvalidBase58,
     /// The `Base58Check` checksum does not match.
     BadChecksum,
-    /// A decoded extended key is not 78 bytes long.
+    /// Bytes of the wrong length: a decoded extended key that is not 78 bytes, raw key bytes
+    /// (or their hex or CIP-5 payload) of another length than the key's.
     InvalidLength {
-        /// The decoded length.
+        /// The length found, in bytes (for Base58 text of over 160 characters, a lower bound).
         len: usize,
+        /// The length required, in bytes.
+        expected: usize,
     },
     /// The 4-byte version of an extended key is not known.
     UnknownVersion([u8; 4]),
@@ -167,17 +171,11 @@ pub enum Error {
     /// A BIP32-Ed25519 root key whose `kL` lacks the root clamping bits: the three lowest bits
     /// must be 0 and the three highest `010` (`kL[0] & 7 == 0`, `kL[31] & 0xE0 == 0x40`).
     InvalidRootKey,
-    /// BIP-39 entropy must be 12 to 32 bytes long, a multiple of 4 (9 to 24 words).
+    /// The BIP-39 entropy of an Icarus master key must be 12 to 32 bytes long, a multiple of
+    /// 4 (9 to 24 words).
     InvalidEntropyLength {
         /// The length given.
         len: usize,
-    },
-    /// Raw key bytes (or their hex) of the wrong length.
-    InvalidKeyLength {
-        /// The length given, in bytes.
-        len: usize,
-        /// The length required, in bytes.
-        expected: usize,
     },
     /// Text is not valid bech32: a bad character, mixed case, no separator or a wrong checksum.
     InvalidBech32,
@@ -186,126 +184,8 @@ pub enum Error {
         /// True when a private-key prefix (`xprv`, `root_xsk`, …) was required.
         expected_private: bool,
     },
-    /// A network name other than `mainnet`, `testnet`, `signet` or `regtest` (for Cardano:
-    /// `mainnet`, `testnet`, `preprod` or `preview`).
+    /// A network name other than `mainnet`, `testnet`, `signet` or `regtest`.
     UnknownNetwork,
-    /// An address kind name other than the ones `AddressKind` parses (`p2pkh`, `p2wpkh`, …).
-    UnknownAddressKind,
-    /// A segwit witness program that BIP-141/BIP-350 rule out: a version above 16, a length
-    /// outside 2 to 40 bytes, or a version 0 program that is not 20 or 32 bytes.
-    InvalidWitnessProgram {
-        /// The witness version.
-        version: u8,
-        /// The program length in bytes.
-        len: usize,
-    },
-    /// A scriptPubKey that is not P2PKH, P2SH or a witness program, so it has no address.
-    UnsupportedScript,
-    /// WIF text whose payload (without version and checksum) is neither 32 nor 33 bytes.
-    InvalidWifLength {
-        /// The payload length after the version byte.
-        len: usize,
-    },
-    /// WIF text of an uncompressed public key (32 key bytes, no `0x01` flag): not supported.
-    UncompressedWif,
-    /// WIF text of 33 key bytes whose last byte (the compression flag) is not `0x01`.
-    InvalidCompressionFlag {
-        /// The flag byte found.
-        flag: u8,
-    },
-    /// WIF text whose version byte is neither `0x80` (mainnet) nor `0xef` (test networks).
-    UnknownWifPrefix {
-        /// The version byte found.
-        prefix: u8,
-    },
-    /// Not the name of a BIP-39 word list (`english`, `japanese`, `korean`, `spanish`,
-    /// `chinese-simplified`, `chinese-traditional`, `french`, `italian`, `czech`,
-    /// `portuguese`).
-    UnknownLanguage,
-    /// A mnemonic with a number of words no mnemonic has: BIP-39 has 12, 15, 18, 21 or 24;
-    /// Cardano's phrases also 9.
-    InvalidWordCount {
-        /// The number of words given (whitespace-separated).
-        count: usize,
-    },
-    /// A mnemonic word that is in no word list (or not in the list asked for).
-    ///
-    /// `Display` counts words from 1, as a person does ("word 3").
-    UnknownMnemonicWord {
-        /// Zero-based position of the word among the whitespace-separated words.
-        position: usize,
-    },
-    /// A mnemonic word from a different word list than the words before it.
-    ///
-    /// `Display` counts words from 1.
-    MixedMnemonicLanguages {
-        /// Zero-based position of the first word of another list.
-        position: usize,
-    },
-    /// The checksum of a mnemonic (its last bits, in the last word) does not match.
-    InvalidMnemonicChecksum,
-    /// A mnemonic valid in more than one word list with different words by index (English and
-    /// French share 100 words): the language must be given.
-    AmbiguousMnemonicLanguage,
-    /// BIP-39 entropy must be 16 to 32 bytes long, a multiple of 4 (12 to 24 words).
-    InvalidBip39EntropyLength {
-        /// The length given.
-        len: usize,
-    },
-    /// The operating system's random number generator failed.
-    RandomSourceFailed {
-        /// The OS error code, when there is one.
-        os_error: Option<i32>,
-    },
-    /// An output descriptor failed to parse (BIP-380 and the script-expression BIPs).
-    InvalidDescriptor {
-        /// Byte offset in the descriptor text where the problem was found.
-        offset: usize,
-        /// What is wrong.
-        kind: DescriptorErrorKind,
-    },
-    /// A well-formed output descriptor (or part of one) that this crate does not implement.
-    UnsupportedDescriptor {
-        /// Byte offset in the descriptor text of the unsupported part.
-        offset: usize,
-        /// What is not supported.
-        feature: DescriptorFeature,
-    },
-    /// The descriptor's `#` checksum does not match its text (BIP-380).
-    DescriptorChecksumMismatch {
-        /// The checksum the text has (8 characters of the bech32 alphabet, ASCII).
-        computed: [u8; 8],
-    },
-    /// A multisig threshold `k` must satisfy `1 ≤ k ≤ n` for `n` keys (BIP-383).
-    InvalidThreshold {
-        /// The threshold given.
-        threshold: u32,
-        /// The number of keys.
-        keys: usize,
-    },
-    /// More multisig keys than the context allows: 15 in `sh()` (the 520-byte redeem-script
-    /// limit), 20 in `wsh()` and `sh(wsh())` (`OP_CHECKMULTISIG`).
-    TooManyKeys {
-        /// The number of keys given.
-        keys: usize,
-        /// The most the context allows.
-        max: usize,
-    },
-    /// The keys of one descriptor are for different networks (an `xpub` with a `tpub`).
-    MixedNetworks,
-    /// A key for one network used with another: a mainnet key (`xpub`) for a test network,
-    /// or a test key (`tpub`) for mainnet.
-    NetworkMismatch {
-        /// True when the key is for a test network (testnet, signet, regtest).
-        key_is_test: bool,
-    },
-    /// A multipath branch past the end of the descriptor's `<…;…>` tuple (BIP-389).
-    BranchOutOfRange {
-        /// The branch asked for.
-        branch: usize,
-        /// The number of branches.
-        branches: usize,
-    },
 }
 
 impl fmt::Display for Error {
@@ -350,14 +230,13 @@ impl fmt::Display for Error {
             }
             Self::InvalidSecretKey => f.write_str("private key out of range"),
             Self::InvalidPublicKey => f.write_str("invalid public key"),
-            Self::UnsupportedByScheme => f.write_str("operation not supported by this scheme"),
             Self::BufferTooSmall { needed } => {
                 write!(f, "output buffer too small ({needed} bytes needed)")
             }
             Self::InvalidBase58 => f.write_str("invalid base58 character"),
             Self::BadChecksum => f.write_str("base58check checksum mismatch"),
-            Self::InvalidLength { len } => {
-                write!(f, "extended key is {len} bytes; it must be 78")
+            Self::InvalidLength { len, expected } => {
+                write!(f, "{len} bytes where {expected} are needed")
             }
             Self::UnknownVersion(v) => write!(
                 f,
@@ -396,9 +275,6 @@ impl fmt::Display for Error {
                 f,
                 "entropy is {len} bytes; it must be 12 to 32 bytes, a multiple of 4"
             ),
-            Self::InvalidKeyLength { len, expected } => {
-                write!(f, "key is {len} bytes; it must be {expected}")
-            }
             Self::InvalidBech32 => f.write_str("invalid bech32"),
             Self::UnexpectedBech32Prefix {
                 expected_private: true,
@@ -407,99 +283,6 @@ impl fmt::Display for Error {
                 expected_private: false,
             } => f.write_str("bech32 prefix is not a CIP-5 extended public key prefix"),
             Self::UnknownNetwork => f.write_str("unknown network name"),
-            Self::UnknownAddressKind => f.write_str("unknown address kind"),
-            Self::InvalidWitnessProgram { version, len } => write!(
-                f,
-                "invalid witness program: version {version} with {len} bytes"
-            ),
-            Self::UnsupportedScript => {
-                f.write_str("script is not P2PKH, P2SH or a witness program")
-            }
-            Self::InvalidWifLength { len } => {
-                write!(f, "WIF key data is {len} bytes; it must be 33 (compressed)")
-            }
-            Self::UncompressedWif => {
-                f.write_str("WIF of an uncompressed key; only compressed keys are supported")
-            }
-            Self::InvalidCompressionFlag { flag } => {
-                write!(f, "WIF compression flag is 0x{flag:02x}; it must be 0x01")
-            }
-            Self::UnknownWifPrefix { prefix } => write!(
-                f,
-                "unknown WIF version byte 0x{prefix:02x} (expected 0x80 or 0xef)"
-            ),
-            Self::UnknownLanguage => f.write_str(
-                "unknown word list (expected english, japanese, korean, spanish, \
-                 chinese-simplified, chinese-traditional, french, italian, czech or portuguese)",
-            ),
-            Self::InvalidWordCount { count } => write!(
-                f,
-                "mnemonic has {count} words; it must have 12, 15, 18, 21 or 24 (9 for Cardano)"
-            ),
-            Self::UnknownMnemonicWord { position } => write!(
-                f,
-                "word {} of the mnemonic is not in the word list",
-                position.saturating_add(1)
-            ),
-            Self::MixedMnemonicLanguages { position } => write!(
-                f,
-                "word {} of the mnemonic is from another word list than the words before it",
-                position.saturating_add(1)
-            ),
-            Self::InvalidMnemonicChecksum => f.write_str("mnemonic checksum mismatch"),
-            Self::AmbiguousMnemonicLanguage => {
-                f.write_str("mnemonic is valid in more than one word list; give its language")
-            }
-            Self::InvalidBip39EntropyLength { len } => write!(
-                f,
-                "entropy is {len} bytes; BIP-39 needs 16 to 32 bytes, a multiple of 4"
-            ),
-            Self::RandomSourceFailed {
-                os_error: Some(code),
-            } => {
-                write!(
-                    f,
-                    "the system random number generator failed (OS error {code})"
-                )
-            }
-            Self::RandomSourceFailed { os_error: None } => {
-                f.write_str("the system random number generator failed")
-            }
-            Self::InvalidDescriptor { offset, kind } => {
-                write!(f, "invalid descriptor at byte {offset}: {kind}")
-            }
-            Self::UnsupportedDescriptor { offset, feature } => {
-                write!(f, "unsupported descriptor at byte {offset}: {feature}")
-            }
-            Self::DescriptorChecksumMismatch { computed } => {
-                f.write_str(
-                    "descriptor checksum mismatch: the text before `#` has the checksum #",
-                )?;
-                for &c in &computed {
-                    fmt::Write::write_char(f, char::from(c))?;
-                }
-                f.write_str(", not the one given")
-            }
-            Self::InvalidThreshold { threshold, keys } => write!(
-                f,
-                "multisig threshold {threshold} with {keys} keys (it must be 1 to {keys})"
-            ),
-            Self::TooManyKeys { keys, max } => {
-                write!(f, "{keys} multisig keys; at most {max} fit here")
-            }
-            Self::MixedNetworks => {
-                f.write_str("the descriptor mixes mainnet and test-network keys")
-            }
-            Self::NetworkMismatch { key_is_test: true } => {
-                f.write_str("a test-network key cannot be used on mainnet")
-            }
-            Self::NetworkMismatch { key_is_test: false } => {
-                f.write_str("a mainnet key cannot be used on a test network")
-            }
-            Self::BranchOutOfRange { branch, branches } => write!(
-                f,
-                "multipath branch {branch} does not exist (the descriptor has {branches})"
-            ),
         }
     }
 }
@@ -522,241 +305,6 @@ impl Error {
             Self::HardenedOnly { index, .. } => Self::HardenedOnly { index, segment },
             Self::HardenedFromPublic { index, .. } => Self::HardenedFromPublic { index, segment },
             other => other,
-        }
-    }
-}
-
-/// A script expression of output descriptors, named in errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DescriptorFunction {
-    /// `pk()` (BIP-381).
-    Pk,
-    /// `pkh()` (BIP-381).
-    Pkh,
-    /// `sh()` (BIP-381).
-    Sh,
-    /// `wpkh()` (BIP-382).
-    Wpkh,
-    /// `wsh()` (BIP-382).
-    Wsh,
-    /// `multi()` (BIP-383).
-    Multi,
-    /// `sortedmulti()` (BIP-383).
-    SortedMulti,
-    /// `combo()` (BIP-384).
-    Combo,
-    /// `raw()` (BIP-385).
-    Raw,
-    /// `addr()` (BIP-385).
-    Addr,
-    /// `tr()` (BIP-386).
-    Tr,
-    /// `rawtr()`.
-    RawTr,
-    /// `multi_a()` (tapscript multisig).
-    MultiA,
-    /// `sortedmulti_a()` (tapscript multisig).
-    SortedMultiA,
-    /// `musig()` (BIP-390).
-    Musig,
-}
-
-impl DescriptorFunction {
-    /// The function's name as written in descriptors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Pk => "pk",
-            Self::Pkh => "pkh",
-            Self::Sh => "sh",
-            Self::Wpkh => "wpkh",
-            Self::Wsh => "wsh",
-            Self::Multi => "multi",
-            Self::SortedMulti => "sortedmulti",
-            Self::Combo => "combo",
-            Self::Raw => "raw",
-            Self::Addr => "addr",
-            Self::Tr => "tr",
-            Self::RawTr => "rawtr",
-            Self::MultiA => "multi_a",
-            Self::SortedMultiA => "sortedmulti_a",
-            Self::Musig => "musig",
-        }
-    }
-
-    /// The function named `name`, if it is one of the descriptor BIPs'.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "pk" => Self::Pk,
-            "pkh" => Self::Pkh,
-            "sh" => Self::Sh,
-            "wpkh" => Self::Wpkh,
-            "wsh" => Self::Wsh,
-            "multi" => Self::Multi,
-            "sortedmulti" => Self::SortedMulti,
-            "combo" => Self::Combo,
-            "raw" => Self::Raw,
-            "addr" => Self::Addr,
-            "tr" => Self::Tr,
-            "rawtr" => Self::RawTr,
-            "multi_a" => Self::MultiA,
-            "sortedmulti_a" => Self::SortedMultiA,
-            "musig" => Self::Musig,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for DescriptorFunction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}()", self.name())
-    }
-}
-
-/// Why an output descriptor was rejected.
-///
-/// Paired with a byte offset in [`Error::InvalidDescriptor`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DescriptorErrorKind {
-    /// A character outside the BIP-380 descriptor character set.
-    InvalidCharacter,
-    /// More than one `#`.
-    MultipleChecksums,
-    /// A checksum after `#` must be exactly 8 characters.
-    ChecksumLength {
-        /// The number of characters (bytes) after the `#`.
-        len: usize,
-    },
-    /// The text is empty, or a function name is missing where one is needed.
-    Empty,
-    /// A name that is not a descriptor function.
-    UnknownFunction,
-    /// A function name is not followed by `(`, or its `(` is never closed.
-    UnbalancedParentheses,
-    /// Text after the end of the descriptor.
-    TrailingCharacters,
-    /// A script expression where the BIPs do not allow it (`sh()` inside `sh()`, `wpkh()`
-    /// inside `wsh()`, `tr()` inside anything, …).
-    NotAllowedHere {
-        /// The misplaced function.
-        function: DescriptorFunction,
-    },
-    /// A key where a script expression is needed (`sh(KEY)`, `wsh(KEY)`).
-    ExpectedScript,
-    /// A script expression where a key is needed (`pkh(pk(…))`).
-    ExpectedKey,
-    /// Too few or too many arguments for the function.
-    WrongArgumentCount,
-    /// No key (an empty argument, or an origin with nothing after it).
-    MissingKey,
-    /// Whitespace around a key.
-    Whitespace,
-    /// Text that is neither a hex public key, nor a WIF private key, nor an extended key.
-    InvalidKey,
-    /// An uncompressed public key inside `wpkh()`, `wsh()` or `tr()` (BIP-382, BIP-386).
-    UncompressedKey,
-    /// A hex public key of the wrong length for its place (33 bytes; 32-byte x-only keys only
-    /// inside `tr()`), or that is not a point on the curve.
-    InvalidPublicKey,
-    /// A key origin must be `[` + 8 hex digits (the fingerprint) + `/`-separated steps + `]`.
-    InvalidFingerprint,
-    /// A `]` without its `[`, or more than one origin on a key.
-    InvalidOrigin,
-    /// A derivation step that is not a decimal number below 2³¹ with an optional `'` or `h`
-    /// (`H` is not accepted: BIP-380's test vectors and Bitcoin Core reject it).
-    InvalidStep,
-    /// A `*` (range) anywhere but the last step of an extended key, or in a key origin.
-    MisplacedWildcard,
-    /// Derivation steps after a key that is not an extended key.
-    StepsAfterNonExtendedKey,
-    /// More than one `<…>` multipath step in a key, or one in a key origin (BIP-389).
-    MisplacedMultipath,
-    /// A multipath step `<a;b;…>` needs at least two values (BIP-389).
-    MultipathTooShort,
-    /// The same value twice in one multipath step (BIP-389).
-    DuplicateMultipathValue,
-    /// Keys with multipath steps of different lengths in one descriptor (BIP-389).
-    MultipathLengthMismatch,
-    /// A multisig threshold that is not a decimal number.
-    InvalidThresholdText,
-}
-
-impl DescriptorErrorKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::InvalidCharacter => "character outside the descriptor character set",
-            Self::MultipleChecksums => "more than one '#'",
-            Self::ChecksumLength { .. } => "a checksum must be 8 characters",
-            Self::Empty => "empty expression",
-            Self::UnknownFunction => "unknown script expression",
-            Self::UnbalancedParentheses => "unbalanced parentheses",
-            Self::TrailingCharacters => "unexpected text after the expression",
-            Self::NotAllowedHere { .. } => "script expression not allowed here",
-            Self::ExpectedScript => "a script expression is needed here, not a key",
-            Self::ExpectedKey => "a key is needed here, not a script expression",
-            Self::WrongArgumentCount => "wrong number of arguments",
-            Self::MissingKey => "no key given",
-            Self::Whitespace => "whitespace around a key",
-            Self::InvalidKey => "not a public key, WIF private key or extended key",
-            Self::UncompressedKey => "uncompressed keys are not allowed in segwit or taproot",
-            Self::InvalidPublicKey => "invalid hex public key",
-            Self::InvalidFingerprint => "a key origin must start with 8 hex digits",
-            Self::InvalidOrigin => "malformed key origin",
-            Self::InvalidStep => "invalid derivation step (a number below 2^31, then ' or h)",
-            Self::MisplacedWildcard => "'*' must be the last step of an extended key",
-            Self::StepsAfterNonExtendedKey => "derivation steps after a non-extended key",
-            Self::MisplacedMultipath => "at most one <...> step per key, and none in an origin",
-            Self::MultipathTooShort => "a <...> step needs at least two values",
-            Self::DuplicateMultipathValue => "a value repeated in a <...> step",
-            Self::MultipathLengthMismatch => "keys' <...> steps have different lengths",
-            Self::InvalidThresholdText => "the multisig threshold is not a decimal number",
-        }
-    }
-}
-
-impl fmt::Display for DescriptorErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Self::ChecksumLength { len } => {
-                write!(f, "a checksum must be 8 characters, not {len}")
-            }
-            Self::NotAllowedHere { function } => write!(f, "{function} is not allowed here"),
-            other => f.write_str(other.as_str()),
-        }
-    }
-}
-
-/// A part of the output-descriptor language that this crate does not implement.
-///
-/// Paired with a byte offset in [`Error::UnsupportedDescriptor`]. Supported are `pkh(KEY)`,
-/// `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` and `multi()`/`sortedmulti()` inside `sh()`,
-/// `wsh()` and `sh(wsh())`, with compressed keys (hex, compressed WIF or extended).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DescriptorFeature {
-    /// A script expression that is valid in this place but not implemented (`pk()`,
-    /// `combo()`, `raw()`, `addr()`, `rawtr()`, `sh(pkh())`, …).
-    Function(DescriptorFunction),
-    /// `multi()`/`sortedmulti()` at the top level (bare multisig).
-    BareMultisig,
-    /// A `tr()` script tree: only key-path `tr(KEY)` is supported.
-    ScriptTree,
-    /// A miniscript expression inside `wsh()`.
-    Miniscript,
-    /// An uncompressed public key (hex `04…`, or an uncompressed WIF key) in `pkh()` or
-    /// `sh(multi())`, where BIP-381/383 allow it.
-    UncompressedKey,
-}
-
-impl fmt::Display for DescriptorFeature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Self::Function(function) => write!(f, "{function} is not supported here"),
-            Self::BareMultisig => f.write_str("bare multisig (use sh(), wsh() or sh(wsh()))"),
-            Self::ScriptTree => f.write_str("tr() script trees (only tr(KEY) is supported)"),
-            Self::Miniscript => f.write_str("miniscript (only multi/sortedmulti inside wsh())"),
-            Self::UncompressedKey => f.write_str("uncompressed public keys"),
         }
     }
 }

@@ -61,7 +61,7 @@ impl core::str::FromStr for Fingerprint {
     /// Parses 8 hex digits (either case), as in a descriptor's key origin `[d34db33f/…]`.
     ///
     /// # Errors
-    /// [`Error::InvalidKeyLength`](crate::Error::InvalidKeyLength) unless the text has 8
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength) unless the text has 8
     /// characters; [`Error::InvalidHex`](crate::Error::InvalidHex) for a non-hex digit.
     fn from_str(s: &str) -> crate::error::Result<Self> {
         let mut bytes = [0u8; 4];

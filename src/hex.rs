@@ -48,7 +48,13 @@ pub fn encode<'b>(bytes: &[u8], buf: &'b mut [u8]) -> Result<&'b str> {
     for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
         pair.copy_from_slice(&byte_digits(*b));
     }
-    core::str::from_utf8(out).map_err(|_| Error::InvalidHex)
+    Ok(ascii(out))
+}
+
+/// Text the crate wrote in ASCII (hex digits, the Base58 alphabet) as a `str`.
+#[allow(clippy::expect_used, reason = "called on ASCII the crate wrote")]
+pub(crate) fn ascii(bytes: &[u8]) -> &str {
+    core::str::from_utf8(bytes).expect("text the crate writes is ASCII")
 }
 
 /// The value of hex digit `c` and a validity mask (`0xFF` valid, `0` not), without branches.
@@ -72,13 +78,13 @@ fn value(c: u8) -> (u8, u8) {
 /// Decodes hex (either case) into exactly `out.len()` bytes. On error `out` is wiped.
 ///
 /// # Errors
-/// [`Error::InvalidKeyLength`] unless the text has exactly `2 * out.len()` characters
+/// [`Error::InvalidLength`] unless the text has exactly `2 * out.len()` characters
 /// (`len` is half the text's length); [`Error::InvalidHex`] if any character is not a hex
 /// digit.
 pub fn decode(text: &str, out: &mut [u8]) -> Result<()> {
     let text = text.as_bytes();
     if text.len() != 2 * out.len() {
-        return Err(Error::InvalidKeyLength {
+        return Err(Error::InvalidLength {
             len: text.len() / 2,
             expected: out.len(),
         });
@@ -98,6 +104,13 @@ pub fn decode(text: &str, out: &mut [u8]) -> Result<()> {
         out.zeroize();
         Err(Error::InvalidHex)
     }
+}
+
+/// Whether every character of `text` is a hex digit (either case). Variable time: for text
+/// that is classified before it is decoded (descriptor keys), not for secrets.
+#[cfg(feature = "descriptor")]
+pub(crate) fn is_hex(text: &str) -> bool {
+    text.bytes().all(|c| c.is_ascii_hexdigit())
 }
 
 #[cfg(test)]
@@ -144,7 +157,7 @@ mod tests {
         let mut out = [0u8; 2];
         assert_eq!(
             decode("abc", &mut out),
-            Err(Error::InvalidKeyLength {
+            Err(Error::InvalidLength {
                 len: 1,
                 expected: 2
             })

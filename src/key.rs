@@ -17,7 +17,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::ZeroizeOnDrop;
 
 use crate::chain_code::ChainCode;
-use crate::curve::{check_step, NormalDerivation, Scheme, Token, MAX_SEED_LEN, MIN_SEED_LEN};
+use crate::curve::{NormalDerivation, Scheme, Step, Steps, Token, MAX_SEED_LEN, MIN_SEED_LEN};
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
@@ -134,14 +134,21 @@ impl<S: Scheme> Meta<S> {
     }
 }
 
-mod sealed {
+mod many {
     /// A key that derives many children from one preparation: the sibling batches and the
     /// tree are written once over it.
-    pub trait DeriveMany: Sized + Clone + Send + Sync {
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(
+            dead_code,
+            reason = "the depth and runs serve PathTree, which needs alloc"
+        )
+    )]
+    pub(crate) trait DeriveMany: Sized + Clone + Send + Sync {
         /// What is computed once per parent.
         type Prepared: Send + Sync;
         /// Computes it.
-        fn prepare_many(&self) -> crate::error::Result<Self::Prepared>;
+        fn prepare_many(&self) -> Self::Prepared;
         /// One child, from the preparation.
         fn derive_one(
             &self,
@@ -169,12 +176,12 @@ mod sealed {
         }
     }
 }
-pub(crate) use sealed::DeriveMany;
+pub(crate) use many::DeriveMany;
 
 impl<S: Scheme> DeriveMany for ExtendedPrivateKey<S> {
     type Prepared = Prepared<S>;
 
-    fn prepare_many(&self) -> Result<Prepared<S>> {
+    fn prepare_many(&self) -> Prepared<S> {
         // Full child keys need the parent's public key: normal ones hash it, hardened ones
         // take their parent fingerprint from it. Once per parent.
         self.prepare(true)
@@ -192,8 +199,8 @@ impl<S: Scheme> DeriveMany for ExtendedPrivateKey<S> {
 impl<S: Scheme> DeriveMany for ExtendedPublicKey<S> {
     type Prepared = HmacSha512;
 
-    fn prepare_many(&self) -> Result<HmacSha512> {
-        Ok(self.hmac_key())
+    fn prepare_many(&self) -> HmacSha512 {
+        self.hmac_key()
     }
 
     fn derive_one(&self, prepared: &HmacSha512, child: ChildNumber) -> Result<Self> {
@@ -290,11 +297,11 @@ pub(crate) use meta_accessors;
 /// let seed = [0x42u8; 32];
 /// let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed)?.derive_path("m/44'/0'/0'/0/0")?;
 /// assert_eq!(key.depth(), 5);
-/// assert_eq!(key.public_key()?.len(), 33);
+/// assert_eq!(key.public_key().len(), 33);
 ///
 /// let account = ExtendedPrivateKey::<Ed25519>::from_seed(&seed)?.derive_path("m/44'/888'/0'/0'")?;
 /// let child = account.derive_child(ChildNumber::hardened(3)?)?;
-/// assert_eq!(child.parent_fingerprint(), account.fingerprint()?);
+/// assert_eq!(child.parent_fingerprint(), account.fingerprint());
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 pub struct ExtendedPrivateKey<S: Scheme> {
@@ -388,8 +395,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// use fastbip32::{Version, Xprv};
     ///
     /// let key = Xprv::from_seed(&[7; 32])?.with_version(Version::ZPRV)?;
-    /// assert_eq!(key.to_xpub()?.version(), Version::ZPUB);
-    /// assert!(key.to_xpub()?.to_string().starts_with("zpub"));
+    /// assert_eq!(key.to_xpub().version(), Version::ZPUB);
+    /// assert!(key.to_xpub().to_string().starts_with("zpub"));
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
     pub fn with_version(self, version: Version) -> Result<Self> {
@@ -404,27 +411,20 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
 
     /// The public key, computed on first use and cached.
     ///
-    /// # Errors
-    /// [`Error::InvalidSecretKey`] if the backend cannot compute it (it can for every key
-    /// this type holds; the error is there so that a backend failure is never mistaken for a
-    /// key).
-    pub fn public_key(&self) -> Result<S::PublicKey> {
-        self.public
-            .try_call_once(|| S::public_key(&self.secret, T))
-            .copied()
+    /// Cannot fail: every private key this type holds was checked when it was made.
+    pub fn public_key(&self) -> S::PublicKey {
+        *self.public.call_once(|| S::public_key(&self.secret, T))
     }
 
     /// Whether the public key has been computed already (it is computed at most once).
-    pub fn is_public_key_cached(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_public_key_cached(&self) -> bool {
         self.public.is_completed()
     }
 
     /// This key's fingerprint: the first 4 bytes of HASH160 of its serialized public key.
-    ///
-    /// # Errors
-    /// As [`public_key`](Self::public_key).
-    pub fn fingerprint(&self) -> Result<Fingerprint> {
-        Ok(S::fingerprint(&self.public_key()?, T))
+    pub fn fingerprint(&self) -> Fingerprint {
+        S::fingerprint(&self.public_key(), T)
     }
 
     /// The private key and chain code alone, without BIP-32 metadata.
@@ -457,6 +457,38 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         self.derive_steps(count, steps)
     }
 
+    /// Checks that `path` can be derived below this key, without deriving it: the depth
+    /// stays within 255 and every step is of a kind the scheme has. Only BIP-32's invalid
+    /// child (probability below 2⁻¹²⁷) is left for the derivation to find. For checking a
+    /// path (a batch's parent and its first child, say) before any work or output.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`] for malformed text; [`Error::DepthExceeded`] if the path takes
+    /// the depth past 255; [`Error::HardenedOnly`] naming the first normal step of a
+    /// hardened-only scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{Ed25519, Error, ExtendedPrivateKey};
+    ///
+    /// let root = ExtendedPrivateKey::<Ed25519>::from_seed(&[1; 32])?;
+    /// assert_eq!(root.check_path("m/44'/501'/0'"), Ok(()));
+    /// assert_eq!(
+    ///     root.check_path("m/44'/501'/0"),
+    ///     Err(Error::HardenedOnly { index: 0, segment: 2 })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn check_path<P: IntoDerivationPath>(&self, path: P) -> Result<()> {
+        let (count, steps) = path.into_steps()?;
+        depth_after(self.meta.depth, count)?;
+        for (segment, child) in steps.enumerate() {
+            crate::curve::check_step::<S>(child, segment)?;
+        }
+        Ok(())
+    }
+
     fn derive_steps(&self, count: usize, steps: impl Iterator<Item = ChildNumber>) -> Result<Self> {
         let depth = depth_after(self.meta.depth, count)?;
         if count == 0 {
@@ -486,25 +518,19 @@ impl<S: NormalDerivation> ExtendedPrivateKey<S> {
     /// fingerprint with the public key instead of the private one (BIP-32 `N()`,
     /// "neutering"), in the public twin of this key's version.
     ///
-    /// # Errors
-    /// As [`public_key`](Self::public_key).
-    ///
     /// # Examples
     ///
     /// ```
     /// use fastbip32::Xprv;
     ///
     /// let account = Xprv::from_seed(&[7; 32])?.derive_path("m/84'/0'/0'")?;
-    /// let xpub = account.to_xpub()?;
-    /// assert_eq!(xpub.public_key(), account.public_key()?);
-    /// assert_eq!(xpub.derive_path("0/5")?, account.derive_path("0/5")?.to_xpub()?);
+    /// let xpub = account.to_xpub();
+    /// assert_eq!(xpub.public_key(), account.public_key());
+    /// assert_eq!(xpub.derive_path_vartime("0/5")?, account.derive_path("0/5")?.to_xpub());
     /// # Ok::<(), fastbip32::Error>(())
     /// ```
-    pub fn to_xpub(&self) -> Result<ExtendedPublicKey<S>> {
-        Ok(ExtendedPublicKey::new(
-            self.public_key()?,
-            self.meta.clone(),
-        ))
+    pub fn to_xpub(&self) -> ExtendedPublicKey<S> {
+        ExtendedPublicKey::new(self.public_key(), self.meta.clone())
     }
 }
 
@@ -535,7 +561,7 @@ pub(crate) struct Walked<S: Scheme> {
 pub(crate) fn walk<S: Scheme>(
     secret: &SecretBytes<S::PrivateKey>,
     chain_code: &ChainCode,
-    first_public: impl FnOnce() -> Result<S::PublicKey>,
+    first_public: impl FnOnce() -> S::PublicKey,
     count: usize,
     steps: impl Iterator<Item = ChildNumber>,
     last_parent_public: bool,
@@ -545,24 +571,30 @@ pub(crate) fn walk<S: Scheme>(
     let mut child_number = ChildNumber::from_raw(0);
     let mut parent_public = None;
     for (segment, child) in steps.enumerate() {
-        check_step::<S>(child, segment)?;
         let (parent_secret, parent_chain) = match &current {
             Some((s, c)) => (s, c),
             None => (secret, chain_code),
         };
+        // The starting key's own (cached) public key at the first step, computed after that.
+        let first = first_public.take();
+        let public_of_parent = || match first {
+            Some(public) => public(),
+            None => S::public_key(parent_secret, T),
+        };
         let is_last = segment + 1 == count;
-        parent_public = if child.is_normal() || (is_last && last_parent_public) {
-            Some(match first_public.take() {
-                Some(public) if current.is_none() => public()?,
-                _ => S::public_key(parent_secret, T)?,
-            })
+        let step = if is_last && last_parent_public {
+            // The last parent's public key for the parent fingerprint, whatever the step.
+            let public = public_of_parent();
+            parent_public = Some(public);
+            Step::new::<S>(child, segment, || public)?
         } else {
-            first_public = None;
-            None
+            let step = Step::new::<S>(child, segment, public_of_parent)?;
+            parent_public = step.parent_public().copied();
+            step
         };
         let key = HmacSha512::new(parent_chain.as_bytes());
-        let next = S::derive_private(parent_secret, parent_public.as_ref(), &key, child, T)
-            .map_err(|e| e.at_segment(segment))?;
+        let next =
+            S::derive_private(parent_secret, &step, &key, T).map_err(|e| e.at_segment(segment))?;
         current = Some(next);
         child_number = child;
     }
@@ -595,16 +627,21 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// its public key: always for full child keys (normal ones hash it, hardened ones take
     /// their parent fingerprint from it), only for normal children when just the raw keys are
     /// wanted.
-    pub(crate) fn prepare(&self, need_public: bool) -> Result<Prepared<S>> {
+    pub(crate) fn prepare(&self, need_public: bool) -> Prepared<S> {
         let public = if need_public {
-            Some(self.public_key()?)
+            Some(self.public_key())
         } else {
             self.public.get().copied()
         };
-        Ok(Prepared {
+        Prepared {
             key: HmacSha512::new(self.meta.chain_code.as_bytes()),
             public,
-        })
+        }
+    }
+
+    /// The public key of a prepared parent: the prepared one, or this key's (cached).
+    fn prepared_public(&self, prepared: &Prepared<S>) -> S::PublicKey {
+        prepared.public.unwrap_or_else(|| self.public_key())
     }
 
     /// The raw private key and chain code of one child of a prepared parent.
@@ -613,36 +650,21 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         prepared: &Prepared<S>,
         child: ChildNumber,
     ) -> Result<(SecretBytes<S::PrivateKey>, ChainCode)> {
-        check_step::<S>(child, 0)?;
-        let computed;
-        let public = match (child.is_normal(), &prepared.public) {
-            (false, _) => None,
-            (true, Some(p)) => Some(p),
-            (true, None) => {
-                computed = self.public_key()?;
-                Some(&computed)
-            }
-        };
-        S::derive_private(&self.secret, public, &prepared.key, child, T)
+        let step = Step::new::<S>(child, 0, || self.prepared_public(prepared))?;
+        S::derive_private(&self.secret, &step, &prepared.key, T)
     }
 
-    /// The raw private keys and chain codes of `N` children of a prepared parent, computed
-    /// together (`N` HMAC lanes where the scheme supports it).
+    /// The raw private keys and chain codes of the `N` siblings from `first` on of a prepared
+    /// parent, computed together (`N` HMAC lanes where the scheme supports it).
     pub(crate) fn derive_raw_many<const N: usize>(
         &self,
         prepared: &Prepared<S>,
-        children: [ChildNumber; N],
+        first: ChildNumber,
     ) -> [Result<(SecretBytes<S::PrivateKey>, ChainCode)>; N] {
-        let any_normal = children.iter().any(|c| c.is_normal());
-        if any_normal && (S::HARDENED_ONLY || prepared.public.is_none()) {
-            return children.map(|child| self.derive_raw(prepared, child));
+        match Steps::<S::PublicKey, N>::new::<S>(first, || self.prepared_public(prepared)) {
+            Ok(steps) => S::derive_private_many(&self.secret, &steps, &prepared.key, T),
+            Err(e) => core::array::from_fn(|_| Err(e)),
         }
-        let public = if any_normal {
-            prepared.public.as_ref()
-        } else {
-            None
-        };
-        S::derive_private_many(&self.secret, public, &prepared.key, children, T)
     }
 
     /// One child of a prepared parent (prepared with its public key), as a full key.
@@ -653,9 +675,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     ) -> Result<Self> {
         let depth = depth_after(self.meta.depth, 1)?;
         let (secret, chain_code) = self.derive_raw(prepared, child)?;
-        let parent = prepared
-            .public
-            .map_or(Parent::Known(Fingerprint::ZERO), Parent::Public);
+        let parent = Parent::Public(self.prepared_public(prepared));
         Ok(Self::new(
             secret,
             self.meta.child(chain_code, depth, child, parent),
@@ -691,5 +711,75 @@ impl<S: Scheme> fmt::Debug for ExtendedPrivateKey<S> {
             .field("depth", &self.meta.depth)
             .field("child_number", &self.meta.child_number)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(feature = "ed25519")]
+    use crate::Ed25519;
+    #[cfg(feature = "ed25519-bip32")]
+    use crate::Ed25519Bip32;
+    #[cfg(feature = "secp256k1")]
+    use crate::Secp256k1;
+
+    const SEED: [u8; 16] = [
+        0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
+        0x0f,
+    ];
+
+    fn path(key: &ExtendedPrivateKey<impl Scheme>) -> bool {
+        key.is_public_key_cached()
+    }
+
+    #[cfg(feature = "secp256k1")]
+    #[test]
+    fn public_keys_are_lazy_and_computed_once() {
+        let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+        assert!(!path(&master));
+        let hardened = master.derive_path("m/44'/0'/0'").unwrap();
+        assert!(!path(&master), "a hardened walk computes no public key");
+        assert!(!path(&hardened));
+        let soft = hardened
+            .derive_child(ChildNumber::normal(0).unwrap())
+            .unwrap();
+        assert!(
+            path(&hardened),
+            "a normal child needs its parent's public key"
+        );
+        assert!(!path(&soft));
+        // The parent fingerprint of a soft child comes from the parent key already computed.
+        assert_eq!(soft.parent_fingerprint(), hardened.fingerprint());
+        let first = soft.public_key();
+        assert!(path(&soft));
+        assert_eq!(first, soft.public_key());
+        // A clone keeps the cache.
+        assert!(path(&soft.clone()));
+    }
+
+    #[cfg(feature = "ed25519")]
+    #[test]
+    fn parent_fingerprint_of_a_hardened_child_comes_from_the_parents_public_key() {
+        let master = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED).unwrap();
+        let account = master.derive_path("m/44'/501'").unwrap();
+        assert!(!path(&account));
+        let child = account
+            .derive_child(ChildNumber::hardened(0).unwrap())
+            .unwrap();
+        // A child keeps no secret of its parent: a hardened child takes its parent's public
+        // key at derivation time (through the parent's cache), for its parent fingerprint.
+        assert!(path(&account));
+        assert_eq!(child.parent_fingerprint(), account.fingerprint());
+        let walked = master.derive_path("m/44'/501'/0'").unwrap();
+        assert_eq!(walked.parent_fingerprint(), account.fingerprint());
+        assert!(walked == child);
+    }
+
+    #[cfg(feature = "ed25519-bip32")]
+    #[test]
+    fn a_hardened_bip32_ed25519_walk_computes_no_public_key() {
+        let root = ExtendedPrivateKey::<Ed25519Bip32>::from_seed(&[7; 32]).unwrap();
+        assert!(!path(&root.derive_path("m/0'/1'").unwrap()));
     }
 }

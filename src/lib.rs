@@ -69,7 +69,7 @@ pub mod wif;
 #[cfg(feature = "recovery")]
 pub mod recovery;
 
-pub use crate::batch::{Children, PublicChildren, Siblings};
+pub use crate::batch::{Children, PublicChildren, PUBLIC_RUN};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;
@@ -82,7 +82,6 @@ pub use crate::curve::{
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
-pub use crate::error::{DescriptorErrorKind, DescriptorFeature, DescriptorFunction};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};

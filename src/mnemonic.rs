@@ -12,17 +12,18 @@
 //!   with phrase and passphrase in Unicode NFKD. Cardano's Icarus master key uses the
 //!   *entropy* instead (see [`ExtendedPrivateKey::from_icarus`](crate::ExtendedPrivateKey)).
 //!
-//! [`Mnemonic`] is a BIP-39 mnemonic of 12 to 24 words, built on the `bip39` crate.
-//! [`CardanoMnemonic`] also takes 9 words (96 bits), as cardano-addresses does for Icarus
-//! wallets; `bip39` refuses them, so its bits are mapped here.
+//! [`Mnemonic`] is a BIP-39 mnemonic of 12 to 24 words; [`CardanoMnemonic`] also takes 9
+//! words (96 bits), as cardano-addresses does for Icarus wallets. Both are made of one codec:
+//! word ↔ index over the `bip39` crate's word lists, and entropy ↔ indices with the checksum,
+//! for every length from 9 to 24 words.
 //!
 //! Parsing splits the text on whitespace, normalizes each word to NFKD, then checks, in this
 //! order, the word count
-//! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownMnemonicWord`], or
-//! [`Error::MixedMnemonicLanguages`] for a word of another list), and the checksum
-//! ([`Error::InvalidMnemonicChecksum`]). Without a language, the lists that hold every word
+//! ([`Error::InvalidWordCount`]), every word ([`Error::UnknownWord`], or
+//! [`Error::MixedLanguages`] for a word of another list), and the checksum
+//! ([`Error::InvalidChecksum`]). Without a language, the lists that hold every word
 //! are tried; a phrase valid in two of them with different word indices (English and French
-//! share 100 words) is [`Error::AmbiguousMnemonicLanguage`], while one of the 1,275
+//! share 100 words) is [`Error::AmbiguousLanguage`], while one of the 1,275
 //! characters both Chinese lists hold at the same indices is the same mnemonic either way and
 //! is read as simplified Chinese (the earlier list in [`Language::ALL`]). The words
 //! are exact: `Abandon` is not `abandon`. [`suggest`] then tells a person what they meant.
@@ -33,17 +34,14 @@
 //! `Zeroizing<String>`; the NFKD copies of phrases and passphrases are sized exactly before
 //! they are written (so they never reallocate) and wiped. Seeds come from the crate's own
 //! PBKDF2 (`hash::pbkdf2`), whose states are wiped. What stays beyond our reach: the
-//! caller's own `&str`, the normalizer's small internal buffer, and the scratch that the
-//! `bip39` crate keeps on its stack (the entropy bits while it maps words), which we
-//! overwrite after each call by writing zeros over the stack below our frame (best effort:
-//! the compiler gives no guarantee about where a callee's frame lies), and copies the
-//! compiler makes in registers or when it moves a value.
+//! caller's own `&str`, the normalizer's small internal buffer, and the
+//! copies the compiler makes in registers or when it moves a value.
 //!
 //! # Examples
 //!
 //! ```
-//! use fastbip32::mnemonic::{suggest, CardanoMnemonic, Language, Mnemonic};
-//! use fastbip32::{Error, ExtendedPrivateKey, Secp256k1};
+//! use fastbip32::mnemonic::{suggest, CardanoMnemonic, Error, Language, Mnemonic};
+//! use fastbip32::{ExtendedPrivateKey, Secp256k1};
 //!
 //! // The first BIP-39 test vector (passphrase "TREZOR").
 //! let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
@@ -56,7 +54,7 @@
 //!
 //! // A typo names the word (position 1, the second word) and the likely fix.
 //! let typo = phrase.replacen("abandon abandon", "abandon abandn", 1);
-//! assert_eq!(typo.parse::<Mnemonic>().unwrap_err(), Error::UnknownMnemonicWord { position: 1 });
+//! assert_eq!(typo.parse::<Mnemonic>().unwrap_err(), Error::UnknownWord { position: 1 });
 //! assert_eq!(suggest("abandn", Language::English)[0], "abandon");
 //!
 //! // A fresh 24-word phrase in Spanish, from the operating system's random number generator.
@@ -67,7 +65,7 @@
 //! // Cardano's 9-word phrases (cardano-addresses' test phrase).
 //! let short = CardanoMnemonic::parse("test child burst immense armed parrot company walk dog")?;
 //! assert_eq!(short.to_entropy().as_bytes()[..3], [0xdf, 0x84, 0xfc]);
-//! # Ok::<(), fastbip32::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use alloc::string::String;
@@ -78,21 +76,25 @@ use subtle::{Choice, ConstantTimeEq};
 use unicode_normalization::UnicodeNormalization;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::error::{Error, Result};
+use self::error::Result;
 use crate::hash::pbkdf2::bip39_seed;
 use crate::hash::HmacSha512;
 use crate::secret::SecretBytes;
 
 mod bits;
 mod cardano;
+mod error;
 mod language;
+mod phrase;
 mod suggest;
 
-pub use self::cardano::{icarus_passphrase_from_hex, CardanoMnemonic};
+pub use self::cardano::CardanoMnemonic;
+pub use self::error::Error;
 pub use self::language::Language;
 pub use self::suggest::{suggest, Suggestions, MAX_SUGGESTIONS};
 
-use self::bits::{MAX_ENTROPY, MAX_WORDS};
+use self::bits::MAX_ENTROPY;
+use self::phrase::Phrase;
 
 /// The entropy a phrase encodes: 12 to 32 bytes, wiped on drop, compared in constant time,
 /// never printed.
@@ -103,32 +105,30 @@ pub struct Entropy {
 }
 
 impl Entropy {
-    /// Copies `bytes` (at most 32; longer input is cut, which no caller here does).
+    /// Copies `bytes`: at most 32, as every caller's are (a phrase's or a checked length).
     fn from_slice(bytes: &[u8]) -> Self {
         let mut out = Self {
             bytes: [0; MAX_ENTROPY],
-            len: bytes.len().min(MAX_ENTROPY),
+            len: bytes.len(),
         };
-        for (dst, src) in out.bytes.iter_mut().zip(bytes) {
-            *dst = *src;
-        }
+        out.bytes.split_at_mut(bytes.len()).0.copy_from_slice(bytes);
         out
     }
 
-    /// `len` bytes from the operating system's random number generator (`getrandom`).
+    /// `len` bytes (at most 32, a checked word count's) from the operating system's random
+    /// number generator (`getrandom`).
     fn random(len: usize) -> Result<Self> {
         let mut out = Self {
             bytes: [0; MAX_ENTROPY],
-            len: len.min(MAX_ENTROPY),
+            len,
         };
-        let buf = out.bytes.get_mut(..out.len).unwrap_or_default();
-        getrandom::fill(buf).map_err(random_source_error)?;
+        getrandom::fill(out.bytes.split_at_mut(len).0).map_err(random_source_error)?;
         Ok(out)
     }
 
     /// The entropy bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+        self.bytes.split_at(self.len).0
     }
 
     /// The length in bytes: 12, 16, 20, 24, 28 or 32.
@@ -181,13 +181,14 @@ fn random_source_error(e: getrandom::Error) -> Error {
 
 /// A BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of one word list, checksum verified.
 ///
-/// A wrapper around `bip39::Mnemonic` (word indices, wiped on drop). `Clone` but not `Copy`;
-/// `==` is constant-time; `Debug` shows the language and word count only. There is no
-/// `Display`: the words are secret, so the text comes as a `Zeroizing<String>` from
-/// [`to_phrase`](Self::to_phrase), or word by word from [`words`](Self::words).
+/// Word indices in one list (the crate's BIP-39 codec over the `bip39` crate's word lists),
+/// wiped on drop. `Clone` but not `Copy`; `==` is constant-time; `Debug` shows the language
+/// and word count only. There is no `Display`: the words are secret, so the text comes as a
+/// `Zeroizing<String>` from [`to_phrase`](Self::to_phrase), or word by word from
+/// [`words`](Self::words).
 #[derive(Clone)]
 pub struct Mnemonic {
-    inner: bip39::Mnemonic,
+    phrase: Phrase,
 }
 
 impl Mnemonic {
@@ -212,73 +213,50 @@ impl Mnemonic {
     /// own randomness, and for tests.
     ///
     /// # Errors
-    /// [`Error::InvalidBip39EntropyLength`] unless `entropy` is 16 to 32 bytes, a multiple
-    /// of 4.
+    /// [`Error::InvalidEntropyLength`] (`min: 16`) unless `entropy` is 16 to 32 bytes, a
+    /// multiple of 4.
     pub fn from_entropy(language: Language, entropy: &[u8]) -> Result<Self> {
         let len = entropy.len();
         if !(16..=32).contains(&len) || !len.is_multiple_of(4) {
-            return Err(Error::InvalidBip39EntropyLength { len });
+            return Err(Error::InvalidEntropyLength { len, min: 16 });
         }
-        let result = bip39::Mnemonic::from_entropy_in(language.to_bip39(), entropy);
-        scrub_stack();
-        result.map(|inner| Self { inner }).map_err(from_bip39)
+        Ok(Self {
+            phrase: Phrase::from_entropy(language, entropy),
+        })
     }
 
     /// Parses a phrase in any word list (the language is detected; see the
     /// [module documentation](self) for the checks and their order).
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`],
-    /// [`Error::MixedMnemonicLanguages`], [`Error::InvalidMnemonicChecksum`] or
-    /// [`Error::AmbiguousMnemonicLanguage`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
+    /// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
     pub fn parse(phrase: &str) -> Result<Self> {
-        let text = nfkd_words(phrase);
-        check_word_count(&text, &Self::WORD_COUNTS)?;
-        let mut found: Option<Self> = None;
-        let mut ambiguous = false;
-        for language in candidates(&text)? {
-            if let Ok(inner) = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text) {
-                let this = Self { inner };
-                match &found {
-                    // The two Chinese lists share 1,275 characters, at the same indices: a
-                    // phrase of them is the same mnemonic in both; the first list is kept.
-                    Some(first) => ambiguous |= !bool::from(first.indices_ct_eq(&this)),
-                    None => found = Some(this),
-                }
-            }
-        }
-        scrub_stack();
-        if ambiguous {
-            return Err(Error::AmbiguousMnemonicLanguage);
-        }
-        found.ok_or(Error::InvalidMnemonicChecksum)
+        parse_any(phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
 
     /// Parses a phrase in the word list of `language`.
     ///
     /// # Errors
-    /// [`Error::InvalidWordCount`], [`Error::UnknownMnemonicWord`] (also for a word of
-    /// another list) or [`Error::InvalidMnemonicChecksum`].
+    /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of another list)
+    /// or [`Error::InvalidChecksum`].
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
-        let text = nfkd_words(phrase);
-        let result = bip39::Mnemonic::parse_in_normalized(language.to_bip39(), &text);
-        scrub_stack();
-        result.map(|inner| Self { inner }).map_err(from_bip39)
+        parse_in(language, phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
 
     /// The word list.
     pub fn language(&self) -> Language {
-        Language::from_bip39(self.inner.language())
+        self.phrase.language()
     }
 
     /// The number of words.
     pub fn word_count(&self) -> usize {
-        self.inner.word_count()
+        self.phrase.word_count()
     }
 
     /// The words, in order (NFKD, from the word list).
     pub fn words(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
-        self.inner.words()
+        self.phrase.words()
     }
 
     /// The phrase: the words joined by [`Language::separator`] (U+3000 for Japanese).
@@ -288,16 +266,7 @@ impl Mnemonic {
 
     /// The entropy the phrase encodes.
     pub fn to_entropy(&self) -> Entropy {
-        let mut indices = Zeroizing::new([0u16; MAX_WORDS]);
-        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
-            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
-            let index = (index & 0x7FF) as u16;
-            *slot = index;
-        }
-        let count = self.word_count().min(MAX_WORDS);
-        let mut packed = Zeroizing::new([0u8; MAX_ENTROPY + 1]);
-        let len = bits::pack(indices.get(..count).unwrap_or_default(), &mut packed);
-        Entropy::from_slice(packed.get(..len).unwrap_or_default())
+        self.phrase.to_entropy()
     }
 
     /// The BIP-39 seed: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ NFKD(passphrase), 2048
@@ -314,33 +283,13 @@ impl Mnemonic {
         );
         bip39_seed(&phrase, passphrase.as_bytes())
     }
-
-    /// The word indices, padded with 2048 (no word), for comparisons.
-    fn padded_indices(&self) -> Zeroizing<[u16; MAX_WORDS]> {
-        let mut indices = Zeroizing::new([2048u16; MAX_WORDS]);
-        for (slot, index) in indices.iter_mut().zip(self.inner.word_indices()) {
-            #[allow(clippy::cast_possible_truncation)] // word indices are below 2048
-            let index = (index & 0x7FF) as u16;
-            *slot = index;
-        }
-        indices
-    }
 }
 
 impl ZeroizeOnDrop for Mnemonic {}
 
-impl Mnemonic {
-    /// Whether both have the same words by index, whatever their lists.
-    fn indices_ct_eq(&self, other: &Self) -> Choice {
-        self.padded_indices()
-            .as_slice()
-            .ct_eq(other.padded_indices().as_slice())
-    }
-}
-
 impl ConstantTimeEq for Mnemonic {
     fn ct_eq(&self, other: &Self) -> Choice {
-        Choice::from(u8::from(self.language() == other.language())) & self.indices_ct_eq(other)
+        self.phrase.ct_eq(&other.phrase)
     }
 }
 
@@ -359,6 +308,42 @@ impl fmt::Debug for Mnemonic {
             .field("word_count", &self.word_count())
             .finish_non_exhaustive()
     }
+}
+
+/// Parses a phrase of one of `counts` words in any word list: the lists that hold every
+/// word are tried; two that decode it to different indices make it ambiguous (the shared
+/// Chinese characters sit at the same indices in both lists: the first list is kept).
+///
+/// # Errors
+/// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
+/// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
+fn parse_any(phrase: &str, counts: &[usize]) -> Result<Phrase> {
+    let text = nfkd_words(phrase);
+    check_word_count(&text, counts)?;
+    let mut found: Option<Phrase> = None;
+    let mut ambiguous = false;
+    for language in candidates(&text)? {
+        if let Ok(this) = Phrase::decode(language, &text) {
+            match &found {
+                Some(first) => ambiguous |= !bool::from(first.indices_ct_eq(&this)),
+                None => found = Some(this),
+            }
+        }
+    }
+    if ambiguous {
+        return Err(Error::AmbiguousLanguage);
+    }
+    found.ok_or(Error::InvalidChecksum)
+}
+
+/// Parses a phrase of one of `counts` words in the list of `language`.
+///
+/// # Errors
+/// [`Error::InvalidWordCount`], [`Error::UnknownWord`] or [`Error::InvalidChecksum`].
+fn parse_in(language: Language, phrase: &str, counts: &[usize]) -> Result<Phrase> {
+    let text = nfkd_words(phrase);
+    check_word_count(&text, counts)?;
+    Phrase::decode(language, &text)
 }
 
 impl FromStr for Mnemonic {
@@ -425,8 +410,8 @@ fn best(counts: &[usize; 10]) -> Option<(Language, usize)> {
 ///
 /// # Errors
 /// When none does: the first word that the list holding the most words lacks is
-/// [`Error::MixedMnemonicLanguages`] if another list has it, else
-/// [`Error::UnknownMnemonicWord`].
+/// [`Error::MixedLanguages`] if another list has it, else
+/// [`Error::UnknownWord`].
 fn candidates(text: &str) -> Result<impl Iterator<Item = Language>> {
     let (counts, missing) = tally(text);
     if missing.contains(&usize::MAX) {
@@ -446,9 +431,9 @@ fn candidates(text: &str) -> Result<impl Iterator<Item = Language>> {
         .unwrap_or(0);
     let word = text.split_whitespace().nth(position).unwrap_or_default();
     if Language::ALL.iter().any(|l| l.find_word(word).is_some()) {
-        Err(Error::MixedMnemonicLanguages { position })
+        Err(Error::MixedLanguages { position })
     } else {
-        Err(Error::UnknownMnemonicWord { position })
+        Err(Error::UnknownWord { position })
     }
 }
 
@@ -527,29 +512,6 @@ fn phrase_of(
         out.push_str(word);
     }
     out
-}
-
-/// `bip39`'s errors as ours.
-fn from_bip39(e: bip39::Error) -> Error {
-    match e {
-        bip39::Error::BadWordCount(count) => Error::InvalidWordCount { count },
-        bip39::Error::UnknownWord(position) => Error::UnknownMnemonicWord { position },
-        bip39::Error::BadEntropyBitCount(bits) => {
-            Error::InvalidBip39EntropyLength { len: bits / 8 }
-        }
-        bip39::Error::InvalidChecksum => Error::InvalidMnemonicChecksum,
-        bip39::Error::AmbiguousLanguages(_) => Error::AmbiguousMnemonicLanguage,
-    }
-}
-
-/// Writes zeros over the 16 KiB of stack below the caller's frame, where the frames of the
-/// `bip39` call it just made lay, to wipe the scratch that crate leaves there. Best effort:
-/// volatile writes (`zeroize`) in a frame the compiler may place as it likes.
-#[inline(never)]
-fn scrub_stack() {
-    let mut area = [0u8; 16 * 1024];
-    area.zeroize();
-    core::hint::black_box(&area);
 }
 
 #[cfg(test)]

@@ -179,7 +179,7 @@ impl fmt::Display for ChildNumber {
         let mut segment = [0; SEGMENT_TEXT_MAX];
         let len = encode_segment(*self, marker_for(f), &mut segment);
         // Skip the leading '/'.
-        let text = segment.get(1..len).unwrap_or_default();
+        let text = segment.split_at(len).0.split_at(1).1;
         write_padded(f, text.len(), |f| write_ascii(f, text))
     }
 }
@@ -189,7 +189,7 @@ impl fmt::Debug for ChildNumber {
         let mut segment = [0; SEGMENT_TEXT_MAX];
         let len = encode_segment(*self, b'\'', &mut segment);
         f.write_str("ChildNumber(")?;
-        write_ascii(f, segment.get(1..len).unwrap_or_default())?;
+        write_ascii(f, segment.split_at(len).0.split_at(1).1)?;
         f.write_str(")")
     }
 }
@@ -288,7 +288,8 @@ impl DerivationPath {
         if len > INLINE_CAPACITY {
             return &self.spill;
         }
-        self.inline.get(..len).unwrap_or_default()
+        // At most INLINE_CAPACITY levels are inline.
+        self.inline.split_at(len).0
     }
 
     /// The number of levels (the depth of the key it leads to).
@@ -621,6 +622,44 @@ impl<'a> IntoIterator for &'a DerivationPath {
     }
 }
 
+impl IntoIterator for DerivationPath {
+    type Item = ChildNumber;
+    type IntoIter = IntoIter;
+
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
+            path: self,
+            next: 0,
+        }
+    }
+}
+
+/// The child numbers of an owned [`DerivationPath`], from the master key down.
+#[derive(Clone, Debug)]
+pub struct IntoIter {
+    path: DerivationPath,
+    next: usize,
+}
+
+impl Iterator for IntoIter {
+    type Item = ChildNumber;
+
+    fn next(&mut self) -> Option<ChildNumber> {
+        let child = self.path.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(child)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.path.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
+
+impl FusedIterator for IntoIter {}
+
 impl TryFrom<&[ChildNumber]> for DerivationPath {
     type Error = Error;
 
@@ -651,7 +690,7 @@ impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::path::{validate, Segments};
+/// use fastbip32::path::Segments;
 /// use fastbip32::{ChildNumber, Error, PathErrorKind};
 ///
 /// let mut segments = Segments::absolute("m/44'/0h/x")?;
@@ -663,7 +702,7 @@ impl<const N: usize> TryFrom<[ChildNumber; N]> for DerivationPath {
 /// );
 /// assert_eq!(segments.next(), None);
 ///
-/// assert_eq!(validate(Segments::relative("1/2/3")?), Ok(3));
+/// assert_eq!(Segments::relative("1/2/3")?.count(), 3);
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -681,8 +720,7 @@ pub struct Segments<'a> {
 impl<'a> Segments<'a> {
     /// Starts parsing an absolute path: `m` (no segments) or `m/<segments>`.
     ///
-    /// Only the prefix is checked here; the segments are checked as they are yielded (use
-    /// [`validate`] to check them all).
+    /// Only the prefix is checked here; the segments are checked as they are yielded.
     ///
     /// # Errors
     ///
@@ -714,8 +752,7 @@ impl<'a> Segments<'a> {
     /// Starts parsing a relative path: bare segments (`0/1'`), or an absolute path (`m`,
     /// `m/<segments>`).
     ///
-    /// Only the prefix is checked here; the segments are checked as they are yielded (use
-    /// [`validate`] to check them all).
+    /// Only the prefix is checked here; the segments are checked as they are yielded.
     ///
     /// # Errors
     ///
@@ -812,23 +849,10 @@ impl Iterator for Segments<'_> {
 
 impl FusedIterator for Segments<'_> {}
 
-/// Runs `segments` to the end, without building a path.
-///
-/// # Errors
-///
-/// The first error the segments yield: [`Error::InvalidPath`], with
-/// [`PathErrorKind::TooManySegments`] past [`MAX_DEPTH`] segments.
-///
-/// # Examples
-///
-/// ```
-/// use fastbip32::path::{validate, Segments};
-///
-/// assert_eq!(validate(Segments::absolute("m/44'/0'/0'/0/0")?), Ok(5));
-/// assert!(validate(Segments::absolute("m/44'/0'/0'/0/")?).is_err());
-/// # Ok::<(), fastbip32::Error>(())
-/// ```
-pub fn validate(segments: Segments<'_>) -> Result<usize> {
+/// Runs `segments` to the end, without building a path: the number of child numbers, or the
+/// first error ([`Error::InvalidPath`], with [`PathErrorKind::TooManySegments`] past
+/// [`MAX_DEPTH`] segments).
+pub(crate) fn validate(segments: Segments<'_>) -> Result<usize> {
     let mut count = 0;
     for child in segments {
         child?;
@@ -943,7 +967,14 @@ fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MA
     } else {
         let digits = decimal_len(index);
         let mut n = index;
-        for slot in out.get_mut(1..=digits).unwrap_or_default().iter_mut().rev() {
+        for slot in out
+            .split_at_mut(digits + 1)
+            .0
+            .split_at_mut(1)
+            .1
+            .iter_mut()
+            .rev()
+        {
             *slot = ascii_digit(n % 10);
             n /= 10;
         }
@@ -961,8 +992,9 @@ fn encode_segment(child: ChildNumber, marker: u8, out: &mut [u8; SEGMENT_TEXT_MA
 
 /// The ASCII digit for `digit`, which is below 10.
 #[inline]
+#[allow(clippy::cast_possible_truncation, reason = "a digit below 10")]
 fn ascii_digit(digit: u32) -> u8 {
-    b'0' + u8::try_from(digit).unwrap_or_default()
+    b'0' + (digit % 10) as u8
 }
 
 /// The stack buffer for printing paths, aligned so that UTF-8 validation of the text takes its
@@ -1049,6 +1081,27 @@ impl<'a> IntoDerivationPath for &'a str {
         let segments = Segments::relative(self)?;
         let count = validate(segments.clone())?;
         Ok((count, segments.filter_map(Result::ok)))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> IntoDerivationPath for &'a alloc::string::String {
+    type Steps = <&'a str as IntoDerivationPath>::Steps;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        self.as_str().into_steps()
+    }
+}
+
+/// An owned path text: parsed up front into a [`DerivationPath`] (the text is dropped), so
+/// `derive_path(format!("m/0/{i}"))` works as `derive_path(&format!(…))` does.
+#[cfg(feature = "alloc")]
+impl IntoDerivationPath for alloc::string::String {
+    type Steps = IntoIter;
+
+    fn into_steps(self) -> Result<(usize, Self::Steps)> {
+        let path = DerivationPath::parse_relative(&self)?;
+        Ok((path.len(), path.into_iter()))
     }
 }
 
@@ -1166,6 +1219,29 @@ mod tests {
         let parent = pushed.parent().unwrap();
         assert!(parent.spill.is_empty());
         assert_eq!(parent.as_slice(), children.get(..INLINE_CAPACITY).unwrap());
+    }
+
+    #[cfg(not(feature = "alloc"))]
+    #[test]
+    fn without_alloc_a_deep_path_is_refused() {
+        let deep = std::format!("m{}", "/0".repeat(INLINE_CAPACITY + 1));
+        assert_eq!(
+            deep.parse::<DerivationPath>(),
+            Err(path_error(
+                INLINE_CAPACITY,
+                2 * INLINE_CAPACITY + 2,
+                PathErrorKind::CapacityExceeded
+            ))
+        );
+        let mut path = DerivationPath::from_slice(&[ChildNumber(0); INLINE_CAPACITY]).unwrap();
+        assert_eq!(
+            path.push(ChildNumber(0)),
+            Err(path_error(
+                INLINE_CAPACITY,
+                0,
+                PathErrorKind::CapacityExceeded
+            ))
+        );
     }
 
     #[test]

@@ -122,38 +122,44 @@ impl<S: Scheme> ExtendedKey<S> {
         }
     }
 
-    /// The public key (computed for a private key).
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn public_key(&self) -> Result<S::PublicKey> {
+    /// The public key (computed for a private key, and cached there).
+    pub fn public_key(&self) -> S::PublicKey {
         match self {
             Self::Private(k) => k.public_key(),
-            Self::Public(k) => Ok(k.public_key()),
+            Self::Public(k) => k.public_key(),
         }
     }
 
     /// The key's fingerprint.
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn fingerprint(&self) -> Result<Fingerprint> {
+    pub fn fingerprint(&self) -> Fingerprint {
         match self {
             Self::Private(k) => k.fingerprint(),
-            Self::Public(k) => Ok(k.fingerprint()),
+            Self::Public(k) => k.fingerprint(),
+        }
+    }
+}
+
+impl<S: Scheme> ExtendedKey<S> {
+    /// Checks that `path` can be derived below this key, without deriving it: as
+    /// [`ExtendedPrivateKey::check_path`] or [`ExtendedPublicKey::check_path`].
+    ///
+    /// # Errors
+    /// As those: [`Error::InvalidPath`], [`Error::DepthExceeded`], [`Error::HardenedOnly`],
+    /// [`Error::HardenedFromPublic`].
+    pub fn check_path<P: crate::path::IntoDerivationPath>(&self, path: P) -> Result<()> {
+        match self {
+            Self::Private(k) => k.check_path(path),
+            Self::Public(k) => k.check_path(path),
         }
     }
 }
 
 impl<S: NormalDerivation> ExtendedKey<S> {
     /// The public key of either kind (a private key is neutered).
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`].
-    pub fn to_xpub(&self) -> Result<ExtendedPublicKey<S>> {
+    pub fn to_xpub(&self) -> ExtendedPublicKey<S> {
         match self {
             Self::Private(k) => k.to_xpub(),
-            Self::Public(k) => Ok(k.clone()),
+            Self::Public(k) => k.clone(),
         }
     }
 }
@@ -184,21 +190,27 @@ struct Fields<'a> {
     key: &'a [u8; 33],
 }
 
-/// Splits the 78 bytes (the fallbacks are unreachable: the lengths add up to 78).
+/// Splits the 78 bytes: 4 + 1 + 4 + 4 + 32 + 33.
+#[allow(
+    clippy::expect_used,
+    reason = "the fields' lengths add up to the 78 bytes of the array"
+)]
 fn fields(bytes: &[u8; SERIALIZED_LEN]) -> Fields<'_> {
-    let (version, rest) = bytes.split_first_chunk::<4>().unwrap_or((&[0; 4], &[]));
-    let (&depth, rest) = rest.split_first().unwrap_or((&0, &[]));
-    let (parent, rest) = rest.split_first_chunk::<4>().unwrap_or((&[0; 4], &[]));
-    let (child, rest) = rest.split_first_chunk::<4>().unwrap_or((&[0; 4], &[]));
-    let (chain, rest) = rest.split_at(32.min(rest.len()));
-    let key = rest.first_chunk::<33>().unwrap_or(&[0; 33]);
+    let (version, rest) = bytes.split_at(4);
+    let [depth, rest @ ..] = rest else {
+        unreachable!("74 bytes follow the version")
+    };
+    let (parent, rest) = rest.split_at(4);
+    let (child, rest) = rest.split_at(4);
+    let (chain, key) = rest.split_at(32);
+    let four = |part: &[u8]| <[u8; 4]>::try_from(part).expect("a 4-byte field");
     Fields {
-        version: Version::new(*version),
-        depth,
-        parent: *parent,
-        child: *child,
+        version: Version::new(four(version)),
+        depth: *depth,
+        parent: four(parent),
+        child: four(child),
         chain,
-        key,
+        key: key.try_into().expect("33 bytes of key data"),
     }
 }
 
@@ -217,7 +229,7 @@ fn decode<S: Bip32Text>(
             return Err(Error::KeyKindMismatch { expected_private });
         }
     }
-    let (prefix, key) = f.key.split_first().unwrap_or((&0xff, &[]));
+    let [prefix, key @ ..] = f.key;
     // The prefix is public: 0x00 marks private key data, 0x02/0x03 a compressed point.
     match (private, *prefix) {
         (true, 0) | (false, 2 | 3) => {}
@@ -290,11 +302,20 @@ fn serialize<S: Bip32Text>(
 
 fn text<'b>(data: &[u8; SERIALIZED_LEN], buf: &'b mut [u8]) -> Result<&'b str> {
     let len = base58::encode_check(data, buf)?;
-    let text = buf
-        .get(..len)
-        .ok_or(Error::BufferTooSmall { needed: len })?;
-    // The alphabet is ASCII.
-    core::str::from_utf8(text).map_err(|_| Error::InvalidBase58)
+    // `encode_check` wrote `len` bytes of the (ASCII) alphabet at the start of `buf`.
+    let (text, _) = buf.split_at(len);
+    Ok(crate::hex::ascii(text))
+}
+
+/// The text of a key written into a buffer of [`MAX_ENCODED_LEN`] bytes, which every key's
+/// text fits.
+#[cfg(feature = "alloc")]
+#[allow(
+    clippy::expect_used,
+    reason = "MAX_ENCODED_LEN fits every 78-byte payload's text"
+)]
+fn fits_buffer(text: Result<&str>) -> &str {
+    text.expect("MAX_ENCODED_LEN bytes hold any extended key's text")
 }
 
 /// What the two key types' text methods differ in, so those are written once.
@@ -327,9 +348,8 @@ impl<S: Bip32Text> Kind<S> for ExtendedPrivateKey<S> {
             self.version(),
             self.parent_fingerprint(),
             |key| {
-                if let Some(k) = key.get_mut(1..) {
-                    k.copy_from_slice(self.private_key());
-                }
+                // `0x00 ‖ k`: the prefix byte is already zero.
+                key.split_at_mut(1).1.copy_from_slice(self.private_key());
             },
         )
     }
@@ -444,8 +464,9 @@ impl<S: Bip32Text> ExtendedPrivateKey<S> {
     #[cfg(feature = "alloc")]
     pub fn to_zeroizing_string(&self) -> Zeroizing<alloc::string::String> {
         let mut buf = Zeroizing::new([0u8; MAX_ENCODED_LEN]);
-        let text = self.encode(&mut buf[..]).unwrap_or_default();
-        Zeroizing::new(alloc::string::String::from(text))
+        Zeroizing::new(alloc::string::String::from(fits_buffer(
+            self.encode(&mut buf[..]),
+        )))
     }
 }
 

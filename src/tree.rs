@@ -25,7 +25,7 @@ struct Node {
 /// Insert paths (text, [`DerivationPath`](crate::DerivationPath)s or child-number slices),
 /// then derive them all from one root key — private ([`derive`](Self::derive),
 /// [`derive_from_seed`](Self::derive_from_seed)) or public
-/// ([`derive_public`](Self::derive_public)). Results come back in insertion order; a path
+/// ([`derive_from_xpub_vartime`](Self::derive_from_xpub_vartime)). Results come back in insertion order; a path
 /// inserted twice is derived once and returned twice. [`position`](Self::position) finds a
 /// path's place in the results. Paths are relative to the root key (`m/…` or bare segments).
 ///
@@ -188,7 +188,7 @@ impl PathTree {
     /// Derives every inserted path below the public key `root` (normal steps only), in
     /// insertion order. Runs of consecutive siblings are derived together where the scheme
     /// batches them: for secp256k1, runs of 8 or more through the public batch of
-    /// [`ExtendedPublicKey::derive_public_keys_into`].
+    /// [`ExtendedPublicKey::derive_public_keys_into_vartime`].
     ///
     /// # Security
     ///
@@ -196,8 +196,8 @@ impl PathTree {
     ///
     /// # Errors
     /// [`Error::HardenedFromPublic`] if a path has a hardened step, and the errors of
-    /// [`ExtendedPublicKey::derive_child`].
-    pub fn derive_public<S: Scheme>(
+    /// [`ExtendedPublicKey::derive_child_vartime`].
+    pub fn derive_from_xpub_vartime<S: Scheme>(
         &self,
         root: &ExtendedPublicKey<S>,
     ) -> Result<Vec<ExtendedPublicKey<S>>> {
@@ -217,12 +217,17 @@ impl PathTree {
         self.derive_all(root, true)
     }
 
-    /// [`derive_public`](Self::derive_public) on every core (rayon); the same result.
+    /// [`derive_from_xpub_vartime`](Self::derive_from_xpub_vartime) on every core (rayon);
+    /// the same result.
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
     ///
     /// # Errors
-    /// As [`derive_public`](Self::derive_public).
+    /// As [`derive_from_xpub_vartime`](Self::derive_from_xpub_vartime).
     #[cfg(feature = "parallel")]
-    pub fn par_derive_public<S: Scheme>(
+    pub fn par_derive_from_xpub_vartime<S: Scheme>(
         &self,
         root: &ExtendedPublicKey<S>,
     ) -> Result<Vec<ExtendedPublicKey<S>>> {
@@ -257,7 +262,7 @@ impl PathTree {
         if children.is_empty() {
             return Ok(());
         }
-        let prepared = key.prepare_many()?;
+        let prepared = key.prepare_many();
         // An error names the step's place in the inserted paths, as `derive_path` does.
         let segment = |next: usize| {
             self.nodes

@@ -208,7 +208,7 @@ impl fmt::Debug for Version {
 /// // Litecoin's Ltpv / Ltub.
 /// let ltc = VersionPair::new(Version::new([0x01, 0x9d, 0x9c, 0xfe]), Version::new([0x01, 0x9d, 0xa4, 0x62]));
 /// let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&[1; 16])?.with_version_pair(ltc);
-/// let text = key.to_xpub()?.to_string();
+/// let text = key.to_xpub().to_string();
 /// assert!(text.starts_with("Ltub"));
 /// // Unknown to the plain parser, accepted with the pair:
 /// assert!(text.parse::<fastbip32::Xpub>().is_err());

@@ -25,7 +25,7 @@
 //! let decoded = wif::decode(text)?;
 //! assert_eq!(decoded.secret().expose(), key.private_key());
 //! assert!(!decoded.is_test() && decoded.fits(Network::Mainnet));
-//! # Ok::<(), fastbip32::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use core::fmt;
@@ -33,7 +33,7 @@ use core::str::FromStr;
 
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::error::{Error, Result};
+use crate::address::error::{Error, Result};
 use crate::network::Network;
 use crate::secret::SecretBytes;
 use crate::serialize::base58;
@@ -66,12 +66,12 @@ pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Res
     version.fill(network.wif_prefix());
     key.copy_from_slice(secret);
     flag.fill(COMPRESSED);
-    let len = base58::encode_check(&payload, buf)?;
-    let text = buf
-        .get(..len)
-        .ok_or(Error::BufferTooSmall { needed: len })?;
-    // The alphabet is ASCII.
-    core::str::from_utf8(text).map_err(|_| Error::InvalidBase58)
+    let len = base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
+        needed: ENCODED_LEN,
+    })?;
+    // `encode_check` wrote `len` bytes of the (ASCII) alphabet at the start of `buf`.
+    let (text, _) = buf.split_at(len);
+    Ok(crate::hex::ascii(text))
 }
 
 /// The compressed WIF text of `secret` for `network`, in a string wiped on drop.
@@ -82,7 +82,8 @@ pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Res
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{wif, Error, Network};
+/// use fastbip32::address::Error;
+/// use fastbip32::{wif, Network};
 ///
 /// let mut one = [0u8; 32];
 /// one[31] = 1;
@@ -91,7 +92,7 @@ pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Res
 ///     "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn",
 /// );
 /// assert_eq!(wif::encode_to_string(&[0; 32], Network::Testnet).err(), Some(Error::InvalidSecretKey));
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg(feature = "alloc")]
 pub fn encode_to_string(
@@ -162,7 +163,8 @@ impl fmt::Debug for Wif {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{wif, Error};
+/// use fastbip32::address::Error;
+/// use fastbip32::wif;
 ///
 /// // The private key 1, for the test networks.
 /// let key = wif::decode("cMahea7zqjxrtgAbB7LSGbcQUr1uX1ojuat9jZodMN87JcbXMTcA")?;
@@ -172,15 +174,18 @@ impl fmt::Debug for Wif {
 ///     wif::decode("KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWo").err(),
 ///     Some(Error::BadChecksum),
 /// );
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn decode(text: &str) -> Result<Wif> {
-    let decoded = base58::decode_check_any(text.as_bytes()).map_err(|e| match e {
+    // `decode_check_any` fails with one of three errors: the alphabet, the length, the
+    // checksum.
+    let decoded = base58::decode_check_any(text.as_bytes(), PAYLOAD).map_err(|e| match e {
+        crate::Error::InvalidBase58 => Error::InvalidBase58,
         // Too short for a checksum, or far too long: name it as a WIF length.
-        Error::InvalidLength { len } => Error::InvalidWifLength {
+        crate::Error::InvalidLength { len, .. } => Error::InvalidWifLength {
             len: len.saturating_sub(1),
         },
-        e => e,
+        _ => Error::BadChecksum,
     })?;
     let payload = decoded.payload();
     let Some((&version, rest)) = payload.split_first() else {

@@ -63,7 +63,7 @@ fn debug_shows_no_secret() {
     // A public key's chain code is sensitive too (with any normal child's private key it
     // gives away the parent's): not shown.
     let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
-    let xpub = key.to_xpub().unwrap();
+    let xpub = key.to_xpub();
     let debug = format!("{xpub:?}");
     assert!(
         !debug.contains(&hex::encode(xpub.chain_code())[..8]),
@@ -124,51 +124,6 @@ fn keys_differing_only_in_the_secret_are_unequal() {
 }
 
 #[test]
-fn public_keys_are_lazy_and_computed_once() {
-    let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
-    assert!(!master.is_public_key_cached());
-    let hardened = master.derive_path("m/44'/0'/0'").unwrap();
-    assert!(
-        !master.is_public_key_cached(),
-        "a hardened walk computes no public key"
-    );
-    assert!(!hardened.is_public_key_cached());
-    let soft = hardened
-        .derive_child(ChildNumber::normal(0).unwrap())
-        .unwrap();
-    assert!(
-        hardened.is_public_key_cached(),
-        "a normal child needs its parent's public key"
-    );
-    assert!(!soft.is_public_key_cached());
-    // The parent fingerprint of a soft child comes from the parent key already computed.
-    assert_eq!(soft.parent_fingerprint(), hardened.fingerprint().unwrap());
-    let first = soft.public_key().unwrap();
-    assert!(soft.is_public_key_cached());
-    assert_eq!(first, soft.public_key().unwrap());
-    // A clone keeps the cache.
-    assert!(soft.clone().is_public_key_cached());
-}
-
-#[test]
-fn parent_fingerprint_of_a_hardened_child_comes_from_the_parents_public_key() {
-    let master = ExtendedPrivateKey::<Ed25519>::from_seed(&SEED).unwrap();
-    let account = master.derive_path("m/44'/501'").unwrap();
-    assert!(!account.is_public_key_cached());
-    let child = account
-        .derive_child(ChildNumber::hardened(0).unwrap())
-        .unwrap();
-    // Changed in the foundation rework: a child no longer keeps its parent's secret to
-    // fingerprint it later, so a hardened child takes its parent's public key at derivation
-    // time (through the parent's cache).
-    assert!(account.is_public_key_cached());
-    assert_eq!(child.parent_fingerprint(), account.fingerprint().unwrap());
-    let walked = master.derive_path("m/44'/501'/0'").unwrap();
-    assert_eq!(walked.parent_fingerprint(), account.fingerprint().unwrap());
-    assert_eq!(walked, child);
-}
-
-#[test]
 fn derive_path_accepts_every_path_form() {
     let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
     let by_text = master.derive_path("m/44'/0'/0'/0/0").unwrap();
@@ -199,7 +154,7 @@ fn compile_fail_twins_compile_for_a_normal_scheme() {
     let xpub = ExtendedPrivateKey::<Ed25519Bip32>::from_seed(&[1; 32])
         .unwrap()
         .to_xpub();
-    let public = xpub.unwrap().public_key();
+    let public = xpub.public_key();
     let cc = ChainCode::new([0; 32]);
     let again = ExtendedPublicKey::<Ed25519Bip32>::from_parts(
         public,
@@ -209,4 +164,34 @@ fn compile_fail_twins_compile_for_a_normal_scheme() {
         ChildNumber::from_raw(0),
     );
     assert_eq!(again.unwrap().public_key(), public);
+}
+
+/// Owned path text works as a path, by value and by reference.
+#[test]
+#[allow(
+    clippy::needless_borrows_for_generic_args,
+    reason = "`&String` is one of the cases tested"
+)]
+fn owned_path_text_is_a_path() {
+    let master = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();
+    let expected = master.derive_path("m/44'/0'/7").unwrap();
+    let index = 7;
+    assert_eq!(
+        master.derive_path(&format!("m/44'/0'/{index}")).unwrap(),
+        expected
+    );
+    assert_eq!(
+        master.derive_path(format!("m/44'/0'/{index}")).unwrap(),
+        expected
+    );
+    let text = String::from("44'/0'/7");
+    assert_eq!(master.derive_path(&text).unwrap(), expected);
+    assert_eq!(
+        master.derive_path(String::from("m/44'/0'/x")),
+        Err(fastbip32::Error::InvalidPath {
+            segment: 2,
+            offset: 9,
+            kind: fastbip32::PathErrorKind::InvalidCharacter,
+        })
+    );
 }

@@ -45,7 +45,7 @@ fn batch_equals_loop<S: Scheme>(seed: &[u8], parent_path: &str, start: ChildNumb
     }
     for (k, expected) in iterated.iter().zip(&one_by_one) {
         assert_eq!(k.parent_fingerprint(), expected.parent_fingerprint());
-        assert_eq!(k.parent_fingerprint(), parent.fingerprint().unwrap());
+        assert_eq!(k.parent_fingerprint(), parent.fingerprint());
     }
     #[cfg(feature = "parallel")]
     {
@@ -67,31 +67,21 @@ fn public_batch_equals_private<S: NormalDerivation>(
         .unwrap()
         .derive_path(parent_path)
         .unwrap();
-    let xpub = parent.to_xpub().unwrap();
-    let mut publics = vec![parent.public_key().unwrap(); count];
-    xpub.derive_public_keys_into(child(start), &mut publics)
+    let xpub = parent.to_xpub();
+    let mut publics = vec![parent.public_key(); count];
+    xpub.derive_public_keys_into_vartime(child(start), &mut publics)
         .unwrap();
     let iterated: Vec<_> = xpub
-        .children(child(start), count)
+        .children_vartime(child(start), count)
         .unwrap()
         .map(Result::unwrap)
         .collect();
     for (i, (pk, ext)) in publics.iter().zip(&iterated).enumerate() {
         let private = parent.derive_child(child(start + i as u32)).unwrap();
-        assert_eq!(
-            *pk,
-            private.public_key().unwrap(),
-            "{} public batch {i}",
-            S::NAME
-        );
-        assert_eq!(
-            ext,
-            &private.to_xpub().unwrap(),
-            "{} public iterator {i}",
-            S::NAME
-        );
+        assert_eq!(*pk, private.public_key(), "{} public batch {i}", S::NAME);
+        assert_eq!(ext, &private.to_xpub(), "{} public iterator {i}", S::NAME);
     }
-    let mut from_private = vec![parent.public_key().unwrap(); count];
+    let mut from_private = vec![parent.public_key(); count];
     parent
         .derive_public_keys_into(child(start), &mut from_private)
         .unwrap();
@@ -101,15 +91,15 @@ fn public_batch_equals_private<S: NormalDerivation>(
         "{} constant-time from private",
         S::NAME
     );
-    let mut vartime = vec![parent.public_key().unwrap(); count];
+    let mut vartime = vec![parent.public_key(); count];
     parent
         .derive_public_keys_into_vartime(child(start), &mut vartime)
         .unwrap();
     assert_eq!(vartime, publics, "{} vartime from private", S::NAME);
     #[cfg(feature = "parallel")]
     {
-        let mut par = vec![parent.public_key().unwrap(); count];
-        xpub.par_derive_public_keys_into(child(start), &mut par)
+        let mut par = vec![parent.public_key(); count];
+        xpub.par_derive_public_keys_into_vartime(child(start), &mut par)
             .unwrap();
         assert_eq!(par, publics, "{} parallel public", S::NAME);
     }
@@ -122,30 +112,32 @@ fn secp256k1_long_batch(seed: &[u8], start: u32, count: usize) {
         .unwrap()
         .derive_path("m/44'/0'/0'/0")
         .unwrap()
-        .to_xpub()
-        .unwrap();
+        .to_xpub();
     let mut batch = vec![[0u8; 33]; count];
-    xpub.derive_public_keys_into(child(start), &mut batch)
+    xpub.derive_public_keys_into_vartime(child(start), &mut batch)
         .unwrap();
     for (i, pk) in batch.iter().enumerate() {
-        let one = xpub.derive_child(child(start + i as u32)).unwrap();
+        let one = xpub.derive_child_vartime(child(start + i as u32)).unwrap();
         assert_eq!(*pk, one.public_key(), "child {}", start + i as u32);
     }
 }
 
-/// `ExtendedPublicKey::derive_children` (batched, full keys) equals `derive_child` one by one:
-/// keys, chain codes, depth, child numbers, parent fingerprints.
+/// `ExtendedPublicKey::children_vartime` (batched runs, full keys) equals
+/// `derive_child_vartime` one by one: keys, chain codes, depth, child numbers, parent
+/// fingerprints.
 fn full_public_children_equal_loop<S: NormalDerivation>(seed: &[u8], start: u32, count: usize) {
     let xpub = ExtendedPrivateKey::<S>::from_seed(seed)
         .unwrap()
         .derive_path("m/1'/2")
         .unwrap()
-        .to_xpub()
-        .unwrap();
-    let keys = xpub.derive_children(child(start), count).unwrap();
+        .to_xpub();
+    let keys = xpub.children_vartime(child(start), count).unwrap();
     assert_eq!(keys.len(), count);
-    for (i, key) in keys.iter().enumerate() {
-        assert_eq!(*key, xpub.derive_child(child(start + i as u32)).unwrap());
+    for (i, key) in keys.map(Result::unwrap).enumerate() {
+        assert_eq!(
+            key,
+            xpub.derive_child_vartime(child(start + i as u32)).unwrap()
+        );
     }
 }
 
@@ -214,13 +206,13 @@ proptest! {
         let soft: Vec<&String> = texts.iter().filter(|t| !t.contains('\'')).collect();
         let mut public_tree = PathTree::new();
         for t in &soft { public_tree.insert(t.as_str()).unwrap(); }
-        let xpub = root.to_xpub().unwrap();
-        let publics = public_tree.derive_public(&xpub).unwrap();
+        let xpub = root.to_xpub();
+        let publics = public_tree.derive_from_xpub_vartime(&xpub).unwrap();
         for (t, k) in soft.iter().zip(&publics) {
-            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub().unwrap());
+            prop_assert_eq!(k, &root.derive_path(t.as_str()).unwrap().to_xpub());
         }
         #[cfg(feature = "parallel")]
-        prop_assert_eq!(public_tree.par_derive_public(&xpub).unwrap(), publics.clone());
+        prop_assert_eq!(public_tree.par_derive_from_xpub_vartime(&xpub).unwrap(), publics.clone());
     }
 }
 
@@ -262,10 +254,10 @@ fn batch_errors() {
             segment: 0
         })
     );
-    let xpub = key.to_xpub().unwrap();
+    let xpub = key.to_xpub();
     let mut out = [[0u8; 33]; 2];
     assert_eq!(
-        xpub.derive_public_keys_into(ChildNumber::hardened(0).unwrap(), &mut out),
+        xpub.derive_public_keys_into_vartime(ChildNumber::hardened(0).unwrap(), &mut out),
         Err(Error::HardenedFromPublic {
             index: 0,
             segment: 0
@@ -286,7 +278,6 @@ fn batch_errors() {
         key.derive_child(ChildNumber::hardened(4).unwrap())
             .unwrap()
             .public_key()
-            .unwrap()
     );
     assert_eq!(
         key.derive_public_keys_into_vartime(last, &mut out),
@@ -296,15 +287,15 @@ fn batch_errors() {
     tree.insert("m/0/1'").unwrap();
     // The segment is the failing step's place in the inserted path, as for `derive_path`.
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
         Err(Error::HardenedFromPublic {
             index: 1,
             segment: 1
         })
     );
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
-        xpub.derive_path("m/0/1'").map(|_| ())
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
+        xpub.derive_path_vartime("m/0/1'").map(|_| ())
     );
     let mut ed_tree = PathTree::new();
     ed_tree.insert("m/0'/1'/2").unwrap();
@@ -363,8 +354,7 @@ proptest! {
             .unwrap()
             .derive_path("m/84'/0'/0'")
             .unwrap()
-            .to_xpub()
-            .unwrap();
+            .to_xpub();
         let mut paths: Vec<Vec<ChildNumber>> = Vec::new();
         for (prefix, start, len, stride) in &groups {
             for i in 0..*len {
@@ -387,16 +377,16 @@ proptest! {
         for path in &paths {
             tree.insert(path.as_slice()).unwrap();
         }
-        let keys = tree.derive_public(&xpub).unwrap();
+        let keys = tree.derive_from_xpub_vartime(&xpub).unwrap();
         prop_assert_eq!(keys.len(), paths.len());
         for (path, key) in paths.iter().zip(&keys) {
-            let expected = xpub.derive_path(path.as_slice()).unwrap();
+            let expected = xpub.derive_path_vartime(path.as_slice()).unwrap();
             prop_assert_eq!(key, &expected, "{:?}", path);
             prop_assert_eq!(key.parent_fingerprint(), expected.parent_fingerprint());
             prop_assert_eq!(key.chain_code(), expected.chain_code());
         }
         #[cfg(feature = "parallel")]
-        prop_assert_eq!(tree.par_derive_public(&xpub).unwrap(), keys.clone());
+        prop_assert_eq!(tree.par_derive_from_xpub_vartime(&xpub).unwrap(), keys.clone());
     }
 }
 
@@ -406,22 +396,21 @@ proptest! {
 fn public_tree_run_then_hardened_step() {
     let xpub = ExtendedPrivateKey::<Secp256k1>::from_seed(&[9; 32])
         .unwrap()
-        .to_xpub()
-        .unwrap();
+        .to_xpub();
     let mut tree = PathTree::new();
     for i in 0..200 {
         tree.insert(format!("m/1/{i}").as_str()).unwrap();
     }
     tree.insert("m/1/5'").unwrap();
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
         Err(Error::HardenedFromPublic {
             index: 5,
             segment: 1
         })
     );
     assert_eq!(
-        tree.derive_public(&xpub).map(|_| ()),
-        xpub.derive_path("m/1/5'").map(|_| ())
+        tree.derive_from_xpub_vartime(&xpub).map(|_| ()),
+        xpub.derive_path_vartime("m/1/5'").map(|_| ())
     );
 }

@@ -1,10 +1,11 @@
 //! No secret is left in heap memory that the library frees.
 //!
 //! A `#[global_allocator]` scans every block before it is freed (and every block a
-//! reallocation moves away from) for registered 32-byte secrets. A `PathTree` derivation used
-//! to collect its results into a growing vector and to move keys out of its working vectors,
-//! freeing buffers that still held private keys; now every key the library frees has been
-//! wiped in place first. The first test shows the scanner finds what it is looking for.
+//! reallocation moves away from) for registered 32-byte secrets. A vector of keys that grows
+//! by reallocation, or keys moved out of a vector, leave unwiped copies in the blocks freed;
+//! the library's containers of private keys (`PathTree` results, a descriptor's `Branch`) are
+//! sized exactly and wipe every key in place. The first two tests show the scanner finds what
+//! it is looking for.
 
 #![allow(
     clippy::unwrap_used,
@@ -128,15 +129,15 @@ fn the_scanner_finds_a_secret_in_a_freed_buffer() {
 
 #[test]
 fn a_growing_vector_of_keys_leaves_copies_behind() {
-    // What the library used to do (and what a caller's `collect` into an unreserved vector
-    // still does): every reallocation frees a buffer of unwiped keys.
+    // A `collect` into an unreserved vector: every reallocation frees a buffer of unwiped
+    // keys.
     let seed = [3u8; 32];
     let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
     let target = *root.derive_path("m/0").unwrap().private_key();
     let hits = freed_blocks_holding(&[target], || {
         let mut keys = Vec::new();
         for i in 0..64 {
-            keys.push(root.derive_path(format!("m/{i}").as_str()).unwrap());
+            keys.push(root.derive_path(format!("m/{i}")).unwrap());
         }
         drop(keys);
     });
@@ -171,6 +172,59 @@ fn parallel_path_tree_frees_no_key() {
         let keys = tree.par_derive(&root).unwrap();
         assert_eq!(keys[317].private_key(), &secrets[1]);
         drop(keys);
+    });
+    assert_eq!(hits, 0);
+}
+
+#[cfg(feature = "descriptor")]
+#[test]
+fn descriptor_branch_frees_no_key() {
+    // Five ranged xprv keys: the branch prepares one derived private key per key (`…/0`, the
+    // parent of the range), and holds them until it is dropped.
+    let roots: Vec<ExtendedPrivateKey<Secp256k1>> = (1..=5u8)
+        .map(|i| ExtendedPrivateKey::from_seed(&[i; 32]).unwrap())
+        .collect();
+    let secrets: Vec<[u8; 32]> = roots
+        .iter()
+        .take(SLOTS)
+        .map(|root| *root.derive_path("m/0").unwrap().private_key())
+        .collect();
+    let keys: Vec<String> = roots
+        .iter()
+        .map(|root| format!("{}/0/*", root.to_zeroizing_string().as_str()))
+        .collect();
+    let text = format!("wsh(multi(2,{}))", keys.join(","));
+    let descriptor: fastbip32::descriptor::Descriptor = text.parse().unwrap();
+    let hits = freed_blocks_holding(&secrets, || {
+        let branch = descriptor.branch(0).unwrap();
+        let first = branch.derive(0).unwrap();
+        assert_eq!(first.script_pubkey().len(), 34);
+        drop(branch);
+    });
+    assert_eq!(hits, 0);
+}
+
+#[test]
+fn public_sibling_runs_free_no_chain_code() {
+    // Chain codes are sensitive (with a normal child's private key one gives away the
+    // parent's): a run of public children leaves none in the blocks it frees.
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&[4; 32]).unwrap();
+    let xpub = root.derive_path("m/84'/0'/0'/0").unwrap().to_xpub();
+    let first = fastbip32::ChildNumber::normal(0).unwrap();
+    let watched: Vec<[u8; 32]> = [5, 130, 299]
+        .iter()
+        .map(|&i| {
+            let child = xpub.derive_child_vartime(fastbip32::ChildNumber::normal(i).unwrap());
+            *child.unwrap().chain_code().as_bytes()
+        })
+        .collect();
+    let hits = freed_blocks_holding(&watched, || {
+        let mut children = Vec::with_capacity(300);
+        for child in xpub.children_vartime(first, 300).unwrap() {
+            children.push(child.unwrap());
+        }
+        assert_eq!(children[5].chain_code().as_bytes(), &watched[0]);
+        drop(children);
     });
     assert_eq!(hits, 0);
 }

@@ -74,11 +74,7 @@ where
                 &prev.derive_child(*last).unwrap(),
                 "{id} {text}: child of previous"
             );
-            assert_eq!(
-                key.parent_fingerprint(),
-                prev.fingerprint().unwrap(),
-                "{id} {text}"
-            );
+            assert_eq!(key.parent_fingerprint(), prev.fingerprint(), "{id} {text}");
         }
         assert_eq!(
             hex::encode(key.private_key()),
@@ -91,7 +87,7 @@ where
             "{id} {text}"
         );
         assert_eq!(
-            public_hex(&key.public_key().unwrap()),
+            public_hex(&key.public_key()),
             s(step, "public_key_hex"),
             "{id} {text}"
         );
@@ -212,7 +208,7 @@ fn bip32_vectors_1_to_4() {
                 "vector {vector} {text}"
             );
             assert_eq!(
-                hex::encode(key.public_key().unwrap()),
+                hex::encode(key.public_key()),
                 s(d, "public_key_hex"),
                 "vector {vector} {text}"
             );
@@ -224,7 +220,7 @@ fn bip32_vectors_1_to_4() {
                 "vector {vector} {text}"
             );
             assert_eq!(
-                key.to_xpub().unwrap().to_string(),
+                key.to_xpub().to_string(),
                 s(step, "xpub"),
                 "vector {vector} {text}"
             );

@@ -560,7 +560,7 @@ pub mod ed25519_bip32 {
         let mut out = [[0u8; 32]; CHILDREN as usize];
         let out = &mut out[..*count as usize];
         ctx.fastbip32
-            .derive_public_keys_into(ctx.children[0], out)
+            .derive_public_keys_into_vartime(ctx.children[0], out)
             .expect("soft children");
         let mut acc = [0u8; 32];
         for pk in out.iter() {
@@ -578,7 +578,10 @@ pub mod ed25519_bip32 {
     pub fn fastbip32_xpub_one_by_one(ctx: &XpubCtx, count: &u32) -> [u8; 32] {
         let mut acc = [0u8; 32];
         for child in &ctx.children[..*count as usize] {
-            let key = ctx.fastbip32.derive_child(*child).expect("soft child");
+            let key = ctx
+                .fastbip32
+                .derive_child_vartime(*child)
+                .expect("soft child");
             let pk = core::hint::black_box(key.public_key());
             for (a, b) in acc.iter_mut().zip(pk) {
                 *a ^= b;
@@ -913,7 +916,7 @@ pub mod addresses {
             let bitcoin_account = bitcoin::bip32::Xpub::from_str(XPUB).expect("xpub");
             Self {
                 branch: account
-                    .derive_child(ChildNumber::from_raw(0))
+                    .derive_child_vartime(ChildNumber::from_raw(0))
                     .expect("branch"),
                 bitcoin_branch: bitcoin_account
                     .ckd_pub(&secp, bitcoin::bip32::ChildNumber::Normal { index: 0 })
@@ -933,7 +936,7 @@ pub mod addresses {
     fn branch_keys(ctx: &Ctx) -> Vec<[u8; 33]> {
         let mut keys = vec![[0u8; 33]; COUNT as usize];
         ctx.branch
-            .derive_public_keys_into(ChildNumber::from_raw(0), &mut keys)
+            .derive_public_keys_into_vartime(ChildNumber::from_raw(0), &mut keys)
             .expect("valid children");
         keys
     }
@@ -1044,8 +1047,8 @@ pub mod addresses {
         let end = start + text[start..].find('/').expect("steps");
         let xpub: Xpub = text[start..end].parse().expect("xpub");
         let key = xpub
-            .derive_child(ChildNumber::from_raw(0))
-            .and_then(|k| k.derive_child(ChildNumber::from_raw(0)))
+            .derive_child_vartime(ChildNumber::from_raw(0))
+            .and_then(|k| k.derive_child_vartime(ChildNumber::from_raw(0)))
             .expect("child");
         let mut out = StackStr::new();
         out.write_str(ours::p2wpkh(&key.public_key(), Network::Mainnet).as_str())

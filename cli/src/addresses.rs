@@ -20,7 +20,7 @@ use std::time::Instant;
 use clap::Args;
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
 use fastbip32::path::HARDENED_BIT;
-use fastbip32::{ChildNumber, DerivationPath, Error, Network};
+use fastbip32::{ChildNumber, DerivationPath, Network};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
@@ -216,7 +216,7 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
 }
 
 /// The usage error of a descriptor that does not parse.
-fn descriptor_error(err: Error) -> CliError {
+fn descriptor_error(err: fastbip32::descriptor::Error) -> CliError {
     CliError::Usage(format!("invalid --descriptor: {err}"))
 }
 

@@ -103,13 +103,12 @@ pub(crate) fn convert<S: CliScheme>(
     format: Format,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let key = S::parse_extended_key(text)
-        .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
+    let key = S::parse_extended_key(text, "invalid extended key")?;
     let pair = to
         .pair()
         .ok_or_else(|| CliError::Usage(format!("--to: unknown version {to}")))?;
     let mut buf = TextBuf([0; TEXT_BUF_LEN]);
-    let role = crate::cardano::Role::GENERIC;
+    let role = fastbip32::cardano::Role::Other;
     let (written, version, secret) = match key {
         ExtendedKey::Private(key) => {
             if from_argv {

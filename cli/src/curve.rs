@@ -12,9 +12,9 @@ use fastbip32::{
     ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
-use crate::cardano::Role;
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
+use fastbip32::cardano::Role;
 
 /// The `--curve` values of `derive`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -162,17 +162,10 @@ pub(crate) trait CliScheme: Scheme {
     /// Whether `derive --seed` prints the `xprv` and `xpub` fields.
     const SEED_KEYS_HAVE_TEXT: bool;
 
-    /// Whether the scheme is hardened-only (SLIP-10 ed25519 and curve25519), so has no
-    /// normal children and no extended public keys.
-    const NO_NORMAL_CHILDREN: bool = false;
-
     /// The extended public key of `key`, for the schemes that have one.
-    ///
-    /// # Errors
-    /// The library's error if the public key cannot be computed.
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
         let _ = key;
-        Ok(None)
+        None
     }
 
     /// The master key of `curve` (one of this scheme's curves) for `seed`.
@@ -184,14 +177,17 @@ pub(crate) trait CliScheme: Scheme {
         ExtendedPrivateKey::from_seed(seed.as_bytes())
     }
 
-    /// Parses an extended key of either kind from its text.
+    /// Parses an extended key of either kind from its text, given as `what` (`--xkey`, …).
     ///
     /// # Errors
-    /// The library's parse error; [`Error::UnsupportedByScheme`] for a scheme without a text
-    /// form (callers check [`Curve::has_bip32_text`] first).
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
+    /// A usage error with the library's parse error, or for a scheme without a text form
+    /// (callers check [`Curve::has_bip32_text`] first).
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         let _ = text;
-        Err(Error::UnsupportedByScheme)
+        Err(CliError::Usage(format!(
+            "{what}: {} keys have no extended key text",
+            Self::NAME
+        )))
     }
 
     /// Encodes the text of an extended private key (in the key's own version family) into
@@ -225,15 +221,15 @@ pub(crate) trait CliScheme: Scheme {
 }
 
 impl CliScheme for Secp256k1 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        text.parse()
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        text.parse().map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -258,15 +254,15 @@ impl CliScheme for Secp256k1 {
 /// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's layout
 /// with the same versions, as other tools do, and derived keys are printed in the same form.
 impl CliScheme for NistP256 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        text.parse()
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        text.parse().map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -287,13 +283,11 @@ impl CliScheme for NistP256 {
 }
 
 impl CliScheme for Ed25519 {
-    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
 
 impl CliScheme for Curve25519 {
-    const NO_NORMAL_CHILDREN: bool = true;
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
@@ -301,10 +295,10 @@ impl CliScheme for Curve25519 {
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
 /// and `cardano-icarus-trezor` the Icarus ones of BIP-39 entropy and a passphrase (CIP-3).
 /// Keys are read and printed as CIP-5 bech32 (`kL ‖ kR ‖ c` and `A ‖ c`), with the prefix
-/// of the key's role (`crate::cardano`).
+/// of the key's role (`fastbip32::cardano::Role`).
 impl CliScheme for Ed25519Bip32 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Result<Option<ExtendedPublicKey<Self>>, Error> {
-        key.to_xpub().map(Some)
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        Some(key.to_xpub())
     }
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
@@ -322,12 +316,14 @@ impl CliScheme for Ed25519Bip32 {
         }
     }
 
-    fn parse_extended_key(text: &str) -> Result<ExtendedKey<Self>, Error> {
-        if cardano::cip5_prefix(text)?.is_private() {
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        let prefix = cardano::cip5_prefix(text).map_err(|e| key_text_error(what, e))?;
+        if prefix.is_private() {
             ExtendedPrivateKey::from_bech32(text).map(ExtendedKey::Private)
         } else {
             ExtendedPublicKey::from_bech32(text).map(ExtendedKey::Public)
         }
+        .map_err(|e| key_text_error(what, e))
     }
 
     fn encode_private_text<'b>(
@@ -335,7 +331,7 @@ impl CliScheme for Ed25519Bip32 {
         role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(role.private, buf)
+        key.encode_bech32(role.private_prefix(), buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xprv", e))
     }
@@ -345,9 +341,19 @@ impl CliScheme for Ed25519Bip32 {
         role: Role,
         buf: &'b mut [u8],
     ) -> Result<Option<&'b str>, CliError> {
-        key.encode_bech32(role.public, buf)
+        key.encode_bech32(role.public_prefix(), buf)
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
+    }
+}
+
+/// The usage error for extended key text (`what`: `--xkey`, …) the library refuses.
+fn key_text_error(what: &str, err: Error) -> CliError {
+    match err {
+        Error::InvalidLength { len, expected } => CliError::Usage(format!(
+            "{what}: extended key is {len} bytes; it must be {expected}"
+        )),
+        other => CliError::Usage(format!("{what}: {other}")),
     }
 }
 

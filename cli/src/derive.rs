@@ -9,13 +9,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fastbip32::address::AddressKind;
-use fastbip32::cardano::Cip5Prefix;
-use fastbip32::path::MAX_DEPTH;
+use fastbip32::cardano::{Cip5Prefix, Role};
 use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
 use crate::address::AddressSpec;
-use crate::cardano::{self, Origin};
 use crate::curve::{CliScheme, Curve};
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
@@ -197,7 +195,7 @@ pub(crate) enum Source<'a> {
     Xkey {
         text: &'a str,
         from_argv: bool,
-        origin: Origin,
+        origin: Role,
     },
 }
 
@@ -238,7 +236,7 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     };
     let (curve, origin) = match &xkey {
         Some((text, _)) => xkey_curve(args.curve, text)?,
-        None => (args.curve.unwrap_or_default(), Origin::Root),
+        None => (args.curve.unwrap_or_default(), Role::Root),
     };
     if args.passphrase_hex.is_some() && !curve.is_icarus() {
         return Err(CliError::Usage(format!(
@@ -341,7 +339,7 @@ pub(crate) fn check_quotes(path: &str) -> Result<(), CliError> {
 ///
 /// # Errors
 /// A usage error for a curve the text does not fit.
-pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Origin), CliError> {
+pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Role), CliError> {
     if let Some(prefix) = cip5_prefix_of(text) {
         let curve = curve.unwrap_or(Curve::Ed25519Bip32);
         if !curve.is_cardano() {
@@ -350,11 +348,11 @@ pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Ori
                 curve.name()
             )));
         }
-        return Ok((curve, Origin::of_prefix(prefix)));
+        return Ok((curve, Role::of_prefix(prefix)));
     }
     let curve = curve.unwrap_or_default();
     check_xkey_curve(curve)?;
-    Ok((curve, Origin::Generic))
+    Ok((curve, Role::Other))
 }
 
 /// The CIP-5 prefix `text` starts with (followed by bech32's `1`), if any. BIP-32 text never
@@ -401,7 +399,7 @@ pub(crate) struct Start<S: CliScheme> {
     /// The key.
     pub(crate) key: ExtendedKey<S>,
     /// Where it sits (Cardano).
-    pub(crate) origin: Origin,
+    pub(crate) origin: Role,
     /// The networks.
     pub(crate) networks: Networks,
     /// Whether it is a seed's master key.
@@ -409,36 +407,41 @@ pub(crate) struct Start<S: CliScheme> {
 }
 
 impl<S: CliScheme> Start<S> {
-    /// The start of a run whose path is `path` (parsed from `path_text`) and `extra` more
-    /// steps. For an extended key, notes a private key given on the command line and an
-    /// `m/…` path taken relative to a key of depth > 0.
+    /// The start of a run whose path is `path` (parsed from `path_text`), then for a batch
+    /// the `*` segment's first child. The key is checked against the whole path by the
+    /// library (depth, hardened-only, hardened below a public key) before anything else.
+    /// For an extended key, notes a private key given on the command line and an `m/…` path
+    /// taken relative to a key of depth > 0.
     ///
     /// # Errors
-    /// As [`check_hardened_only`], [`parse_xkey`] and [`options::settle_bitcoin`]; a usage
-    /// error for `--wif` with a public key.
+    /// As [`path_error`] and [`options::settle_bitcoin`]; a usage error for invalid key text,
+    /// or `--wif` with a public key.
     pub(crate) fn new(
         request: &Request<'_>,
         source: &Source<'_>,
         path: &DerivationPath,
         path_text: &str,
-        extra: usize,
+        wildcard: Option<WildcardAt>,
         notes: &mut Notes,
     ) -> Result<Self, CliError> {
+        let extra = usize::from(wildcard.is_some());
         let curve = request.curve;
         let checked = request.checked;
         let (key, origin, key_version) = match *source {
             Source::Seed(seed) => {
-                check_hardened_only::<S>(path, path_text)?;
                 let master = S::master_for(curve, seed)
                     .map_err(|e| CliError::library("cannot derive the master key", e))?;
-                (ExtendedKey::Private(master), Origin::Root, None)
+                let master = ExtendedKey::Private(master);
+                check_path(&master, path, path_text, wildcard, true)?;
+                (master, Role::Root, None)
             }
             Source::Xkey {
                 text,
                 from_argv,
                 origin,
             } => {
-                let key = parse_xkey::<S>(text, path, extra)?;
+                let key = S::parse_extended_key(text, "invalid --xkey")?;
+                check_path(&key, path, path_text, wildcard, false)?;
                 if from_argv && key.is_private() {
                     notes.argv_secret(ArgvSecret::XkeyXprv);
                 }
@@ -513,7 +516,7 @@ impl<S: CliScheme> Start<S> {
         };
         Ok(Extras {
             with_text: !self.from_seed || S::SEED_KEYS_HAVE_TEXT,
-            role: cardano::role(self.origin, prefix, last),
+            role: self.origin.after(prefix.iter().copied().chain(last)),
             address,
             wif: checked.wif.then_some(self.networks.bitcoin),
         })
@@ -525,20 +528,16 @@ impl<S: CliScheme> Start<S> {
         prefix: &[ChildNumber],
         last: Option<ChildNumber>,
     ) -> Result<[u8; 32], CliError> {
-        let (steps, len) =
-            cardano::account_steps(self.origin, prefix, last).map_err(CliError::Usage)?;
-        let mut path = DerivationPath::from_slice(steps.get(..len).unwrap_or_default())
-            .map_err(|e| CliError::library("invalid --path", e))?;
-        for child in [2, 0] {
-            let child =
-                ChildNumber::normal(child).map_err(|e| CliError::library("invalid --path", e))?;
-            path.push(child)
-                .map_err(|e| CliError::library("invalid --path", e))?;
-        }
-        let stake = key_from_xkey(&self.key, &path, &path.to_string()).and_then(|key| {
-            key.public_key()
-                .map_err(|e| CliError::library("cannot compute the stake key", e))
-        })?;
+        let path = self
+            .origin
+            .stake_key_path(prefix.iter().copied().chain(last))
+            .ok_or_else(|| {
+                CliError::Usage(
+                    "--address cardano-base needs the payment key at m/1852'/1815'/a'/R/I below a root (a seed, root_xsk or root_xvk) or at R/I below an account key (acct_xsk or acct_xvk), R and I normal; its stake key is then …/2/0 of the same account"
+                        .to_owned(),
+                )
+            })?;
+        let stake = key_from_xkey(&self.key, &path)?.public_key();
         stake
             .as_ref()
             .try_into()
@@ -559,9 +558,9 @@ pub(crate) fn single<S: CliScheme>(
     path_text: &str,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let start = Start::<S>::new(request, source, path, path_text, 0, &mut io.notes)?;
+    let start = Start::<S>::new(request, source, path, path_text, None, &mut io.notes)?;
     let extras = start.extras(request, path.as_slice(), None)?;
-    let key = key_from_xkey(&start.key, path, path_text)?;
+    let key = key_from_xkey(&start.key, path)?;
     let mut scratch = Scratch::new();
     let mut out = Output::new(&request.checked.style);
     let record = derive_record(
@@ -575,59 +574,99 @@ pub(crate) fn single<S: CliScheme>(
     io.write_stdout(out.as_bytes())
 }
 
-/// For a hardened-only scheme, the usage error for the first normal step of `path` (parsed
-/// from `path_text`), naming the segment.
-///
-/// # Errors
-/// That error.
-pub(crate) fn check_hardened_only<S: CliScheme>(
-    path: &DerivationPath,
-    path_text: &str,
-) -> Result<(), CliError> {
-    if S::NO_NORMAL_CHILDREN {
-        if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_normal()) {
-            return Err(CliError::Usage(format!(
-                "invalid --path: segment {segment} (byte {}): {} supports hardened derivation only (write {}')",
-                segment_offset(path_text, segment),
-                S::NAME,
-                child.index()
-            )));
-        }
-    }
-    Ok(())
+/// The `*` segment of a batch's path: its first child, its number and its byte offset.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WildcardAt {
+    /// The first child.
+    pub(crate) child: ChildNumber,
+    /// The number of the `*` segment.
+    pub(crate) segment: usize,
+    /// Its byte offset in the path text.
+    pub(crate) offset: usize,
 }
 
-/// Parses the extended key in `text`, which is to take `path` and `extra` more steps.
+/// Checks that `key` can take `path` (parsed from `path_text`) and, for a batch, the `*`
+/// segment's first child, through the library's [`ExtendedKey::check_path`].
 ///
 /// # Errors
-/// A usage error for invalid key text or steps that take the depth past 255.
-fn parse_xkey<S: CliScheme>(
-    text: &str,
-    path: &DerivationPath,
-    extra: usize,
-) -> Result<ExtendedKey<S>, CliError> {
-    let key =
-        S::parse_extended_key(text).map_err(|e| CliError::Usage(format!("invalid --xkey: {e}")))?;
-    let steps = path.len() + extra;
-    if usize::from(key.depth()) + steps > MAX_DEPTH {
-        return Err(CliError::Usage(format!(
-            "invalid --path: {steps} steps below a key at depth {}: {}",
-            key.depth(),
-            Error::DepthExceeded
-        )));
-    }
-    Ok(key)
-}
-
-/// The key at `path` (relative, parsed from `path_text`) below `key`.
-///
-/// # Errors
-/// A usage error for a hardened step below a public key (naming the segment); a failure
-/// when the scheme has no key there.
-pub(crate) fn key_from_xkey<S: CliScheme>(
+/// [`path_error`].
+fn check_path<S: CliScheme>(
     key: &ExtendedKey<S>,
     path: &DerivationPath,
     path_text: &str,
+    wildcard: Option<WildcardAt>,
+    from_seed: bool,
+) -> Result<(), CliError> {
+    let result = match wildcard {
+        Some(w) => path.child(w.child).and_then(|full| key.check_path(&full)),
+        None => key.check_path(path),
+    };
+    result.map_err(|e| path_error::<S>(e, key.depth(), path, path_text, wildcard, from_seed))
+}
+
+/// The usage error for a path that a key cannot take, in the tool's words: each names the
+/// segment and its byte offset (the `*` segment's, for its first child).
+fn path_error<S: CliScheme>(
+    err: Error,
+    depth: u8,
+    path: &DerivationPath,
+    path_text: &str,
+    wildcard: Option<WildcardAt>,
+    from_seed: bool,
+) -> CliError {
+    let star = wildcard.filter(|_| {
+        matches!(err,
+            Error::HardenedOnly { segment, .. } | Error::HardenedFromPublic { segment, .. }
+                if segment == path.len())
+    });
+    let at = |segment: usize, reason: &dyn fmt::Display| {
+        let (segment, offset) = match star {
+            Some(w) => (w.segment, w.offset),
+            None => (segment, segment_offset(path_text, segment)),
+        };
+        CliError::Usage(format!(
+            "invalid --path: segment {segment} (byte {offset}): {reason}"
+        ))
+    };
+    match err {
+        Error::HardenedOnly { index, segment } => {
+            let write = if star.is_some() {
+                "*'".to_owned()
+            } else {
+                format!("{index}'")
+            };
+            at(
+                segment,
+                &format_args!(
+                    "{} supports hardened derivation only (write {write})",
+                    S::NAME
+                ),
+            )
+        }
+        Error::HardenedFromPublic { segment, .. } => at(segment, &err),
+        Error::DepthExceeded if from_seed => match wildcard {
+            Some(w) => CliError::Usage(format!(
+                "invalid --path: segment {} (byte {}): {err}",
+                w.segment, w.offset
+            )),
+            None => CliError::library("invalid --path", err),
+        },
+        Error::DepthExceeded => CliError::Usage(format!(
+            "invalid --path: {} steps below a key at depth {depth}: {err}",
+            path.len() + usize::from(wildcard.is_some())
+        )),
+        other => CliError::library("invalid --path", other),
+    }
+}
+
+/// The key at `path` (relative) below `key`, a path checked by [`Start::new`].
+///
+/// # Errors
+/// The library's error, mapped: a failure when the scheme has no key there (BIP-32's
+/// invalid child).
+pub(crate) fn key_from_xkey<S: CliScheme>(
+    key: &ExtendedKey<S>,
+    path: &DerivationPath,
 ) -> Result<ExtendedKey<S>, CliError> {
     let derive_error = |e| CliError::library(&format!("cannot derive {path}"), e);
     match key {
@@ -635,21 +674,10 @@ pub(crate) fn key_from_xkey<S: CliScheme>(
             .derive_path(path)
             .map(ExtendedKey::Private)
             .map_err(derive_error),
-        ExtendedKey::Public(key) => {
-            if let Some((segment, child)) = path.iter().enumerate().find(|(_, c)| c.is_hardened()) {
-                return Err(CliError::Usage(format!(
-                    "invalid --path: segment {segment} (byte {}): {}",
-                    segment_offset(path_text, segment),
-                    Error::HardenedFromPublic {
-                        index: child.index(),
-                        segment,
-                    }
-                )));
-            }
-            key.derive_path(path)
-                .map(ExtendedKey::Public)
-                .map_err(derive_error)
-        }
+        ExtendedKey::Public(key) => key
+            .derive_path_vartime(path)
+            .map(ExtendedKey::Public)
+            .map_err(derive_error),
     }
 }
 

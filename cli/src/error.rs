@@ -42,21 +42,12 @@ impl CliError {
 
     /// A library error met while doing `what` (for example `invalid --path`). Errors caused
     /// by the input are usage errors; the rest (a key that does not exist, …) are failures.
-    pub(crate) fn library(what: &str, err: fastbip32::Error) -> Self {
-        use fastbip32::Error as E;
-        match err {
-            E::InvalidPath {
-                segment,
-                offset,
-                kind,
-            } => Self::Usage(format!("{what}: segment {segment} (byte {offset}): {kind}")),
-            E::InvalidChildIndex { .. }
-            | E::DepthExceeded
-            | E::InvalidSeedLength { .. }
-            | E::HardenedOnly { .. }
-            | E::HardenedFromPublic { .. }
-            | E::InvalidHex => Self::Usage(format!("{what}: {err}")),
-            _ => Self::Failure(format!("{what}: {err}")),
+    pub(crate) fn library(what: &str, err: impl LibraryError) -> Self {
+        let message = err.message(what);
+        if err.is_usage() {
+            Self::Usage(message)
+        } else {
+            Self::Failure(message)
         }
     }
 
@@ -67,6 +58,63 @@ impl CliError {
             Self::ReaderGone
         } else {
             Self::Failure(format!("cannot write to standard output: {err}"))
+        }
+    }
+}
+
+/// An error of the library, as the tool reports it: whether the input caused it, and its
+/// message after what the tool was doing.
+pub(crate) trait LibraryError: core::fmt::Display + Copy {
+    /// Whether the input caused it (exit code 2), not the key or the system (exit code 1).
+    fn is_usage(self) -> bool;
+
+    /// The message: `what`, then the error.
+    fn message(self, what: &str) -> String {
+        format!("{what}: {self}")
+    }
+}
+
+impl LibraryError for fastbip32::Error {
+    fn is_usage(self) -> bool {
+        use fastbip32::Error as E;
+        matches!(
+            self,
+            E::InvalidPath { .. }
+                | E::InvalidChildIndex { .. }
+                | E::DepthExceeded
+                | E::InvalidSeedLength { .. }
+                | E::HardenedOnly { .. }
+                | E::HardenedFromPublic { .. }
+                | E::InvalidHex
+        )
+    }
+
+    fn message(self, what: &str) -> String {
+        match self {
+            // The tool names the argument; the library's own prefix would repeat it.
+            fastbip32::Error::InvalidPath {
+                segment,
+                offset,
+                kind,
+            } => format!("{what}: segment {segment} (byte {offset}): {kind}"),
+            other => format!("{what}: {other}"),
+        }
+    }
+}
+
+impl LibraryError for fastbip32::address::Error {
+    fn is_usage(self) -> bool {
+        false
+    }
+}
+
+impl LibraryError for fastbip32::descriptor::Error {
+    fn is_usage(self) -> bool {
+        use fastbip32::descriptor::Error as E;
+        match self {
+            E::Key { error, .. } => error.is_usage(),
+            E::InvalidIndex { .. } | E::BranchOutOfRange { .. } => true,
+            _ => false,
         }
     }
 }

@@ -95,8 +95,7 @@ pub(crate) fn show<S: CliScheme>(
     cip5: bool,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let key = S::parse_extended_key(text)
-        .map_err(|e| CliError::Usage(format!("invalid extended key: {e}")))?;
+    let key = S::parse_extended_key(text, "invalid extended key")?;
     if from_argv && key.is_private() {
         io.notes.argv_secret(ArgvSecret::InspectXprv);
     }
@@ -104,8 +103,8 @@ pub(crate) fn show<S: CliScheme>(
     let mut scratch = Scratch::new();
     let mut out = Output::new(&Style::all(format));
     let record = match cip5_prefix_of(text).filter(|_| cip5) {
-        Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str())?,
-        None => inspect_record(&mut scratch, &key, &version)?,
+        Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str()),
+        None => inspect_record(&mut scratch, &key, &version),
     };
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())

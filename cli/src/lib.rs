@@ -174,12 +174,11 @@
 //! `mnemonic`);
 //! `curve` maps the `--curve` value to a [`fastbip32::Scheme`], and `dispatch` runs every
 //! operation, written once generically over it, for that scheme; `record` renders every
-//! record; `options` holds the output options and the network rule, `address` and `cardano`
-//! the address and CIP-5 role rules, `stream` what the streamed runs share (tasks, the threads and their ring, progress bar).
+//! record; `options` holds the output options and the network rule, `address` the address
+//! kinds (the CIP-5 role rules are the library's `fastbip32::cardano::Role`), `stream` what the streamed runs share (tasks, the threads and their ring, progress bar).
 
 mod address;
 mod addresses;
-mod cardano;
 mod convert;
 mod curve;
 mod derive;

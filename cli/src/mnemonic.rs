@@ -5,8 +5,7 @@
 use core::fmt;
 
 use clap::Args;
-use fastbip32::mnemonic::{guess_language, suggest, Language, Mnemonic};
-use fastbip32::Error;
+use fastbip32::mnemonic::{guess_language, suggest, Error, Language, Mnemonic};
 use zeroize::Zeroize;
 
 use crate::error::CliError;
@@ -146,7 +145,7 @@ fn check_error(err: Error, phrase: &str, language: Option<Language>) -> CliError
         .or_else(|| guess_language(phrase))
         .unwrap_or(Language::English);
     let message = match err {
-        Error::UnknownMnemonicWord { position } => {
+        Error::UnknownWord { position } => {
             let word = word_at(position);
             let suggestions = suggest(word, list);
             let hint = if suggestions.is_empty() {
@@ -161,7 +160,7 @@ fn check_error(err: Error, phrase: &str, language: Option<Language>) -> CliError
                 list.name()
             )
         }
-        Error::MixedMnemonicLanguages { position } => format!(
+        Error::MixedLanguages { position } => format!(
             "word {} ({}) is from another word list than the words before it",
             position + 1,
             word_at(position).escape_debug()
@@ -169,10 +168,10 @@ fn check_error(err: Error, phrase: &str, language: Option<Language>) -> CliError
         Error::InvalidWordCount { count } => {
             format!("{count} words; a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words")
         }
-        Error::InvalidMnemonicChecksum => {
+        Error::InvalidChecksum => {
             "checksum mismatch (a word is wrong, or the words are out of order)".to_owned()
         }
-        Error::AmbiguousMnemonicLanguage => {
+        Error::AmbiguousLanguage => {
             "the words are valid in more than one word list: give --language".to_owned()
         }
         other => other.to_string(),

@@ -29,9 +29,9 @@ use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network
 use zeroize::Zeroize;
 
 use crate::address::{self, AddressSpec};
-use crate::cardano::Role;
 use crate::curve::{CliScheme, TEXT_BUF_LEN};
 use crate::error::CliError;
+use fastbip32::cardano::Role;
 
 /// The most fields a record holds (the largest today has 11).
 const MAX_FIELDS: usize = 16;
@@ -685,15 +685,11 @@ impl<'a, S: CliScheme> KeyRef<'a, S> {
 
     /// Fills the public key (with the scheme's printed prefix) and the fingerprints of
     /// `scratch`.
-    ///
-    /// # Errors
-    /// A failure if the library cannot compute a private key's public key.
-    fn fill(self, scratch: &mut Scratch) -> Result<(), CliError> {
-        let lib = |e| CliError::library("cannot compute the public key", e);
+    fn fill(self, scratch: &mut Scratch) {
         let (public_key, fingerprint, parent) = match self {
             Self::Private(key) => (
-                key.public_key().map_err(lib)?,
-                key.fingerprint().map_err(lib)?,
+                key.public_key(),
+                key.fingerprint(),
                 key.parent_fingerprint(),
             ),
             Self::Public(key) => (
@@ -713,7 +709,6 @@ impl<'a, S: CliScheme> KeyRef<'a, S> {
         }
         scratch.fingerprint = fingerprint.to_bytes();
         scratch.parent_fingerprint = parent.to_bytes();
-        Ok(())
     }
 }
 
@@ -736,7 +731,7 @@ impl Extras {
     pub(crate) const fn plain(with_text: bool) -> Self {
         Self {
             with_text,
-            role: Role::GENERIC,
+            role: Role::Other,
             address: None,
             wif: None,
         }
@@ -760,7 +755,7 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
     path: Option<&'a dyn fmt::Display>,
     extras: &Extras,
 ) -> Result<Record<'a>, CliError> {
-    key.fill(scratch)?;
+    key.fill(scratch);
     let Scratch {
         public_key,
         public_key_len,
@@ -774,8 +769,7 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
     let (xprv, xpub) = if extras.with_text {
         match key {
             KeyRef::Private(key) => {
-                let public = S::to_public(key)
-                    .map_err(|e| CliError::library("cannot compute the public key", e))?;
+                let public = S::to_public(key);
                 let xpub = match &public {
                     Some(public) => S::encode_public_text(public, extras.role, &mut xpub.0)?,
                     None => None,
@@ -858,16 +852,13 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
 /// The record `inspect` prints for a CIP-5 key: `kind`, `version_name` (the CIP-5 prefix,
 /// such as `acct_xvk`), `chain_code`, `public_key` (the 32-byte `A`) and, for a `…_xsk` key,
 /// `private_key` (`kL ‖ kR`).
-///
-/// # Errors
-/// A failure if the library cannot compute a private key's public key.
 pub(crate) fn cip5_record<'a, S: CliScheme>(
     scratch: &'a mut Scratch,
     key: &'a ExtendedKey<S>,
     prefix: &'static str,
-) -> Result<Record<'a>, CliError> {
+) -> Record<'a> {
     let key = KeyRef::of(key);
-    key.fill(scratch)?;
+    key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
     let kind = match key {
@@ -889,7 +880,7 @@ pub(crate) fn cip5_record<'a, S: CliScheme>(
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
     }
-    Ok(record)
+    record
 }
 
 /// The record `inspect` prints for an extended key: `kind` (`private` or `public`),
@@ -897,16 +888,13 @@ pub(crate) fn cip5_record<'a, S: CliScheme>(
 /// `chain_code`, `public_key`, `fingerprint`, for a private key `private_key`, then
 /// `version_name` (`zpub`, …; null for a custom version) and `network` (`mainnet` or
 /// `testnet`; null for a custom version).
-///
-/// # Errors
-/// A failure if the library cannot compute a private key's public key.
 pub(crate) fn inspect_record<'a, S: CliScheme>(
     scratch: &'a mut Scratch,
     key: &'a ExtendedKey<S>,
     version: &'a fastbip32::Version,
-) -> Result<Record<'a>, CliError> {
+) -> Record<'a> {
     let key = KeyRef::of(key);
-    key.fill(scratch)?;
+    key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
     let kind = match key {
@@ -947,7 +935,7 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
             None => Value::Null,
         },
     );
-    Ok(record)
+    record
 }
 
 #[cfg(test)]

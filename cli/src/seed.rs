@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
+use fastbip32::mnemonic::{CardanoMnemonic, Error as MnemonicError, Mnemonic};
 use fastbip32::{MAX_SEED_LEN, MIN_SEED_LEN};
 use zeroize::Zeroizing;
 
@@ -323,7 +323,7 @@ fn mnemonic_input(
     out: &mut Seed,
 ) -> Result<(), CliError> {
     let invalid =
-        |e: fastbip32::Error| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(e)));
+        |e: MnemonicError| CliError::Usage(format!("invalid --mnemonic: {}", mnemonic_error(e)));
     match kind {
         SeedKind::Bip39Seed => {
             let mnemonic = Mnemonic::parse(words).map_err(invalid)?;
@@ -338,22 +338,22 @@ fn mnemonic_input(
 }
 
 /// The library's mnemonic error in the tool's words (none repeats any of the mnemonic).
-fn mnemonic_error(err: fastbip32::Error) -> String {
-    use fastbip32::Error as E;
+fn mnemonic_error(err: MnemonicError) -> String {
+    use MnemonicError as E;
     match err {
         E::InvalidWordCount { count } => {
             let plural = if count == 1 { "" } else { "s" };
             format!("{count} word{plural}; a BIP-39 mnemonic has 12, 15, 18, 21 or 24 words (also 9 for cardano-icarus)")
         }
-        E::UnknownMnemonicWord { position } => format!(
+        E::UnknownWord { position } => format!(
             "word {} is not in any BIP-39 word list (`fastbip32 mnemonic --check -` suggests words)",
             position.saturating_add(1)
         ),
-        E::MixedMnemonicLanguages { position } => format!(
+        E::MixedLanguages { position } => format!(
             "word {} is from another word list than the words before it",
             position.saturating_add(1)
         ),
-        E::InvalidMnemonicChecksum => {
+        E::InvalidChecksum => {
             "checksum mismatch (a word is wrong, or the words are out of order)".to_owned()
         }
         other => other.to_string(),

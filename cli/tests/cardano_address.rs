@@ -57,7 +57,6 @@ fn abandon_account() -> (String, String) {
         .to_owned();
     let xvk = account
         .to_xpub()
-        .unwrap()
         .encode_bech32(Cip5Prefix::AcctXvk, &mut buf)
         .unwrap()
         .to_owned();

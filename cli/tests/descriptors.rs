@@ -27,7 +27,6 @@ fn account_xpub(root: &str, path: &str, pair: VersionPair) -> String {
         .derive_path(path)
         .unwrap()
         .to_xpub()
-        .unwrap()
         .to_string()
 }
 
@@ -55,12 +54,7 @@ fn abandon_about_account_descriptors() {
     let keys: Vec<&str> = from_root.keys().map(String::as_str).collect();
     assert_eq!(keys.len(), 4);
     // 73c5da0a: the fingerprint of this root, by the library.
-    let fingerprint = root
-        .parse::<Xprv>()
-        .unwrap()
-        .fingerprint()
-        .unwrap()
-        .to_string();
+    let fingerprint = root.parse::<Xprv>().unwrap().fingerprint().to_string();
     assert_eq!(fingerprint, "73c5da0a");
     let bip44 = utils["bip44_account_xpub"].as_str().unwrap();
     let bip86 = bips["accounts"][2]["xpub"].as_str().unwrap();

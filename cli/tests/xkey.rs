@@ -132,7 +132,7 @@ fn derive_xkey_keeps_slip132_families() {
         let prv_name = pair.private().name().unwrap();
         let pub_name = pair.public().name().unwrap();
         let xprv = key.to_zeroizing_string();
-        let xpub = key.to_xpub().unwrap().to_string();
+        let xpub = key.to_xpub().to_string();
         assert!(xprv.starts_with(prv_name) && xpub.starts_with(pub_name));
 
         for (text, version) in [
@@ -180,7 +180,6 @@ fn derive_xkey_keeps_slip132_families() {
         assert_eq!(
             back.with_version_pair(VersionPair::XPRV_XPUB)
                 .to_xpub()
-                .unwrap()
                 .to_string(),
             child["xpub"].as_str().unwrap()
         );
@@ -343,7 +342,7 @@ fn nist256p1_xkey_derivation_retry() {
     )
     .unwrap();
     let xprv = key.to_zeroizing_string();
-    let xpub = key.to_xpub().unwrap().to_string();
+    let xpub = key.to_xpub().to_string();
 
     // inspect --curve nist256p1 reads both.
     for (text, kind) in [(xprv.as_str(), "private"), (xpub.as_str(), "public")] {

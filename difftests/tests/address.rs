@@ -137,6 +137,6 @@ proptest! {
 
         // An uncompressed WIF is refused, not misread.
         let uncompressed = PrivateKey::new_uncompressed(sk, btc(net)).to_wif();
-        prop_assert_eq!(wif::decode(&uncompressed).err(), Some(fastbip32::Error::UncompressedWif));
+        prop_assert_eq!(wif::decode(&uncompressed).err(), Some(fastbip32::address::Error::UncompressedWif));
     }
 }

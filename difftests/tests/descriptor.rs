@@ -118,7 +118,7 @@ fn random_key(
     };
     if rng.chance(25) && branches == 1 {
         // A hex public key.
-        let public = key.public_key().unwrap();
+        let public = key.public_key();
         let wif = rng.chance(35);
         let text = if wif {
             let network = if test {
@@ -160,7 +160,6 @@ fn random_key(
             .to_string()
     } else {
         key.to_xpub()
-            .unwrap()
             .with_version(xpub_version)
             .unwrap()
             .encode(&mut buf)

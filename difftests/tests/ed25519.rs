@@ -34,11 +34,7 @@ fn assert_same(ours: &Key, peer: &ExtendedSigningKey, parent_public: Option<[u8;
         "{what}: chain code"
     );
     let public = peer.verifying_key().to_bytes();
-    assert_eq!(
-        ours.public_key().expect("public key"),
-        public,
-        "{what}: public key"
-    );
+    assert_eq!(ours.public_key(), public, "{what}: public key");
     assert_eq!(ours.depth(), peer.depth, "{what}: depth");
     let peer_raw = match peer.child_index {
         ChildIndex::Hardened(i) => i | H,
@@ -50,7 +46,7 @@ fn assert_same(ours: &Key, peer: &ExtendedSigningKey, parent_public: Option<[u8;
         "{what}: child number"
     );
     assert_eq!(
-        ours.fingerprint().expect("fingerprint"),
+        ours.fingerprint(),
         fingerprint_of(&public),
         "{what}: fingerprint"
     );

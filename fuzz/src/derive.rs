@@ -250,7 +250,7 @@ pub fn check_scheme<S: Checked>(
         let (parent, child) = (&pair[0], &pair[1]);
         assert_eq!(usize::from(child.depth()), i + 1);
         assert_eq!(child.child_number(), steps[i]);
-        assert_eq!(Ok(child.parent_fingerprint()), parent.fingerprint());
+        assert_eq!(child.parent_fingerprint(), parent.fingerprint());
         assert_eq!(child.version_pair(), master.version_pair());
     }
 
@@ -268,12 +268,12 @@ fn check_public_derivation<S: NormalDerivation>(
     steps: &[ChildNumber],
 ) {
     let master_xpub = xpub_of(&chain[0]);
-    assert_eq!(Ok(master_xpub.public_key()), chain[0].public_key());
-    assert_eq!(Ok(master_xpub.fingerprint()), chain[0].fingerprint());
+    assert_eq!(master_xpub.public_key(), chain[0].public_key());
+    assert_eq!(master_xpub.fingerprint(), chain[0].fingerprint());
     // neuter∘derive == derive∘neuter, step by step.
     for (i, pair) in chain.windows(2).enumerate() {
         let (parent, child) = (&pair[0], &pair[1]);
-        let public = xpub_of(parent).derive_child(steps[i]);
+        let public = xpub_of(parent).derive_child_vartime(steps[i]);
         if steps[i].is_hardened() {
             assert_eq!(
                 public.err(),
@@ -291,7 +291,7 @@ fn check_public_derivation<S: NormalDerivation>(
         }
     }
     // The whole path from the master public key.
-    let whole = master_xpub.derive_path(steps);
+    let whole = master_xpub.derive_path_vartime(steps);
     match steps.iter().position(|c| c.is_hardened()) {
         Some(segment) => assert_eq!(
             whole.err(),
@@ -313,7 +313,7 @@ fn check_public_derivation<S: NormalDerivation>(
         .rposition(|c| c.is_hardened())
         .map_or(0, |i| i + 1);
     if chain.len() == steps.len() + 1 {
-        let suffix = xpub_of(&chain[split]).derive_path(&steps[split..]);
+        let suffix = xpub_of(&chain[split]).derive_path_vartime(&steps[split..]);
         let expected = xpub_of(chain.last().expect("non-empty"));
         assert_xpub_eq(
             &suffix.expect("a normal suffix"),
@@ -325,7 +325,7 @@ fn check_public_derivation<S: NormalDerivation>(
 
 /// The extended public key of a key this crate derived (it always has one).
 fn xpub_of<S: NormalDerivation>(key: &ExtendedPrivateKey<S>) -> ExtendedPublicKey<S> {
-    key.to_xpub().expect("a valid key has a public key")
+    key.to_xpub()
 }
 
 fn assert_xpub_eq<S: Scheme>(a: &ExtendedPublicKey<S>, b: &ExtendedPublicKey<S>, what: &str) {
@@ -367,7 +367,7 @@ fn check_public_depth_limit<S: NormalDerivation>(
     deep: &ExtendedPrivateKey<S>,
     steps: &[ChildNumber],
 ) {
-    let public = xpub_of(deep).derive_path(steps);
+    let public = xpub_of(deep).derive_path_vartime(steps);
     if steps.len() > 5 {
         assert_eq!(public.err(), Some(Error::DepthExceeded));
     }
@@ -411,7 +411,7 @@ fn check_cardano_text(key: &ExtendedPrivateKey<Ed25519Bip32>) {
     let public = xpub_of(key);
     let xpub = public.to_raw_bytes();
     assert_eq!(
-        Ok(xpub[..32].try_into().expect("32 bytes")),
+        <[u8; 32]>::try_from(&xpub[..32]).expect("32 bytes"),
         key.public_key()
     );
     assert_eq!(xpub[32..], *key.chain_code().as_bytes());
@@ -465,13 +465,13 @@ fn check_root(root: &ExtendedPrivateKey<Ed25519Bip32>, steps: &[ChildNumber]) {
     for (i, pair) in chain.windows(2).enumerate() {
         if steps[i].is_normal() {
             let mut raw = [0u8; 64];
-            raw[..32].copy_from_slice(&pair[0].public_key().expect("a public key"));
+            raw[..32].copy_from_slice(&pair[0].public_key());
             raw[32..].copy_from_slice(pair[0].chain_code().as_bytes());
             let child = ExtendedPublicKey::<Ed25519Bip32>::from_raw_bytes(&raw)
                 .expect("a point")
-                .derive_child(steps[i])
+                .derive_child_vartime(steps[i])
                 .expect("a soft child");
-            assert_eq!(Ok(child.public_key()), pair[1].public_key());
+            assert_eq!(child.public_key(), pair[1].public_key());
             assert_eq!(child.chain_code(), pair[1].chain_code());
         }
     }

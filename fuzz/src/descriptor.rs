@@ -17,8 +17,8 @@
 //!   `derive_into` equals `derive` one by one; the address on the descriptor's network is the
 //!   one of the scriptPubKey, and the other network family is refused.
 
-use fastbip32::descriptor::{compute_checksum, verify_checksum, Derived, Descriptor};
-use fastbip32::{Error, Network};
+use fastbip32::descriptor::{compute_checksum, verify_checksum, Derived, Descriptor, Error};
+use fastbip32::Network;
 
 /// Runs every check on `data`.
 pub fn check(data: &[u8]) {
@@ -29,9 +29,7 @@ pub fn check(data: &[u8]) {
 fn check_error(text: &str, e: &Error) {
     let message = e.to_string();
     assert!(!message.is_empty() && !message.contains('\n'), "{e:?}");
-    if let Error::InvalidDescriptor { offset, .. } | Error::UnsupportedDescriptor { offset, .. } =
-        *e
-    {
+    if let Error::Invalid { offset, .. } | Error::Unsupported { offset, .. } = *e {
         assert!(offset <= text.len(), "{e:?} on {text:?}");
         assert!(text.is_char_boundary(offset), "{e:?} on {text:?}");
     }
@@ -88,7 +86,16 @@ pub fn check_text(text: &str, data: &[u8]) {
     }
     for b in 0..d.branch_count().min(4) {
         let private = d.has_private_keys();
-        let lost_private = |e: &Error| private && matches!(e, Error::HardenedFromPublic { .. });
+        let lost_private = |e: &Error| {
+            private
+                && matches!(
+                    e,
+                    Error::Key {
+                        error: fastbip32::Error::HardenedFromPublic { .. },
+                        ..
+                    }
+                )
+        };
         let (one, two) = match (d.branch(b), again.branch(b)) {
             (Ok(one), Ok(two)) => (one, Some(two)),
             (Ok(one), Err(y)) if lost_private(&y) => (one, None),

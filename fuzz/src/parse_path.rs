@@ -5,7 +5,7 @@
 //!
 //! Properties:
 //! * `DerivationPath::from_str`, `parse_relative`, `Segments::{absolute, relative}` (collected,
-//!   and through `validate`) and the `&str` derivation-path route agree on every input: the
+//!   and by counting them) and the `&str` derivation-path route agree on every input: the
 //!   same child numbers, or the same error.
 //! * A relative path without `m` parses as `m/` + itself; a `ChildNumber` parses exactly when
 //!   `m/` + itself is a one-level path.
@@ -15,7 +15,7 @@
 //! * Raw child numbers: a path of up to 255 of them exists and prints and re-parses to
 //!   itself; 256 or more is `DepthExceeded`.
 
-use fastbip32::path::{validate, Segments, MAX_DEPTH};
+use fastbip32::path::{Segments, MAX_DEPTH};
 use fastbip32::{ChildNumber, DerivationPath, Error, IntoDerivationPath, Result};
 
 /// Runs every check on `data`.
@@ -28,12 +28,14 @@ pub fn check(data: &[u8]) {
 /// The children of a `Segments` parse, or its first error.
 fn collect(segments: Result<Segments<'_>>) -> Result<Vec<ChildNumber>> {
     let segments = segments?;
-    let count = validate(segments.clone());
+    let count = segments
+        .clone()
+        .try_fold(0, |count, child| child.map(|_| count + 1));
     let children: Result<Vec<ChildNumber>> = segments.collect();
     assert_eq!(
         count,
         children.as_ref().map(Vec::len).map_err(|e| *e),
-        "validate vs collect"
+        "count vs collect"
     );
     children
 }

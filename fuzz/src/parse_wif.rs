@@ -18,10 +18,8 @@
 //! * An address from `from_script_pubkey` of a P2PKH/P2SH/P2WPKH/P2TR script of the key's
 //!   hash equals the direct encoder's.
 
-use fastbip32::address::{self, bitcoin};
-use fastbip32::{
-    wif, ChainCode, ChildNumber, Error, ExtendedPrivateKey, Fingerprint, Network, Secp256k1,
-};
+use fastbip32::address::{self, bitcoin, Error};
+use fastbip32::{wif, ChainCode, ChildNumber, ExtendedPrivateKey, Fingerprint, Network, Secp256k1};
 
 use crate::Input;
 

@@ -20,9 +20,9 @@
 //!
 //! // BIP-86's first receive key for "abandon abandon … about" (m/86'/0'/0'/0/0).
 //! let key: Xprv = "xprvA449goEeU9okwCzzZaxiy475EQGQzBkc65su82nXEvcwzfSskb2hAt2WymrjyRL6kpbVTGL3cKtp9herYXSjjQ1j4stsXXiRF7kXkCacK3T".parse()?;
-//! let addr = bitcoin::p2tr(&key.public_key()?, Network::Mainnet)?;
+//! let addr = bitcoin::p2tr(&key.public_key(), Network::Mainnet)?;
 //! assert_eq!(addr, "bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr");
-//! # Ok::<(), fastbip32::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use bech32::primitives::hrp::Hrp;
@@ -30,22 +30,47 @@ use bech32::Fe32;
 use sha2::{Digest, Sha256};
 
 use super::Address;
-use crate::error::{Error, Result};
+use crate::address::error::{Error, Result};
 use crate::hash::hash160;
 use crate::network::Network;
 use crate::serialize::base58;
 
-/// `OP_0`, the push of witness version 0.
-const OP_0: u8 = 0x00;
-/// `OP_1`: witness versions 1 to 16 are `OP_1` to `OP_16` (`0x51` to `0x60`).
-const OP_1: u8 = 0x51;
-const OP_DUP: u8 = 0x76;
-const OP_HASH160: u8 = 0xa9;
-const OP_EQUAL: u8 = 0x87;
-const OP_EQUALVERIFY: u8 = 0x88;
-const OP_CHECKSIG: u8 = 0xac;
-/// A push of 20 bytes.
-const PUSH_20: u8 = 0x14;
+/// The script opcodes this crate writes and reads (addresses here, output descriptors'
+/// scripts in `descriptor`): the one table of them.
+pub(crate) mod opcodes {
+    /// `OP_0`, the push of witness version 0.
+    pub(crate) const OP_0: u8 = 0x00;
+    /// `OP_1`: witness versions and small numbers 1 to 16 are `OP_1` to `OP_16` (`0x51` to
+    /// `0x60`).
+    pub(crate) const OP_1: u8 = 0x51;
+    /// `OP_16`.
+    pub(crate) const OP_16: u8 = 0x60;
+    /// `OP_DUP`.
+    pub(crate) const OP_DUP: u8 = 0x76;
+    /// `OP_HASH160`.
+    pub(crate) const OP_HASH160: u8 = 0xa9;
+    /// `OP_EQUAL`.
+    pub(crate) const OP_EQUAL: u8 = 0x87;
+    /// `OP_EQUALVERIFY`.
+    pub(crate) const OP_EQUALVERIFY: u8 = 0x88;
+    /// `OP_CHECKSIG`.
+    pub(crate) const OP_CHECKSIG: u8 = 0xac;
+    /// `OP_CHECKMULTISIG`.
+    #[cfg_attr(not(feature = "descriptor"), allow(dead_code))]
+    pub(crate) const OP_CHECKMULTISIG: u8 = 0xae;
+    /// A push of 20 bytes.
+    pub(crate) const PUSH_20: u8 = 0x14;
+    /// A push of 32 bytes.
+    #[cfg_attr(not(feature = "descriptor"), allow(dead_code))]
+    pub(crate) const PUSH_32: u8 = 0x20;
+    /// A push of 33 bytes (a compressed public key).
+    #[cfg_attr(not(feature = "descriptor"), allow(dead_code))]
+    pub(crate) const PUSH_33: u8 = 0x21;
+}
+
+use self::opcodes::{
+    OP_0, OP_1, OP_16, OP_CHECKSIG, OP_DUP, OP_EQUAL, OP_EQUALVERIFY, OP_HASH160, PUSH_20,
+};
 
 /// The `Base58Check` text of a version byte and a 20-byte hash.
 fn base58_hash(version: u8, hash: &[u8; 20]) -> Address {
@@ -53,13 +78,19 @@ fn base58_hash(version: u8, hash: &[u8; 20]) -> Address {
     let (v, h) = payload.split_at_mut(1);
     v.fill(version);
     h.copy_from_slice(hash);
-    // 25 bytes take at most 35 characters, well within an `Address`.
+    // 25 bytes take at most 35 characters, well within the buffer and an `Address`.
     let mut buf = [0u8; 40];
-    base58::encode_check(&payload, &mut buf)
-        .ok()
-        .and_then(|len| buf.get(..len))
-        .and_then(Address::from_ascii)
-        .unwrap_or(Address::empty())
+    let len = written_len(base58::encode_check(&payload, &mut buf));
+    Address::written(buf.split_at(len).0)
+}
+
+/// The length of text written into a buffer sized for it.
+#[allow(
+    clippy::expect_used,
+    reason = "the callers' buffers hold the longest text"
+)]
+fn written_len(len: crate::Result<usize>) -> usize {
+    len.expect("the buffer holds the longest text")
 }
 
 /// A P2PKH address of a 20-byte public-key hash (`Base58Check`, version
@@ -101,9 +132,9 @@ pub fn p2sh_from_hash(hash: &[u8; 20], network: Network) -> Address {
 ///
 /// // BIP-32 test vector 1, chain m.
 /// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
-/// let addr = bitcoin::p2pkh(&key.public_key()?, Network::Mainnet);
+/// let addr = bitcoin::p2pkh(&key.public_key(), Network::Mainnet);
 /// assert_eq!(addr, "15mKKb2eos1hWa6tisdPwwDC1a5J1y9nma");
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn p2pkh(public_key: &[u8; 33], network: Network) -> Address {
     p2pkh_from_hash(&hash160(public_key), network)
@@ -125,8 +156,16 @@ pub fn p2sh_p2wpkh(public_key: &[u8; 33], network: Network) -> Address {
 ///
 /// The key is hashed as given; it is not checked to be a point on the curve.
 pub fn p2wpkh(public_key: &[u8; 33], network: Network) -> Address {
-    // A 20-byte version 0 program is always valid.
-    segwit(0, &hash160(public_key), network).unwrap_or(Address::empty())
+    p2wpkh_of(&hash160(public_key), network)
+}
+
+/// Segwit version 0 of a 20-byte hash: a valid program, so an address.
+#[allow(
+    clippy::expect_used,
+    reason = "BIP-141 allows 20-byte version 0 programs"
+)]
+fn p2wpkh_of(hash: &[u8; 20], network: Network) -> Address {
+    segwit(0, hash, network).expect("a 20-byte version 0 program is valid")
 }
 
 /// `hash_TapTweak(x)`: SHA-256 tagged with `TapTweak` (BIP-340 tagged hash, BIP-341).
@@ -184,7 +223,8 @@ pub fn p2tr(public_key: &[u8; 33], network: Network) -> Result<Address> {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{address::bitcoin, Error, Network};
+/// use fastbip32::address::{bitcoin, Error};
+/// use fastbip32::Network;
 ///
 /// // BIP-350's test vector for a version 16 program.
 /// assert_eq!(bitcoin::segwit(16, &[0x75, 0x1e], Network::Mainnet)?, "bc1sw50qgdz25j");
@@ -192,7 +232,7 @@ pub fn p2tr(public_key: &[u8; 33], network: Network) -> Result<Address> {
 ///     bitcoin::segwit(0, &[0; 21], Network::Mainnet),
 ///     Err(Error::InvalidWitnessProgram { version: 0, len: 21 }),
 /// );
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> {
     let invalid = Error::InvalidWitnessProgram {
@@ -225,7 +265,8 @@ pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> 
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{address::bitcoin, Error, Network};
+/// use fastbip32::address::{bitcoin, Error};
+/// use fastbip32::Network;
 ///
 /// let mut script = [0u8; 22];
 /// script[1] = 0x14; // OP_0 <20 bytes>
@@ -234,7 +275,7 @@ pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> 
 ///     bitcoin::segwit(0, &[0; 20], Network::Regtest)?,
 /// );
 /// assert_eq!(bitcoin::from_script_pubkey(&[0x6a], Network::Mainnet), Err(Error::UnsupportedScript));
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_script_pubkey(script: &[u8], network: Network) -> Result<Address> {
     match script {
@@ -255,7 +296,7 @@ pub fn from_script_pubkey(script: &[u8], network: Network) -> Result<Address> {
     };
     let version = match *op {
         OP_0 => 0,
-        op @ OP_1..=0x60 => op - OP_1 + 1,
+        op @ OP_1..=OP_16 => op - OP_1 + 1,
         _ => return Err(Error::UnsupportedScript),
     };
     // BIP-141: a one-byte push opcode of 2 to 40 bytes, and nothing after it.

@@ -25,7 +25,7 @@ use blake2::digest::consts::U28;
 use blake2::{Blake2b, Digest};
 
 use super::Address;
-use crate::error::Error;
+use crate::address::Error;
 
 /// A Cardano network, as far as addresses tell them apart: the network id of the header.
 ///
@@ -40,7 +40,7 @@ use crate::error::Error;
 /// assert_eq!(CardanoNetwork::Mainnet.id(), 1);
 /// assert_eq!(CardanoNetwork::Testnet.to_string(), "testnet");
 /// assert!("signet".parse::<CardanoNetwork>().is_err());
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardanoNetwork {
@@ -133,12 +133,15 @@ fn encode(hrp: &str, kind: u8, network: CardanoNetwork, hashes: &[&[u8; 28]]) ->
     let written = bech32::encode_lower_to_fmt::<Bech32, _>(
         &mut addr,
         Hrp::parse_unchecked(hrp),
-        payload.get(..len).unwrap_or_default(),
+        payload.split_at(len).0,
     );
-    if written.is_err() {
-        return Address::empty();
-    }
+    fits(written);
     addr
+}
+
+#[allow(clippy::expect_used, reason = "108 characters fit an Address")]
+fn fits<E: fmt::Debug>(written: Result<(), E>) {
+    written.expect("a Cardano address fits an Address");
 }
 
 /// The CIP-19 base address (type 0) of a payment and a stake public key.

@@ -4,7 +4,7 @@
 use sha3::{Digest, Keccak256};
 
 use super::Address;
-use crate::error::{Error, Result};
+use crate::address::error::{Error, Result};
 
 /// The 65-byte uncompressed SEC1 encoding (`0x04 ‖ x ‖ y`) of a compressed secp256k1 public
 /// key.
@@ -22,12 +22,12 @@ use crate::error::{Error, Result};
 ///
 /// // BIP-32 test vector 1, chain m: the generator-relative key's x is kept, y is added.
 /// let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
-/// let compressed = key.public_key()?;
+/// let compressed = key.public_key();
 /// let full = address::secp256k1_uncompressed(&compressed)?;
 /// assert_eq!(full[0], 0x04);
 /// assert_eq!(full[1..33], compressed[1..]);
 /// assert_eq!(compressed[0], 0x02 | (full[64] & 1)); // the parity of y
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn secp256k1_uncompressed(public_key: &[u8; 33]) -> Result<[u8; 65]> {
     let point = secp256k1::PublicKey::from_byte_array_compressed(*public_key)
@@ -55,7 +55,7 @@ fn hex_digit(n: u8) -> u8 {
 /// # Examples
 ///
 /// ```
-/// use fastbip32::{address, Error};
+/// use fastbip32::address::{self, Error};
 ///
 /// // The key of private key 1 is the generator G.
 /// let g = [
@@ -65,13 +65,14 @@ fn hex_digit(n: u8) -> u8 {
 /// ];
 /// assert_eq!(address::ethereum(&g)?, "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf");
 /// assert_eq!(address::ethereum(&[5; 33]), Err(Error::InvalidPublicKey)); // no 0x05 prefix
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
     let full = secp256k1_uncompressed(public_key)?;
-    let digest = Keccak256::digest(full.get(1..).unwrap_or_default());
+    let (_, xy) = full.split_at(1);
+    let digest = Keccak256::digest(xy);
     let mut account = [0u8; 20];
-    account.copy_from_slice(digest.get(12..).unwrap_or_default());
+    account.copy_from_slice(digest.split_at(12).1);
     Ok(eip55(&account))
 }
 
@@ -109,6 +110,5 @@ pub fn eip55(account: &[u8; 20]) -> Address {
             c
         };
     }
-    // 42 ASCII characters always fit.
-    Address::from_ascii(&text).unwrap_or(Address::empty())
+    Address::written(&text)
 }

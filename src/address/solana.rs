@@ -20,9 +20,14 @@ use crate::serialize::base58;
 pub fn solana(public_key: &[u8; 32]) -> Address {
     // 32 bytes take at most 44 characters.
     let mut buf = [0u8; 48];
-    base58::encode(public_key, &mut buf)
-        .ok()
-        .and_then(|len| buf.get(..len))
-        .and_then(Address::from_ascii)
-        .unwrap_or(Address::empty())
+    let len = encoded_len(base58::encode(public_key, &mut buf));
+    Address::written(buf.split_at(len).0)
+}
+
+#[allow(
+    clippy::expect_used,
+    reason = "48 bytes hold the 44 characters of 32 bytes"
+)]
+fn encoded_len(len: crate::Result<usize>) -> usize {
+    len.expect("48 bytes hold the Base58 text of 32 bytes")
 }

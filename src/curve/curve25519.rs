@@ -21,6 +21,7 @@ impl Sealed for Curve25519 {}
 
 impl Scheme for Curve25519 {
     const NAME: &'static str = "curve25519";
+    const HARDENED_ONLY: bool = true;
 }
 
 impl HardenedOnly for Curve25519 {

@@ -14,7 +14,7 @@ use zeroize::{Zeroize, Zeroizing};
 use crate::chain_code::ChainCode;
 use crate::curve::{
     fingerprint_00_prefixed, invalid_child, Math, NormalDerivation, Scheme, SchemeKeys, Sealed,
-    Token,
+    Step, Token,
 };
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
@@ -68,8 +68,8 @@ use crate::secret::SecretBytes;
 ///
 /// // A watch-only wallet derives the same soft child from the account's public key.
 /// let external = ChildNumber::normal(0)?;
-/// let watched = account.to_xpub()?.derive_child(external)?.derive_child(external)?;
-/// assert_eq!(watched.public_key(), address.public_key()?);
+/// let watched = account.to_xpub().derive_child_vartime(external)?.derive_child_vartime(external)?;
+/// assert_eq!(watched.public_key(), address.public_key());
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -150,7 +150,7 @@ fn store(limbs: &[u64; 4], out: &mut [u8; 32]) {
 /// little-endian, shifted left by 3.
 #[inline]
 fn mul8_trunc28(zl: &[u8]) -> [u64; 4] {
-    let mut z = load(zl.get(..28).unwrap_or_default());
+    let mut z = load(zl.split_at(28).0);
     let shifted = [
         z[0] << 3,
         (z[1] << 3) | (z[0] >> 61),
@@ -309,22 +309,21 @@ impl SchemeKeys for Ed25519Bip32 {
 
 impl Scheme for Ed25519Bip32 {
     const NAME: &'static str = "ed25519-bip32";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for Ed25519Bip32 {}
 
 impl Math for Ed25519Bip32 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
         Ok(ledger_master_key(seed))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 64]>, _: Token) -> Result<[u8; 32]> {
+    fn public_key(secret: &SecretBytes<[u8; 64]>, _: Token) -> [u8; 32] {
         let mut scalar = scalar_of(secret);
         let public = EdwardsPoint::mul_base(&scalar).compress().to_bytes();
         scalar.zeroize();
-        Ok(public)
+        public
     }
 
     /// See "Valid private keys" on [`Ed25519Bip32`]: `kL[0] & 7 == 0`, `kL[31] & 0xC0 == 0x40`,
@@ -340,22 +339,19 @@ impl Math for Ed25519Bip32 {
 
     fn derive_private(
         secret: &SecretBytes<[u8; 64]>,
-        parent_public: Option<&[u8; 32]>,
+        step: &Step<[u8; 32]>,
         key: &HmacSha512,
-        child: ChildNumber,
-        t: Token,
+        _: Token,
     ) -> Result<(SecretBytes<[u8; 64]>, ChainCode)> {
+        let child = step.child();
         let index = child.to_le_bytes();
         // Z and the chain code's HMAC are independent: two SIMD lanes where the CPU has them.
-        let [z, c] = if child.is_hardened() {
-            let k = secret.expose();
-            key.mac_many([&[&[0x00], k, &index], &[&[0x01], k, &index]])
-        } else {
-            let public = match parent_public {
-                Some(p) => *p,
-                None => Self::public_key(secret, t)?,
-            };
-            key.mac_many([&[&[0x02], &public, &index], &[&[0x03], &public, &index]])
+        let [z, c] = match step.parent_public() {
+            None => {
+                let k = secret.expose();
+                key.mac_many([&[&[0x00], k, &index], &[&[0x01], k, &index]])
+            }
+            Some(public) => key.mac_many([&[&[0x02], public, &index], &[&[0x03], public, &index]]),
         };
         let child_key = private_child_from_z(secret, &z).ok_or_else(|| invalid_child(child))?;
         Ok((child_key, chain_code_of(&c)))

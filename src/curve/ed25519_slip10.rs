@@ -8,7 +8,9 @@ use sha2::Digest;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::chain_code::ChainCode;
-use crate::curve::{fingerprint_00_prefixed, split_i, Math, Scheme, SchemeKeys, Sealed, Token};
+use crate::curve::{
+    fingerprint_00_prefixed, split_i, Math, Scheme, SchemeKeys, Sealed, Step, Steps, Token,
+};
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
@@ -44,6 +46,7 @@ impl Sealed for Ed25519 {}
 
 impl Scheme for Ed25519 {
     const NAME: &'static str = "ed25519";
+    const HARDENED_ONLY: bool = true;
 }
 
 impl HardenedOnly for Ed25519 {
@@ -74,14 +77,12 @@ impl<T: HardenedOnly> SchemeKeys for T {
 }
 
 impl<T: HardenedOnly> Math for T {
-    const HARDENED_ONLY: bool = true;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         Ok(split_i(&T::MASTER_KEY.mac(&[seed])))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 32]> {
-        Ok(T::public(secret))
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> [u8; 32] {
+        T::public(secret)
     }
 
     fn check_private_key(_secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
@@ -89,28 +90,27 @@ impl<T: HardenedOnly> Math for T {
         Ok(())
     }
 
+    /// Hardened children only: [`Step::new`] refuses a normal one for these schemes.
     fn derive_private(
         secret: &SecretBytes<[u8; 32]>,
-        _parent_public: Option<&[u8; 32]>,
+        step: &Step<[u8; 32]>,
         key: &HmacSha512,
-        child: ChildNumber,
         _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         Ok(split_i(&key.mac(&[
             &[0],
             secret.expose(),
-            &child.to_be_bytes(),
+            &step.child().to_be_bytes(),
         ])))
     }
 
     fn derive_private_many<const N: usize>(
         secret: &SecretBytes<[u8; 32]>,
-        _parent_public: Option<&[u8; 32]>,
+        steps: &Steps<[u8; 32], N>,
         key: &HmacSha512,
-        children: [ChildNumber; N],
         _: Token,
     ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; N] {
-        let indexes = children.map(ChildNumber::to_be_bytes);
+        let indexes = steps.children().map(ChildNumber::to_be_bytes);
         let k = secret.expose();
         let msgs = indexes.each_ref().map(|i| [&[0][..], &k[..], &i[..]]);
         key.mac_many(msgs.each_ref().map(|m| &m[..]))

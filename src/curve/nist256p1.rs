@@ -12,7 +12,8 @@ use zeroize::Zeroize;
 
 use crate::chain_code::ChainCode;
 use crate::curve::{
-    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Step,
+    Token,
 };
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
@@ -70,6 +71,7 @@ impl SchemeKeys for NistP256 {
 
 impl Scheme for NistP256 {
     const NAME: &'static str = "nist256p1";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for NistP256 {}
@@ -77,8 +79,6 @@ impl NormalDerivation for NistP256 {}
 impl Bip32Text for NistP256 {}
 
 impl Math for NistP256 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let mut i = MASTER_KEY.mac(&[seed]);
         for _ in 0..MAX_ROUNDS {
@@ -91,13 +91,10 @@ impl Math for NistP256 {
         Err(Error::InvalidSecretKey)
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 33]> {
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> [u8; 33] {
         // aws-lc's constant-time base-point multiplication; should it fail for a valid key
         // (it allocates), p256's own, slower but infallible for a valid scalar.
-        match public_key(secret.expose()) {
-            Some(public) => Ok(public),
-            None => public_key_p256(secret.expose()),
-        }
+        public_key(secret.expose()).unwrap_or_else(|| public_key_p256(secret.expose()))
     }
 
     fn check_private_key(secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
@@ -108,16 +105,16 @@ impl Math for NistP256 {
 
     fn derive_private(
         secret: &SecretBytes<[u8; 32]>,
-        parent_public: Option<&[u8; 33]>,
+        step: &Step<[u8; 33]>,
         key: &HmacSha512,
-        child: ChildNumber,
         _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        let mut k = scalar(secret.expose()).ok_or(Error::InvalidSecretKey)?;
+        let child = step.child();
+        let mut k = valid_scalar(secret.expose());
         let index = child.to_be_bytes();
-        let mut i = match parent_public {
-            Some(public) if child.is_normal() => key.mac(&[public, &index]),
-            _ => key.mac(&[&[0], secret.expose(), &index]),
+        let mut i = match step.parent_public() {
+            Some(public) => key.mac(&[public, &index]),
+            None => key.mac(&[&[0], secret.expose(), &index]),
         };
         for _ in 0..MAX_ROUNDS {
             let (il, chain_code) = split_i(&i);
@@ -157,7 +154,7 @@ impl Math for NistP256 {
             if let Some(t) = scalar(il.expose()) {
                 let sum = p256::ProjectivePoint::mul_by_generator(&t) + parent;
                 if let Ok(pk) = p256::PublicKey::from_affine(sum.to_affine()) {
-                    return Ok((compressed(&pk)?, chain_code));
+                    return Ok((compressed(&pk), chain_code));
                 }
             }
             i = key.mac(&[&[1], chain_code.as_bytes(), &index]);
@@ -170,7 +167,7 @@ impl Math for NistP256 {
             return Err(Error::InvalidPublicKey);
         }
         let pk = p256::PublicKey::from_sec1_bytes(bytes).map_err(|_| Error::InvalidPublicKey)?;
-        compressed(&pk)
+        Ok(compressed(&pk))
     }
 
     fn fingerprint(public: &[u8; 33], _: Token) -> Fingerprint {
@@ -178,11 +175,16 @@ impl Math for NistP256 {
     }
 }
 
-fn compressed(pk: &p256::PublicKey) -> Result<[u8; 33]> {
+/// The 33-byte SEC1 compressed encoding of a point (never the identity: a `PublicKey`).
+#[allow(
+    clippy::expect_used,
+    reason = "SEC1 compresses a P-256 point to 33 bytes"
+)]
+fn compressed(pk: &p256::PublicKey) -> [u8; 33] {
     pk.to_sec1_point(true)
         .as_bytes()
         .try_into()
-        .map_err(|_| Error::InvalidPublicKey)
+        .expect("a compressed P-256 point is 33 bytes")
 }
 
 /// `[sk]G` compressed, by aws-lc. `None` for an invalid key.
@@ -199,11 +201,25 @@ fn public_key(sk: &[u8; 32]) -> Option<[u8; 33]> {
 }
 
 /// `[sk]G` compressed, by p256 (constant time): the fallback should aws-lc fail.
-fn public_key_p256(sk: &[u8; 32]) -> Result<[u8; 33]> {
-    let mut k = scalar(sk).ok_or(Error::InvalidSecretKey)?;
+#[allow(
+    clippy::expect_used,
+    reason = "the point of a non-zero scalar below n is never the identity"
+)]
+fn public_key_p256(sk: &[u8; 32]) -> [u8; 33] {
+    let mut k = valid_scalar(sk);
     let point = p256::ProjectivePoint::mul_by_generator(&k);
     k.zeroize();
-    let public =
-        p256::PublicKey::from_affine(point.to_affine()).map_err(|_| Error::InvalidSecretKey)?;
+    let public = p256::PublicKey::from_affine(point.to_affine())
+        .expect("the public key of a valid P-256 private key is not the identity");
     compressed(&public)
+}
+
+/// The scalar of a private key this crate holds (checked when it was made: non-zero and
+/// below `n`).
+#[allow(
+    clippy::expect_used,
+    reason = "every P-256 key held was checked against n"
+)]
+fn valid_scalar(bytes: &[u8; 32]) -> p256::Scalar {
+    scalar(bytes).expect("a valid P-256 private key is below n")
 }

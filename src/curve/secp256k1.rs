@@ -2,7 +2,8 @@
 
 use crate::chain_code::ChainCode;
 use crate::curve::{
-    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Token,
+    invalid_child, split_i, Bip32Text, Math, NormalDerivation, Scheme, SchemeKeys, Sealed, Step,
+    Steps, Token,
 };
 use crate::error::{Error, Result};
 use crate::fingerprint::Fingerprint;
@@ -49,6 +50,7 @@ impl SchemeKeys for Secp256k1 {
 
 impl Scheme for Secp256k1 {
     const NAME: &'static str = "secp256k1";
+    const HARDENED_ONLY: bool = false;
 }
 
 impl NormalDerivation for Secp256k1 {}
@@ -72,8 +74,6 @@ fn add_tweak(
 }
 
 impl Math for Secp256k1 {
-    const HARDENED_ONLY: bool = false;
-
     fn master_key(seed: &[u8], _: Token) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
         let (il, chain_code) = split_i(&MASTER_KEY.mac(&[seed]));
         if !sys::secp256k1_seckey_verify(il.expose()) {
@@ -82,8 +82,13 @@ impl Math for Secp256k1 {
         Ok((il, chain_code))
     }
 
-    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> Result<[u8; 33]> {
-        sys::secp256k1_public_key(secret.expose()).ok_or(Error::InvalidSecretKey)
+    #[allow(
+        clippy::expect_used,
+        reason = "libsecp256k1 computes the public key of every valid private key"
+    )]
+    fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> [u8; 33] {
+        sys::secp256k1_public_key(secret.expose())
+            .expect("a valid secp256k1 private key has a public key")
     }
 
     fn check_private_key(secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
@@ -96,44 +101,42 @@ impl Math for Secp256k1 {
 
     fn derive_private(
         secret: &SecretBytes<[u8; 32]>,
-        parent_public: Option<&[u8; 33]>,
+        step: &Step<[u8; 33]>,
         key: &HmacSha512,
-        child: ChildNumber,
         _: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
-        let index = child.to_be_bytes();
-        let i = match parent_public {
-            Some(public) if child.is_normal() => key.mac(&[public, &index]),
-            _ => key.mac(&[&[0], secret.expose(), &index]),
+        let index = step.child().to_be_bytes();
+        let i = match step.parent_public() {
+            Some(public) => key.mac(&[public, &index]),
+            None => key.mac(&[&[0], secret.expose(), &index]),
         };
         let (il, chain_code) = split_i(&i);
-        Ok((add_tweak(secret, &il, child)?, chain_code))
+        Ok((add_tweak(secret, &il, step.child())?, chain_code))
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "one MAC per child: two arrays of length N"
+    )]
     fn derive_private_many<const N: usize>(
         secret: &SecretBytes<[u8; 32]>,
-        parent_public: Option<&[u8; 33]>,
+        steps: &Steps<[u8; 33], N>,
         key: &HmacSha512,
-        children: [ChildNumber; N],
-        t: Token,
+        _: Token,
     ) -> [Result<(SecretBytes<[u8; 32]>, ChainCode)>; N] {
-        let indexes = children.map(ChildNumber::to_be_bytes);
+        let indexes = steps.children().map(ChildNumber::to_be_bytes);
         let k = secret.expose();
-        let macs = match parent_public {
-            Some(p) if children.iter().all(|c| c.is_normal()) => {
-                let msgs = indexes.each_ref().map(|i| [&p[..], &i[..]]);
-                key.mac_many(msgs.each_ref().map(|m| &m[..]))
-            }
-            _ if children.iter().all(|c| c.is_hardened()) => {
-                let msgs = indexes.each_ref().map(|i| [&[0][..], &k[..], &i[..]]);
-                key.mac_many(msgs.each_ref().map(|m| &m[..]))
-            }
-            _ => return children.map(|c| Self::derive_private(secret, parent_public, key, c, t)),
+        let macs = if let Some(p) = steps.parent_public() {
+            let msgs = indexes.each_ref().map(|i| [&p[..], &i[..]]);
+            key.mac_many(msgs.each_ref().map(|m| &m[..]))
+        } else {
+            let msgs = indexes.each_ref().map(|i| [&[0][..], &k[..], &i[..]]);
+            key.mac_many(msgs.each_ref().map(|m| &m[..]))
         };
-        let mut children = children.into_iter();
+        let mut children = steps.children().iter();
         macs.map(|i| {
-            let child = children.next().unwrap_or_default();
             let (il, chain_code) = split_i(&i);
+            let child = *children.next().expect("one child per MAC");
             Ok((add_tweak(secret, &il, child)?, chain_code))
         })
     }
@@ -215,21 +218,5 @@ fn tweak_public(
     il: &SecretBytes<[u8; 32]>,
     child: ChildNumber,
 ) -> Result<[u8; 33]> {
-    let tweak = secp256k1::Scalar::from_be_bytes(*il.expose()).map_err(|_| invalid_child(child))?;
-    Ok(parent
-        .add_exp_tweak(&tweak)
-        .map_err(|_| invalid_child(child))?
-        .serialize())
-}
-
-/// `K + tweak·G` for a compressed parent `K`, through libsecp256k1: the batch's fallback.
-#[cfg(feature = "alloc")]
-pub(super) fn tweak_public_bytes(
-    public: &[u8; 33],
-    tweak: &[u8; 32],
-    child: ChildNumber,
-) -> Result<[u8; 33]> {
-    let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
-        .map_err(|_| Error::InvalidPublicKey)?;
-    tweak_public(&parent, &SecretBytes::new(*tweak), child)
+    sys::secp256k1_tweak_public_vartime(parent, il.expose()).ok_or_else(|| invalid_child(child))
 }

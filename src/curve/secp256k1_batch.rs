@@ -478,9 +478,9 @@ fn derive_with<const W: usize>(
         chunk_macs(
             key,
             public,
-            children.get(..used).unwrap_or_default(),
-            tweaks.get_mut(..used).unwrap_or_default(),
-            rights.get_mut(..used).unwrap_or_default(),
+            children.split_at(used).0,
+            tweaks.split_at_mut(used).0,
+            rights.split_at_mut(used).0,
         );
         let lanes = match table {
             Some(table) if out.len() >= small => table.add_tweaks(&parent, &tweaks, out.len()),
@@ -618,7 +618,12 @@ fn finish(
         *slot = match lane.state {
             State::Point => lane.point.compress(),
             State::Infinity | State::Invalid => return Err(invalid_child(*child)),
-            State::Fallback => super::secp256k1::tweak_public_bytes(public, tweak, *child)?,
+            State::Fallback => {
+                let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
+                    .map_err(|_| Error::InvalidPublicKey)?;
+                crate::sys::secp256k1_tweak_public_vartime(&parent, tweak)
+                    .ok_or_else(|| invalid_child(*child))?
+            }
         };
         if let Some(code) = codes.as_mut().and_then(Iterator::next) {
             *code = ChainCode::new(*right);

@@ -108,7 +108,7 @@ pub fn account_descriptor(
     } else {
         (0, VersionPair::XPRV_XPUB)
     };
-    let fingerprint = root.fingerprint()?;
+    let fingerprint = root.fingerprint();
     let steps = [
         ChildNumber::hardened(kind.purpose())?,
         ChildNumber::hardened(coin)?,
@@ -117,7 +117,7 @@ pub fn account_descriptor(
     let xpub = root
         .derive_path(&steps[..])?
         .with_version_pair(pair)
-        .to_xpub()?;
+        .to_xpub();
     let (open, close) = kind.script();
     let mut text = String::new();
     // Writing to a String cannot fail.
@@ -126,10 +126,20 @@ pub fn account_descriptor(
         "{open}[{fingerprint}/{}h/{coin}h/{account}h]{xpub}/<0;1>/*{close}",
         kind.purpose()
     );
-    let checksum = compute_checksum(&text)?;
+    push_checksum(&mut text);
+    Ok(text)
+}
+
+/// Appends `#` and the BIP-380 checksum of `text`, which this module wrote from the
+/// descriptor character set only (so it always has one).
+#[allow(
+    clippy::expect_used,
+    reason = "the text is made of the descriptor character set only"
+)]
+fn push_checksum(text: &mut String) {
+    let checksum = compute_checksum(text).expect("an account descriptor's text has a checksum");
     text.push('#');
     text.extend(checksum.iter().map(|&c| char::from(c)));
-    Ok(text)
 }
 
 /// The four descriptors of [`account_descriptor`], in [`AccountKind::ALL`] order (BIP-44, 49,

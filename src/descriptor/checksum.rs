@@ -5,7 +5,7 @@
 //! third character one more symbol carries the three group numbers. The checksum is a BCH code
 //! over those symbols: eight characters of the bech32 alphabet, after a `#`.
 
-use crate::error::{DescriptorErrorKind, Error, Result};
+use super::error::{Error, ErrorKind, Result};
 
 /// The BIP-380 input character set: the 95 printable ASCII characters, in groups of 32.
 const INPUT_CHARSET: &[u8; 95] = b"0123456789()[],'/*abcdefgh@:$%{}\
@@ -142,14 +142,14 @@ impl core::fmt::Write for Engine {
 /// The BIP-380 checksum of `payload` (the descriptor without `#…`), as 8 ASCII characters.
 ///
 /// # Errors
-/// [`Error::InvalidDescriptor`] with [`DescriptorErrorKind::InvalidCharacter`] at the first
+/// [`Error::Invalid`] with [`ErrorKind::InvalidCharacter`] at the first
 /// byte outside the BIP-380 character set.
 pub(crate) fn compute(payload: &str) -> Result<[u8; CHECKSUM_LEN]> {
     let mut engine = Engine::new();
     payload.bytes().for_each(|c| engine.feed(c));
-    engine.finish().map_err(|offset| Error::InvalidDescriptor {
+    engine.finish().map_err(|offset| Error::Invalid {
         offset,
-        kind: DescriptorErrorKind::InvalidCharacter,
+        kind: ErrorKind::InvalidCharacter,
     })
 }
 
@@ -157,9 +157,9 @@ pub(crate) fn compute(payload: &str) -> Result<[u8; CHECKSUM_LEN]> {
 /// is 8 characters and matches. Returns the payload.
 ///
 /// # Errors
-/// [`Error::InvalidDescriptor`] ([`DescriptorErrorKind::InvalidCharacter`],
-/// [`DescriptorErrorKind::MultipleChecksums`], [`DescriptorErrorKind::ChecksumLength`]);
-/// [`Error::DescriptorChecksumMismatch`].
+/// [`Error::Invalid`] ([`ErrorKind::InvalidCharacter`],
+/// [`ErrorKind::MultipleChecksums`], [`ErrorKind::ChecksumLength`]);
+/// [`Error::ChecksumMismatch`].
 pub(crate) fn split(text: &str) -> Result<&str> {
     let Some(hash) = text.find('#') else {
         compute(text)?;
@@ -168,20 +168,20 @@ pub(crate) fn split(text: &str) -> Result<&str> {
     let (payload, rest) = text.split_at(hash);
     let given = rest.get(1..).unwrap_or("");
     if let Some(second) = given.find('#') {
-        return Err(Error::InvalidDescriptor {
+        return Err(Error::Invalid {
             offset: hash + 1 + second,
-            kind: DescriptorErrorKind::MultipleChecksums,
+            kind: ErrorKind::MultipleChecksums,
         });
     }
     let computed = compute(payload)?;
     if given.len() != CHECKSUM_LEN {
-        return Err(Error::InvalidDescriptor {
+        return Err(Error::Invalid {
             offset: hash + 1,
-            kind: DescriptorErrorKind::ChecksumLength { len: given.len() },
+            kind: ErrorKind::ChecksumLength { len: given.len() },
         });
     }
     if given.as_bytes() != computed {
-        return Err(Error::DescriptorChecksumMismatch { computed });
+        return Err(Error::ChecksumMismatch { computed });
     }
     Ok(payload)
 }

@@ -3,13 +3,40 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{DescriptorErrorKind, DescriptorFeature, Error, Result};
+use super::error::{Error, ErrorKind, Feature, Result};
 use crate::fingerprint::Fingerprint;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::{ChildNumber, DerivationPath};
 use crate::serialize::ExtendedKey;
-use crate::version::VersionPair;
 use crate::Secp256k1;
+
+/// Which key of a descriptor an error is about: its zero-based position and the number of
+/// keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Position {
+    pub(crate) key: usize,
+    pub(crate) keys: usize,
+}
+
+impl Position {
+    /// A core error (key text, derivation) of this key.
+    pub(crate) const fn core(self, error: crate::Error) -> Error {
+        Error::Key {
+            key: self.key,
+            keys: self.keys,
+            error,
+        }
+    }
+
+    /// A WIF decoding error of this key.
+    const fn wif(self, error: crate::address::Error) -> Error {
+        Error::Wif {
+            key: self.key,
+            keys: self.keys,
+            error,
+        }
+    }
+}
 
 /// Where a key expression sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,35 +134,35 @@ pub(crate) enum Prepared {
 
 impl Prepared {
     /// The public key at `index` (an index without the hardened bit).
-    pub(crate) fn public_key(&self, index: u32) -> Result<[u8; 33]> {
+    pub(crate) fn public_key(&self, index: u32) -> crate::Result<[u8; 33]> {
         match self {
             Self::Fixed(public) => Ok(*public),
             Self::Normal(parent) => Ok(parent
+                .derive_child_vartime(ChildNumber::normal(index)?)?
+                .public_key()),
+            Self::NormalPrivate(parent) => Ok(parent
                 .derive_child(ChildNumber::normal(index)?)?
                 .public_key()),
-            Self::NormalPrivate(parent) => parent
-                .derive_child(ChildNumber::normal(index)?)?
-                .public_key(),
-            Self::Hardened(parent) => parent
+            Self::Hardened(parent) => Ok(parent
                 .derive_child(ChildNumber::hardened(index)?)?
-                .public_key(),
+                .public_key()),
             Self::HardenedFromPublic => {
                 ChildNumber::hardened(index)?;
-                Err(Error::HardenedFromPublic { index, segment: 0 })
+                Err(crate::Error::HardenedFromPublic { index, segment: 0 })
             }
         }
     }
 
     /// The public keys at `start`, `start + 1`, …, one per slot of `out`; siblings share the
     /// parent's work.
-    pub(crate) fn public_keys_into(&self, start: u32, out: &mut [[u8; 33]]) -> Result<()> {
+    pub(crate) fn public_keys_into(&self, start: u32, out: &mut [[u8; 33]]) -> crate::Result<()> {
         match self {
             Self::Fixed(public) => {
                 out.fill(*public);
                 Ok(())
             }
             Self::Normal(parent) => {
-                parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
+                parent.derive_public_keys_into_vartime(ChildNumber::normal(start)?, out)
             }
             Self::NormalPrivate(parent) => {
                 parent.derive_public_keys_into(ChildNumber::normal(start)?, out)
@@ -143,7 +170,7 @@ impl Prepared {
             Self::Hardened(parent) => {
                 let children = parent.children(ChildNumber::hardened(start)?, out.len())?;
                 for (slot, child) in out.iter_mut().zip(children) {
-                    *slot = child?.public_key()?;
+                    *slot = child?.public_key();
                 }
                 Ok(())
             }
@@ -152,69 +179,20 @@ impl Prepared {
     }
 }
 
-fn invalid(offset: usize, kind: DescriptorErrorKind) -> Error {
-    Error::InvalidDescriptor { offset, kind }
+fn invalid(offset: usize, kind: ErrorKind) -> Error {
+    Error::Invalid { offset, kind }
 }
 
-/// The value of an ASCII hex digit (public input).
-fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// Decodes hex text into `out` (exactly `2 * N` digits).
-fn decode_hex<const N: usize>(text: &[u8]) -> Option<[u8; N]> {
-    if text.len() != 2 * N {
-        return None;
-    }
-    let mut out = [0u8; N];
-    for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
-        let (&hi, &lo) = (pair.first()?, pair.get(1)?);
-        *byte = (hex_value(hi)? << 4) | hex_value(lo)?;
-    }
-    Some(out)
-}
-
-/// Parses one derivation step: decimal digits below 2³¹, then an optional `'` or `h`.
-/// Returns the child and whether its marker was `'`.
+/// Parses one derivation step with the crate's path grammar, without `H` (BIP-380's test
+/// vectors and Bitcoin Core reject it). Returns the child and whether its marker was `'`
+/// (`None` for a normal step).
 fn parse_step(text: &str, offset: usize) -> Result<(ChildNumber, Option<bool>)> {
-    let bad = || invalid(offset, DescriptorErrorKind::InvalidStep);
-    let (digits, marker) = match text.as_bytes().last() {
-        Some(b'\'') => (text.get(..text.len() - 1).ok_or_else(bad)?, Some(true)),
-        Some(b'h') => (text.get(..text.len() - 1).ok_or_else(bad)?, Some(false)),
-        _ => (text, None),
-    };
-    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+    let bad = || invalid(offset, ErrorKind::InvalidStep);
+    if text.ends_with('H') {
         return Err(bad());
     }
-    let index: u32 = digits.parse().map_err(|_| bad())?;
-    let child = if marker.is_some() {
-        ChildNumber::hardened(index)
-    } else {
-        ChildNumber::normal(index)
-    };
-    Ok((child.map_err(|_| bad())?, marker))
-}
-
-/// Network of a known extended-key version: `Some(true)` for the test families.
-fn version_is_test(pair: VersionPair) -> Option<bool> {
-    match pair {
-        VersionPair::XPRV_XPUB
-        | VersionPair::YPRV_YPUB
-        | VersionPair::ZPRV_ZPUB
-        | VersionPair::YPRV_YPUB_MULTISIG
-        | VersionPair::ZPRV_ZPUB_MULTISIG => Some(false),
-        VersionPair::TPRV_TPUB
-        | VersionPair::UPRV_UPUB
-        | VersionPair::VPRV_VPUB
-        | VersionPair::UPRV_UPUB_MULTISIG
-        | VersionPair::VPRV_VPUB_MULTISIG => Some(true),
-        _ => None,
-    }
+    let child: ChildNumber = text.parse().map_err(|_| bad())?;
+    Ok((child, child.is_hardened().then(|| text.ends_with('\''))))
 }
 
 /// Checks a compressed SEC1 public key (public input).
@@ -224,59 +202,61 @@ fn valid_point(public: &[u8; 33]) -> bool {
 
 impl KeyExpr {
     /// Parses the key expression `text`, found at byte `base` of the descriptor.
-    pub(crate) fn parse(text: &str, base: usize, context: KeyContext) -> Result<Self> {
+    pub(crate) fn parse(
+        text: &str,
+        base: usize,
+        context: KeyContext,
+        at: Position,
+    ) -> Result<Self> {
         if text.is_empty() {
-            return Err(invalid(base, DescriptorErrorKind::MissingKey));
+            return Err(invalid(base, ErrorKind::MissingKey));
         }
         if text.starts_with(' ') || text.ends_with(' ') {
-            return Err(invalid(base, DescriptorErrorKind::Whitespace));
+            return Err(invalid(base, ErrorKind::Whitespace));
         }
         let mut apostrophe = false;
         let (origin, rest, rest_base) = if let Some(inner) = text.strip_prefix('[') {
             let close = inner
                 .find(']')
-                .ok_or_else(|| invalid(base, DescriptorErrorKind::InvalidOrigin))?;
+                .ok_or_else(|| invalid(base, ErrorKind::InvalidOrigin))?;
             let (origin_text, after) = inner.split_at(close);
             let after = after.get(1..).unwrap_or("");
             if let Some(second) = after.find(']') {
-                return Err(invalid(
-                    base + close + 2 + second,
-                    DescriptorErrorKind::InvalidOrigin,
-                ));
+                return Err(invalid(base + close + 2 + second, ErrorKind::InvalidOrigin));
             }
-            let origin = parse_origin(origin_text, base + 1, &mut apostrophe)?;
+            let origin = parse_origin(origin_text, base + 1, &mut apostrophe, at)?;
             (Some(origin), after, base + close + 2)
         } else {
             if let Some(close) = text.find(']') {
-                return Err(invalid(base + close, DescriptorErrorKind::InvalidOrigin));
+                return Err(invalid(base + close, ErrorKind::InvalidOrigin));
             }
             (None, text, base)
         };
         if rest.is_empty() {
-            return Err(invalid(rest_base, DescriptorErrorKind::MissingKey));
+            return Err(invalid(rest_base, ErrorKind::MissingKey));
         }
         let (key_text, steps_text) = match rest.find('/') {
             Some(slash) => (rest.get(..slash).unwrap_or(""), rest.get(slash..)),
             None => (rest, None),
         };
         if key_text.is_empty() {
-            return Err(invalid(rest_base, DescriptorErrorKind::MissingKey));
+            return Err(invalid(rest_base, ErrorKind::MissingKey));
         }
-        if steps_text.is_some() && (is_hex(key_text) || is_wif_shaped(key_text)) {
+        if steps_text.is_some() && (crate::hex::is_hex(key_text) || is_wif_shaped(key_text)) {
             return Err(invalid(
                 rest_base + key_text.len(),
-                DescriptorErrorKind::StepsAfterNonExtendedKey,
+                ErrorKind::StepsAfterNonExtendedKey,
             ));
         }
-        let source = if let Some(single) = parse_single(key_text, rest_base, context)? {
+        let source = if let Some(single) = parse_single(key_text, rest_base, context, at)? {
             single
         } else {
             let key: ExtendedKey<Secp256k1> = key_text.parse().map_err(|e| {
                 // Base58 text of an extended key's length: its own error says most.
                 if key_text.len() >= 100 {
-                    e
+                    at.core(e)
                 } else {
-                    invalid(rest_base, DescriptorErrorKind::InvalidKey)
+                    invalid(rest_base, ErrorKind::InvalidKey)
                 }
             })?;
             let steps_base = rest_base + key_text.len();
@@ -321,7 +301,7 @@ impl KeyExpr {
     pub(crate) fn network_is_test(&self) -> Option<bool> {
         match &self.source {
             Source::Single { network, .. } => *network,
-            Source::Extended(e) => version_is_test(e.key.version().pair()?),
+            Source::Extended(e) => e.key.version().is_testnet(),
         }
     }
 
@@ -364,7 +344,7 @@ impl KeyExpr {
 
     /// Derives what does not depend on the index, for `branch` (which must exist, or be 0
     /// for a key without multipath: such keys serve every branch).
-    pub(crate) fn prepare(&self, branch: usize) -> Result<Prepared> {
+    pub(crate) fn prepare(&self, branch: usize) -> crate::Result<Prepared> {
         let e = match &self.source {
             Source::Single { public, .. } => return Ok(Prepared::Fixed(*public)),
             Source::Extended(e) => e,
@@ -378,27 +358,27 @@ impl KeyExpr {
             }
             (ExtendedKey::Public(k), Wildcard::Hardened) => {
                 // The steps must still be derivable; the range never is.
-                k.derive_path(&path)?;
+                k.derive_path_vartime(&path)?;
                 Ok(Prepared::HardenedFromPublic)
             }
             (ExtendedKey::Private(k), Wildcard::Normal) => {
                 Ok(Prepared::NormalPrivate(k.derive_path(&path)?))
             }
             (ExtendedKey::Public(k), Wildcard::Normal) => {
-                Ok(Prepared::Normal(k.derive_path(&path)?))
+                Ok(Prepared::Normal(k.derive_path_vartime(&path)?))
             }
             (ExtendedKey::Private(k), Wildcard::None) => {
-                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()?))
+                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
             }
             (ExtendedKey::Public(k), Wildcard::None) => {
-                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
+                Ok(Prepared::Fixed(k.derive_path_vartime(&path)?.public_key()))
             }
         }
     }
 
     /// The origin path followed by the key's steps for `branch` and, for a ranged key, the
     /// child at `index`.
-    pub(crate) fn full_path(&self, branch: usize, index: u32) -> Result<DerivationPath> {
+    pub(crate) fn full_path(&self, branch: usize, index: u32) -> crate::Result<DerivationPath> {
         let mut path = self
             .origin
             .as_ref()
@@ -421,10 +401,7 @@ impl KeyExpr {
     pub(crate) fn write_public(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let marker = if self.apostrophe { '\'' } else { 'h' };
         if let Some(origin) = &self.origin {
-            out.write_char('[')?;
-            for b in origin.fingerprint.to_bytes() {
-                write!(out, "{b:02x}")?;
-            }
+            write!(out, "[{}", origin.fingerprint)?;
             for step in &origin.path {
                 write_step(out, step, marker)?;
             }
@@ -441,7 +418,7 @@ impl KeyExpr {
                 }
             }
             Source::Extended(e) => {
-                write!(out, "{}", e.key.to_xpub().map_err(|_| fmt::Error)?)?;
+                write!(out, "{}", e.key.to_xpub())?;
                 for (i, &step) in e.steps.iter().enumerate() {
                     match &e.multipath {
                         Some((position, values)) if *position == i => {
@@ -450,10 +427,7 @@ impl KeyExpr {
                                 if j > 0 {
                                     out.write_char(';')?;
                                 }
-                                write!(out, "{}", value.index())?;
-                                if value.is_hardened() {
-                                    out.write_char(marker)?;
-                                }
+                                write_child(out, value, marker)?;
                             }
                             out.write_char('>')?;
                         }
@@ -474,41 +448,46 @@ impl KeyExpr {
     }
 }
 
+/// Writes `/` and the step, with `marker` (`'` or `h`) if it is hardened.
 fn write_step(out: &mut impl fmt::Write, step: ChildNumber, marker: char) -> fmt::Result {
-    write!(out, "/{}", step.index())?;
-    if step.is_hardened() {
-        out.write_char(marker)?;
+    out.write_char('/')?;
+    write_child(out, step, marker)
+}
+
+/// Writes a child number with the path printer, with `marker` (`'` or `h`) if hardened.
+fn write_child(out: &mut impl fmt::Write, child: ChildNumber, marker: char) -> fmt::Result {
+    if marker == 'h' {
+        write!(out, "{child:#}")
+    } else {
+        write!(out, "{child}")
     }
-    Ok(())
 }
 
 /// Parses `fingerprint/steps` (the inside of `[…]`) at byte `base`.
-fn parse_origin(text: &str, base: usize, apostrophe: &mut bool) -> Result<KeyOrigin> {
+fn parse_origin(text: &str, base: usize, apostrophe: &mut bool, at: Position) -> Result<KeyOrigin> {
     let mut parts = text.split('/');
     let fingerprint_text = parts.next().unwrap_or("");
-    let fingerprint = decode_hex::<4>(fingerprint_text.as_bytes())
-        .ok_or_else(|| invalid(base, DescriptorErrorKind::InvalidFingerprint))?;
+    let fingerprint: Fingerprint = fingerprint_text
+        .parse()
+        .map_err(|_| invalid(base, ErrorKind::InvalidFingerprint))?;
     let mut path = DerivationPath::master();
     let mut offset = base + fingerprint_text.len();
     for part in parts {
         offset += 1;
         if part.starts_with('*') {
-            return Err(invalid(offset, DescriptorErrorKind::MisplacedWildcard));
+            return Err(invalid(offset, ErrorKind::MisplacedWildcard));
         }
         if part.starts_with('<') {
-            return Err(invalid(offset, DescriptorErrorKind::MisplacedMultipath));
+            return Err(invalid(offset, ErrorKind::MisplacedMultipath));
         }
         let (child, marker) = parse_step(part, offset)?;
         if let Some(m) = marker {
             *apostrophe = m;
         }
-        path.push(child)?;
+        path.push(child).map_err(|e| at.core(e))?;
         offset += part.len();
     }
-    Ok(KeyOrigin {
-        fingerprint: Fingerprint::new(fingerprint),
-        path,
-    })
+    Ok(KeyOrigin { fingerprint, path })
 }
 
 /// Parses the text after an extended key (`/1/2'/<0;1>/*`), which starts at byte `base`.
@@ -549,20 +528,20 @@ fn parse_steps(
                     wildcard_marker = Some(false);
                     Wildcard::Hardened
                 }
-                _ => return Err(invalid(offset, DescriptorErrorKind::InvalidStep)),
+                _ => return Err(invalid(offset, ErrorKind::InvalidStep)),
             };
             if !last {
-                return Err(invalid(offset, DescriptorErrorKind::MisplacedWildcard));
+                return Err(invalid(offset, ErrorKind::MisplacedWildcard));
             }
         } else if let Some(inner) = segment.strip_prefix('<') {
             let inner = inner
                 .strip_suffix('>')
-                .ok_or_else(|| invalid(offset, DescriptorErrorKind::InvalidStep))?;
+                .ok_or_else(|| invalid(offset, ErrorKind::InvalidStep))?;
             if multipath.is_some() {
-                return Err(invalid(offset, DescriptorErrorKind::MisplacedMultipath));
+                return Err(invalid(offset, ErrorKind::MisplacedMultipath));
             }
             if inner.split(';').count() < 2 {
-                return Err(invalid(offset, DescriptorErrorKind::MultipathTooShort));
+                return Err(invalid(offset, ErrorKind::MultipathTooShort));
             }
             let mut values = Vec::new();
             let mut value_offset = offset + 1;
@@ -572,10 +551,7 @@ fn parse_steps(
                     step_marker = marker;
                 }
                 if values.contains(&child) {
-                    return Err(invalid(
-                        value_offset,
-                        DescriptorErrorKind::DuplicateMultipathValue,
-                    ));
+                    return Err(invalid(value_offset, ErrorKind::DuplicateMultipathValue));
                 }
                 values.push(child);
                 value_offset += value.len() + 1;
@@ -605,15 +581,21 @@ fn parse_steps(
 
 /// Parses a hex public key or a WIF private key; `None` for anything else (an extended key,
 /// or an invalid one).
-fn parse_single(text: &str, base: usize, context: KeyContext) -> Result<Option<Source>> {
+fn parse_single(
+    text: &str,
+    base: usize,
+    context: KeyContext,
+    at: Position,
+) -> Result<Option<Source>> {
     let bytes = text.as_bytes();
-    if !is_hex(text) {
-        return parse_wif(text, base, context);
+    if !crate::hex::is_hex(text) {
+        return parse_wif(text, base, context, at);
     }
-    let bad = || invalid(base, DescriptorErrorKind::InvalidPublicKey);
+    let bad = || invalid(base, ErrorKind::InvalidPublicKey);
     match bytes.len() {
         66 => {
-            let public = decode_hex::<33>(bytes).ok_or_else(bad)?;
+            let mut public = [0u8; 33];
+            crate::hex::decode(text, &mut public).map_err(|_| bad())?;
             if !matches!(public[0], 2 | 3) || !valid_point(&public) {
                 return Err(bad());
             }
@@ -624,9 +606,9 @@ fn parse_single(text: &str, base: usize, context: KeyContext) -> Result<Option<S
             }))
         }
         64 if context == KeyContext::Taproot => {
-            let x = decode_hex::<32>(bytes).ok_or_else(bad)?;
             let mut public = [2u8; 33];
-            public.get_mut(1..).ok_or_else(bad)?.copy_from_slice(&x);
+            let (_, x) = public.split_at_mut(1);
+            crate::hex::decode(text, x).map_err(|_| bad())?;
             if !valid_point(&public) {
                 return Err(bad());
             }
@@ -637,20 +619,14 @@ fn parse_single(text: &str, base: usize, context: KeyContext) -> Result<Option<S
             }))
         }
         130 if bytes.starts_with(b"04") => Err(match context {
-            KeyContext::Legacy => Error::UnsupportedDescriptor {
+            KeyContext::Legacy => Error::Unsupported {
                 offset: base,
-                feature: DescriptorFeature::UncompressedKey,
+                feature: Feature::UncompressedKey,
             },
-            KeyContext::Witness | KeyContext::Taproot => {
-                invalid(base, DescriptorErrorKind::UncompressedKey)
-            }
+            KeyContext::Witness | KeyContext::Taproot => invalid(base, ErrorKind::UncompressedKey),
         }),
         _ => Err(bad()),
     }
-}
-
-fn is_hex(text: &str) -> bool {
-    text.bytes().all(|c| c.is_ascii_hexdigit())
 }
 
 /// 51 or 52 characters starting as mainnet (`5`, `K`, `L`) or testnet (`9`, `c`) WIF does.
@@ -664,27 +640,28 @@ fn is_wif_shaped(text: &str) -> bool {
 
 /// A compressed WIF private key (its public key is kept, never the secret); `None` for text
 /// that is not WIF-shaped, so it is tried as an extended key.
-fn parse_wif(text: &str, base: usize, context: KeyContext) -> Result<Option<Source>> {
+fn parse_wif(text: &str, base: usize, context: KeyContext, at: Position) -> Result<Option<Source>> {
     if !is_wif_shaped(text) {
         return Ok(None);
     }
     let wif = match crate::wif::decode(text) {
         Ok(wif) => wif,
-        Err(Error::UncompressedWif) => {
+        Err(crate::address::Error::UncompressedWif) => {
             return Err(match context {
-                KeyContext::Legacy => Error::UnsupportedDescriptor {
+                KeyContext::Legacy => Error::Unsupported {
                     offset: base,
-                    feature: DescriptorFeature::UncompressedKey,
+                    feature: Feature::UncompressedKey,
                 },
                 KeyContext::Witness | KeyContext::Taproot => {
-                    invalid(base, DescriptorErrorKind::UncompressedKey)
+                    invalid(base, ErrorKind::UncompressedKey)
                 }
             })
         }
-        Err(e) => return Err(e),
+        Err(e) => return Err(at.wif(e)),
     };
+    // `wif::decode` checked the key: it has a public key.
     let mut public = crate::sys::secp256k1::secp256k1_public_key(wif.secret().expose())
-        .ok_or(Error::InvalidSecretKey)?;
+        .ok_or(at.wif(crate::address::Error::InvalidSecretKey))?;
     if context == KeyContext::Taproot {
         // Inside tr() only x(P) counts; keep the even-y key, as a 64-digit hex key parses.
         public[0] = 2;

@@ -20,14 +20,10 @@ pub(crate) const MAX_MULTISIG_SCRIPT_LEN: usize = 2 + 34 * MAX_MULTISIG_KEYS + 2
 /// The P2SH redeem-script size limit (consensus: the largest push is 520 bytes).
 pub(crate) const MAX_REDEEM_SCRIPT_LEN: usize = 520;
 
-const OP_0: u8 = 0x00;
-const OP_1: u8 = 0x51;
-const OP_DUP: u8 = 0x76;
-const OP_HASH160: u8 = 0xa9;
-const OP_EQUAL: u8 = 0x87;
-const OP_EQUALVERIFY: u8 = 0x88;
-const OP_CHECKSIG: u8 = 0xac;
-const OP_CHECKMULTISIG: u8 = 0xae;
+use crate::address::bitcoin::opcodes::{
+    OP_0, OP_1, OP_CHECKMULTISIG, OP_CHECKSIG, OP_DUP, OP_EQUAL, OP_EQUALVERIFY, OP_HASH160,
+    PUSH_20, PUSH_32, PUSH_33,
+};
 
 /// A scriptPubKey (output script): at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes, stored inline.
 ///
@@ -39,27 +35,38 @@ pub struct ScriptPubKey {
 }
 
 impl ScriptPubKey {
-    /// Builds from parts; `parts` total at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes (the callers
-    /// below pass fixed sizes).
-    fn from_parts(parts: &[&[u8]]) -> Self {
-        let mut bytes = [0u8; MAX_SCRIPT_PUBKEY_LEN];
-        let mut len = 0;
-        for part in parts {
-            if let Some(dst) = bytes.get_mut(len..len + part.len()) {
-                dst.copy_from_slice(part);
-                len += part.len();
-            }
+    /// The script of `parts`, one after the other: exactly `N` bytes, at most
+    /// [`MAX_SCRIPT_PUBKEY_LEN`] (checked at compile time). The callers pass fixed sizes, so
+    /// a part that does not fit is a bug in this file, and panics.
+    #[allow(
+        clippy::expect_used,
+        reason = "N is at most 34, checked at compile time"
+    )]
+    fn join<const N: usize>(parts: &[&[u8]]) -> Self {
+        const {
+            assert!(
+                N <= MAX_SCRIPT_PUBKEY_LEN,
+                "a scriptPubKey is at most 34 bytes"
+            );
         }
+        let mut bytes = [0u8; MAX_SCRIPT_PUBKEY_LEN];
+        let (mut rest, _) = bytes.split_at_mut(N);
+        for part in parts {
+            let (head, tail) = rest.split_at_mut(part.len());
+            head.copy_from_slice(part);
+            rest = tail;
+        }
+        assert!(rest.is_empty(), "a script's parts make its whole length");
         Self {
             bytes,
-            len: u8::try_from(len).unwrap_or(0),
+            len: u8::try_from(N).expect("a scriptPubKey is at most 34 bytes"),
         }
     }
 
     /// `OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG` (P2PKH, 25 bytes).
     pub(crate) fn p2pkh(hash: &[u8; 20]) -> Self {
-        Self::from_parts(&[
-            &[OP_DUP, OP_HASH160, 20],
+        Self::join::<25>(&[
+            &[OP_DUP, OP_HASH160, PUSH_20],
             hash,
             &[OP_EQUALVERIFY, OP_CHECKSIG],
         ])
@@ -67,27 +74,39 @@ impl ScriptPubKey {
 
     /// `OP_HASH160 <20> OP_EQUAL` (P2SH, 23 bytes).
     pub(crate) fn p2sh(hash: &[u8; 20]) -> Self {
-        Self::from_parts(&[&[OP_HASH160, 20], hash, &[OP_EQUAL]])
+        Self::join::<23>(&[&[OP_HASH160, PUSH_20], hash, &[OP_EQUAL]])
     }
 
     /// `OP_0 <20>` (P2WPKH, 22 bytes).
     pub(crate) fn p2wpkh(hash: &[u8; 20]) -> Self {
-        Self::from_parts(&[&[OP_0, 20], hash])
+        Self::join::<22>(&[&[OP_0, PUSH_20], hash])
     }
 
     /// `OP_0 <32>` (P2WSH, 34 bytes).
     pub(crate) fn p2wsh(hash: &[u8; 32]) -> Self {
-        Self::from_parts(&[&[OP_0, 32], hash])
+        Self::join::<34>(&[&[OP_0, PUSH_32], hash])
     }
 
     /// `OP_1 <32>` (P2TR, 34 bytes).
     pub(crate) fn p2tr(output_key: &[u8; 32]) -> Self {
-        Self::from_parts(&[&[OP_1, 32], output_key])
+        Self::join::<34>(&[&[OP_1, PUSH_32], output_key])
+    }
+
+    /// The address: every script built here is P2PKH, P2SH, P2WPKH, P2WSH or P2TR, so it has
+    /// one.
+    #[allow(
+        clippy::expect_used,
+        reason = "only standard single-output scripts are built"
+    )]
+    pub(crate) fn address(&self, network: crate::Network) -> crate::address::Address {
+        crate::address::bitcoin::from_script_pubkey(self.as_bytes(), network)
+            .expect("every scriptPubKey a descriptor makes has an address")
     }
 
     /// The script's bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        self.bytes.get(..usize::from(self.len)).unwrap_or(&[])
+        let (script, _) = self.bytes.split_at(usize::from(self.len));
+        script
     }
 
     /// The script's length in bytes.
@@ -129,44 +148,49 @@ impl fmt::Debug for ScriptPubKey {
     }
 }
 
-/// A small number as a script push: `OP_1`..`OP_16`, or a one-byte push for 17..=20.
-fn push_small(out: &mut [u8], at: usize, n: usize) -> usize {
-    let n = u8::try_from(n).unwrap_or(0);
+/// A small number as a script push: `OP_1`..`OP_16` (one byte), or a one-byte push of
+/// 17..=20 (two bytes).
+#[allow(
+    clippy::expect_used,
+    reason = "multisig numbers are 1 to 20, checked at parse"
+)]
+fn push_small(n: usize) -> ([u8; 2], usize) {
+    let n = u8::try_from(n).expect("a multisig number is at most 20");
     if (1..=16).contains(&n) {
-        if let Some(slot) = out.get_mut(at) {
-            *slot = OP_1 - 1 + n;
-        }
-        at + 1
+        ([OP_1 - 1 + n, 0], 1)
     } else {
-        if let Some(slots) = out.get_mut(at..at + 2) {
-            slots.copy_from_slice(&[1, n]);
-        }
-        at + 2
+        ([1, n], 2)
     }
 }
 
-/// The multisig script `k <key>… n OP_CHECKMULTISIG` (BIP-383) for `1 ≤ k ≤ n ≤ 20`, into
-/// `out`; returns its length.
+/// The multisig script `k <key>… n OP_CHECKMULTISIG` (BIP-383) for `1 ≤ k ≤ n ≤ 20` (checked
+/// when the descriptor was parsed), into `out`; returns its length.
 pub(crate) fn multisig(
     threshold: usize,
     keys: &[[u8; 33]],
     out: &mut [u8; MAX_MULTISIG_SCRIPT_LEN],
 ) -> usize {
-    let mut at = push_small(out, 0, threshold);
-    for key in keys.iter().take(MAX_MULTISIG_KEYS) {
-        if let Some(slot) = out.get_mut(at) {
-            *slot = 33;
-        }
-        if let Some(dst) = out.get_mut(at + 1..at + 34) {
-            dst.copy_from_slice(key);
-        }
-        at += 34;
+    assert!(
+        keys.len() <= MAX_MULTISIG_KEYS,
+        "a multisig descriptor has at most 20 keys"
+    );
+    let mut rest = &mut out[..];
+    let mut put = |bytes: &[u8]| {
+        // Fits: the buffer holds the longest script, of 20 keys.
+        let (head, tail) = core::mem::take(&mut rest).split_at_mut(bytes.len());
+        head.copy_from_slice(bytes);
+        rest = tail;
+    };
+    let (push, len) = push_small(threshold);
+    put(push.split_at(len).0);
+    for key in keys {
+        put(&[PUSH_33]);
+        put(key);
     }
-    at = push_small(out, at, keys.len().min(MAX_MULTISIG_KEYS));
-    if let Some(slot) = out.get_mut(at) {
-        *slot = OP_CHECKMULTISIG;
-    }
-    at + 1
+    let (push, len) = push_small(keys.len());
+    put(push.split_at(len).0);
+    put(&[OP_CHECKMULTISIG]);
+    MAX_MULTISIG_SCRIPT_LEN - rest.len()
 }
 
 /// The length of the multisig script for `n` compressed keys and threshold `k`.

@@ -34,7 +34,7 @@ use crate::secret::SecretBytes;
 /// let full = ExtendedPrivateKey::<Ed25519>::from_seed(&seed)?.derive_path("m/44'/501'/0'/0'")?;
 /// assert_eq!(key.private_key(), full.private_key());
 /// assert_eq!(key.chain_code(), full.chain_code());
-/// assert_eq!(key.public_key()?, full.public_key()?);
+/// assert_eq!(key.public_key(), full.public_key());
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 pub struct DerivedKey<S: Scheme> {
@@ -75,10 +75,7 @@ impl<S: Scheme> DerivedKey<S> {
     }
 
     /// The public key, computed on each call (nothing is cached).
-    ///
-    /// # Errors
-    /// As [`ExtendedPrivateKey::public_key`](crate::ExtendedPrivateKey::public_key).
-    pub fn public_key(&self) -> Result<S::PublicKey> {
+    pub fn public_key(&self) -> S::PublicKey {
         S::public_key(&self.secret, T)
     }
 

@@ -52,9 +52,9 @@ use crate::version::{Version, VersionPair};
 /// use fastbip32::{ExtendedPublicKey, Secp256k1, Xpub};
 ///
 /// let xpub: Xpub = "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8".parse()?;
-/// let receive = xpub.derive_path("0/7")?;
+/// let receive = xpub.derive_path_vartime("0/7")?;
 /// assert_eq!(receive.depth(), 2);
-/// assert_eq!(receive.parent_fingerprint(), xpub.derive_path("0")?.fingerprint());
+/// assert_eq!(receive.parent_fingerprint(), xpub.derive_path_vartime("0")?.fingerprint());
 /// assert!(receive.to_string().starts_with("xpub"));
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
@@ -101,6 +101,12 @@ impl<S: NormalDerivation> ExtendedPublicKey<S> {
     }
 
     pub(crate) fn new(public: S::PublicKey, meta: Meta<S>) -> Self {
+        const {
+            assert!(
+                !S::HARDENED_ONLY,
+                "a hardened-only scheme cannot implement NormalDerivation"
+            );
+        }
         Self { public, meta }
     }
 }
@@ -155,7 +161,7 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) past depth 255;
     /// [`Error::InvalidChild`](crate::Error::InvalidChild) where BIP-32 says the child does
     /// not exist (secp256k1, probability below 2⁻¹²⁷: try the next index).
-    pub fn derive_child(&self, child: ChildNumber) -> Result<Self> {
+    pub fn derive_child_vartime(&self, child: ChildNumber) -> Result<Self> {
         self.derive_steps(1, core::iter::once(child))
     }
 
@@ -174,11 +180,29 @@ impl<S: Scheme> ExtendedPublicKey<S> {
     /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text;
     /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes the depth past
     /// 255; [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) naming the first
-    /// hardened step; and the other errors of [`derive_child`](Self::derive_child) for any
+    /// hardened step; and the other errors of [`derive_child_vartime`](Self::derive_child_vartime) for any
     /// step.
-    pub fn derive_path<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
+    pub fn derive_path_vartime<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
         let (count, steps) = path.into_steps()?;
         self.derive_steps(count, steps)
+    }
+
+    /// Checks that `path` can be derived below this key, without deriving it: the depth
+    /// stays within 255 and every step is normal. Only BIP-32's invalid child (probability
+    /// below 2⁻¹²⁷) is left for the derivation to find.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text;
+    /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes the depth past
+    /// 255; [`Error::HardenedFromPublic`](crate::Error::HardenedFromPublic) naming the first
+    /// hardened step.
+    pub fn check_path<P: IntoDerivationPath>(&self, path: P) -> Result<()> {
+        let (count, steps) = path.into_steps()?;
+        depth_after(self.meta.depth, count)?;
+        for (segment, child) in steps.enumerate() {
+            check_public_step(child, segment)?;
+        }
+        Ok(())
     }
 
     /// One normal child, with the parent chain code's HMAC state given (computed once for
@@ -216,13 +240,15 @@ impl<S: Scheme> ExtendedPublicKey<S> {
         let mut codes = alloc::vec![ChainCode::new([0; 32]); count];
         S::derive_public_run(&self.public, key, first, &mut publics, &mut codes, T)?;
         let parent = Parent::Public(self.public);
+        // The chain codes are cloned, not moved out: each one left in `codes` is wiped when
+        // the vector is dropped (a moved-out value would stay, unwiped, in the freed block).
         Ok(publics
-            .into_iter()
-            .zip(codes)
+            .iter()
+            .zip(&codes)
             .zip(first.to_raw()..)
             .map(|((public, code), raw)| {
                 let child = ChildNumber::from_raw(raw);
-                Self::new_child(public, self.meta.child(code, depth, child, parent))
+                Self::new_child(*public, self.meta.child(code.clone(), depth, child, parent))
             })
             .collect())
     }
@@ -288,7 +314,8 @@ impl<S: Scheme> Hash for ExtendedPublicKey<S> {
 impl<S: Scheme> fmt::Debug for ExtendedPublicKey<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut hex = [0u8; 66];
-        let public = crate::hex::encode(self.public.as_ref(), &mut hex).unwrap_or("");
+        // 66 digits hold the longest public key (33 bytes).
+        let public = crate::hex::encode(self.public.as_ref(), &mut hex).map_err(|_| fmt::Error)?;
         f.debug_struct("ExtendedPublicKey")
             .field("scheme", &S::NAME)
             .field("version", &self.version())

@@ -1,16 +1,14 @@
 //! Entropy ↔ 11-bit word indices, with the BIP-39 checksum (the first `ENT / 32` bits of
 //! SHA-256 of the entropy), for every length from 96 bits (9 words, Cardano) to 256 bits.
 //!
-//! The `bip39` crate does this for 128 to 256 bits only, and its `to_entropy` re-detects the
-//! language of an already-parsed mnemonic (and panics when the detection is ambiguous,
-//! rust-bitcoin/rust-bip39#106), so the packing is done here. Loops and branches depend on
-//! lengths only; scratch buffers are wiped.
+//! The bit half of the crate's BIP-39 codec (the word half is [`Phrase`](super::phrase::Phrase)).
+//! Loops and branches depend on lengths only; scratch buffers are wiped.
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::error::{Error, Result};
+use super::error::{Error, Result};
 
 /// The most words a phrase has (256 bits of entropy and 8 of checksum).
 pub(crate) const MAX_WORDS: usize = 24;
@@ -84,7 +82,7 @@ pub(crate) fn pack(indices: &[u16], out: &mut [u8; MAX_ENTROPY + 1]) -> usize {
 /// Returns the entropy length.
 ///
 /// # Errors
-/// [`Error::InvalidMnemonicChecksum`] if the checksum bits do not match (`out` is then not
+/// [`Error::InvalidChecksum`] if the checksum bits do not match (`out` is then not
 /// written).
 pub(crate) fn entropy_of(indices: &[u16], out: &mut [u8; MAX_ENTROPY]) -> Result<usize> {
     let mut scratch = Zeroizing::new([0u8; MAX_ENTROPY + 1]);
@@ -99,7 +97,7 @@ pub(crate) fn entropy_of(indices: &[u16], out: &mut [u8; MAX_ENTROPY]) -> Result
         }
         Ok(len)
     } else {
-        Err(Error::InvalidMnemonicChecksum)
+        Err(Error::InvalidChecksum)
     }
 }
 
@@ -143,7 +141,7 @@ mod tests {
                 bad[count - 1] ^= 1;
                 assert_eq!(
                     entropy_of(&bad[..count], &mut back),
-                    Err(Error::InvalidMnemonicChecksum)
+                    Err(Error::InvalidChecksum)
                 );
             }
         }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{Error, Result};
+use super::error::{Error, Result};
 
 /// A BIP-39 word list.
 ///
@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 /// assert_eq!(language.to_string(), "chinese-simplified");
 /// assert_eq!(Language::English.word_list()[0], "abandon");
 /// assert_eq!(Language::English.find_word("zoo"), Some(2047));
-/// # Ok::<(), fastbip32::Error>(())
+/// # Ok::<(), fastbip32::mnemonic::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -120,21 +120,6 @@ impl Language {
             Self::Italian => bip39::Language::Italian,
             Self::Czech => bip39::Language::Czech,
             Self::Portuguese => bip39::Language::Portuguese,
-        }
-    }
-
-    pub(crate) const fn from_bip39(language: bip39::Language) -> Self {
-        match language {
-            bip39::Language::English => Self::English,
-            bip39::Language::Japanese => Self::Japanese,
-            bip39::Language::Korean => Self::Korean,
-            bip39::Language::Spanish => Self::Spanish,
-            bip39::Language::SimplifiedChinese => Self::ChineseSimplified,
-            bip39::Language::TraditionalChinese => Self::ChineseTraditional,
-            bip39::Language::French => Self::French,
-            bip39::Language::Italian => Self::Italian,
-            bip39::Language::Czech => Self::Czech,
-            bip39::Language::Portuguese => Self::Portuguese,
         }
     }
 }

@@ -29,7 +29,7 @@ impl Suggestions {
 
     /// The words, best first.
     pub fn as_slice(&self) -> &[&'static str] {
-        self.words.get(..self.len).unwrap_or_default()
+        self.words.split_at(self.len).0
     }
 }
 
@@ -136,7 +136,7 @@ pub fn suggest(word: &str, language: Language) -> Suggestions {
     let Some(len) = chars_of(word.trim(), &mut typed) else {
         return Suggestions::NONE;
     };
-    let typed = typed.get(..len).unwrap_or_default();
+    let typed = typed.split_at(len).0;
     if typed.is_empty() {
         return Suggestions::NONE;
     }
@@ -150,7 +150,7 @@ pub fn suggest(word: &str, language: Language) -> Suggestions {
         let Some(clen) = chars_of(candidate, &mut chars) else {
             continue;
         };
-        let chars = chars.get(..clen).unwrap_or_default();
+        let chars = chars.split_at(clen).0;
         let completes = typed.len() >= 3 && chars.starts_with(typed);
         let shares_start = typed.len() >= 4 && chars.len() >= 4 && chars.get(..4) == typed.get(..4);
         let edits = if completes { 0 } else { distance(typed, chars) };

@@ -175,9 +175,9 @@ fn sha256_blocks<'b>(data: &[u8], blocks: &'b mut [[u8; 64]]) -> &'b [[u8; 64]] 
 /// The work depends on `data.len()` only, apart from writing the text, whose length is the
 /// output's.
 fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
-    let Some(data_limbs) = (data.len() <= MAX_DATA).then(|| data.len().div_ceil(4)) else {
-        return Err(Error::InvalidLength { len: data.len() });
-    };
+    // The entry points check the payload length at compile time.
+    assert!(data.len() <= MAX_DATA, "Base58 data is at most 82 bytes");
+    let data_limbs = data.len().div_ceil(4);
     // Right-aligned in whole limbs: the bytes in front of `data` stay zero.
     let mut bytes = Zeroizing::new([0u8; DATA_LIMBS * 4]);
     let width = data_limbs * 4;
@@ -198,12 +198,12 @@ fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
         *limb = u32::from_be_bytes(word);
         word.zeroize();
     }
-    let limbs = limbs.get_mut(..data_limbs).unwrap_or_default();
+    let limbs = limbs.split_at_mut(data_limbs).0;
 
     // Least significant digit first: each round divides by 58⁵ and splits the remainder.
     let rounds = rounds_for(data.len());
     let mut digits = Zeroizing::new([0u8; DIGITS]);
-    let digits = digits.get_mut(..rounds * 5).unwrap_or_default();
+    let digits = digits.split_at_mut(rounds * 5).0;
     for round in digits.chunks_exact_mut(5) {
         let mut rem: u64 = 0;
         for limb in limbs.iter_mut().rev() {
@@ -250,7 +250,7 @@ pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) ->
     if let Some(check) = rest.get_mut(..4) {
         check.copy_from_slice(&checksum(payload));
     }
-    encode_raw(data.get(..N + 4).unwrap_or_default(), out)
+    encode_raw(data.split_at(N + 4).0, out)
 }
 
 /// Writes the plain Base58 text (no checksum) of `payload` (at most 82 bytes, checked at
@@ -276,7 +276,7 @@ pub(crate) struct Decoded {
 impl Decoded {
     /// The payload: the decoded bytes without the checksum.
     pub(crate) fn payload(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or_default()
+        self.bytes.split_at(self.len).0
     }
 }
 
@@ -285,8 +285,9 @@ impl Decoded {
 /// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), at least
 /// the 4 checksum bytes ([`Error::InvalidLength`] with `len: 0`), the checksum
 /// ([`Error::BadChecksum`]). Text over 160 characters is not decoded: it fails with
-/// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length.
-pub(crate) fn decode_check_any(text: &[u8]) -> Result<Decoded> {
+/// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length. `expected` is
+/// the payload length the caller wants, for the errors.
+pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> {
     let mut valid = 0xFF;
     for &c in text {
         valid &= char_to_digit(c).1;
@@ -301,6 +302,7 @@ pub(crate) fn decode_check_any(text: &[u8]) -> Result<Decoded> {
         let total = zeros + (digits.saturating_sub(1) * 732) / 1000 + 1;
         return Err(Error::InvalidLength {
             len: total.saturating_sub(4),
+            expected,
         });
     }
 
@@ -338,18 +340,24 @@ pub(crate) fn decode_check_any(text: &[u8]) -> Result<Decoded> {
         be.get(TEXT_LIMBS * 4 - significant..),
     ) else {
         // `total <= text.len()`: k digits are below 58^k < 256^k.
-        return Err(Error::InvalidLength { len: total });
+        return Err(Error::InvalidLength {
+            len: total,
+            expected,
+        });
     };
     dst.copy_from_slice(src);
 
     let Some(body_len) = total.checked_sub(4) else {
-        return Err(Error::InvalidLength { len: 0 });
+        return Err(Error::InvalidLength { len: 0, expected });
     };
     let (Some(body), Some(check)) = (
         decoded.bytes.get(..body_len),
         decoded.bytes.get(body_len..total),
     ) else {
-        return Err(Error::InvalidLength { len: body_len });
+        return Err(Error::InvalidLength {
+            len: body_len,
+            expected,
+        });
     };
     if !bool::from(checksum(body).ct_eq(check)) {
         return Err(Error::BadChecksum);
@@ -366,11 +374,14 @@ pub(crate) fn decode_check_any(text: &[u8]) -> Result<Decoded> {
 /// The checks of [`decode_check_any`], then the length ([`Error::InvalidLength`], with the
 /// decoded length less the 4 checksum bytes).
 pub(crate) fn decode_check_array<const N: usize>(text: &[u8]) -> Result<Zeroizing<[u8; N]>> {
-    let decoded = decode_check_any(text)?;
+    let decoded = decode_check_any(text, N)?;
     let body = decoded.payload();
     let mut payload = Zeroizing::new([0u8; N]);
     if body.len() != N {
-        return Err(Error::InvalidLength { len: body.len() });
+        return Err(Error::InvalidLength {
+            len: body.len(),
+            expected: N,
+        });
     }
     payload.copy_from_slice(body);
     Ok(payload)
@@ -459,7 +470,7 @@ mod tests {
             if data.len() == PAYLOAD {
                 prop_assert_eq!(&ours.unwrap()[..], &data[..]);
             } else {
-                prop_assert_eq!(ours.err(), Some(Error::InvalidLength { len: data.len() }));
+                prop_assert_eq!(ours.err(), Some(Error::InvalidLength { len: data.len(), expected: 78 }));
             }
         }
 
@@ -487,7 +498,7 @@ mod tests {
             let len = encode_check(&p21, &mut ours).unwrap();
             let n = bs58::encode(p21).with_check().onto(&mut theirs[..]).unwrap();
             prop_assert_eq!(&ours[..len], &theirs[..n]);
-            let back = decode_check_any(&ours[..len]).unwrap();
+            let back = decode_check_any(&ours[..len], 0).unwrap();
             prop_assert_eq!(back.payload(), &p21[..]);
 
             let len = encode(&p32, &mut ours).unwrap();
@@ -502,7 +513,7 @@ mod tests {
             data.splice(0..0, core::iter::repeat_n(0, zeros));
             let mut text = [0u8; 200];
             let n = bs58::encode(&data).with_check().onto(&mut text[..]).unwrap();
-            let decoded = decode_check_any(&text[..n]).unwrap();
+            let decoded = decode_check_any(&text[..n], 0).unwrap();
             prop_assert_eq!(decoded.payload(), &data[..]);
         }
 
@@ -553,13 +564,25 @@ mod tests {
 
     #[test]
     fn edge_lengths() {
-        assert_eq!(decode_check(b""), Err(Error::InvalidLength { len: 0 }));
-        assert_eq!(decode_check(b"1"), Err(Error::InvalidLength { len: 0 }));
+        assert_eq!(
+            decode_check(b""),
+            Err(Error::InvalidLength {
+                len: 0,
+                expected: 78
+            })
+        );
+        assert_eq!(
+            decode_check(b"1"),
+            Err(Error::InvalidLength {
+                len: 0,
+                expected: 78
+            })
+        );
         assert_eq!(decode_check(b"0"), Err(Error::InvalidBase58));
         let long = [b'z'; 300];
         assert!(matches!(
             decode_check(&long),
-            Err(Error::InvalidLength { len }) if len > 200
+            Err(Error::InvalidLength { len, .. }) if len > 200
         ));
         let mut long = [b'z'; 300];
         long[299] = b'l';

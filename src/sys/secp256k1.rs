@@ -132,6 +132,17 @@ pub(crate) fn secp256k1_seckey_tweak_add(sk: &mut [u8; 32], tweak: &[u8; 32]) ->
     ok == 1
 }
 
+/// `K + tweak·G`, compressed, through libsecp256k1's `ec_pubkey_tweak_add`. `None` when
+/// `tweak ≥ n` or the sum is the point at infinity: BIP-32's invalid child. Variable time:
+/// every input is public (a parent public key and its child's `I_L`).
+pub(crate) fn secp256k1_tweak_public_vartime(
+    parent: &secp256k1::PublicKey,
+    tweak: &[u8; 32],
+) -> Option<[u8; PUBLIC_KEY_LEN]> {
+    let tweak = secp256k1::Scalar::from_be_bytes(*tweak).ok()?;
+    parent.add_exp_tweak(&tweak).ok().map(|p| p.serialize())
+}
+
 /// Whether `sk` is a valid secret key: non-zero and below the group order.
 pub(crate) fn secp256k1_seckey_verify(sk: &[u8; 32]) -> bool {
     // SAFETY: as above; `sk` points to 32 readable bytes.

@@ -13,20 +13,16 @@
 //! Every check (path, count, seed, key, depth, hardened-only, hardened from public) is made
 //! before the first byte is written, so a usage error leaves standard output empty.
 
-use core::fmt;
 use core::time::Duration;
 use std::time::Instant;
 
-use fastbip32::path::{HARDENED_BIT, MAX_DEPTH};
+use fastbip32::path::HARDENED_BIT;
 use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
     PathErrorKind,
 };
 
-use super::{
-    check_hardened_only, key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start,
-};
-use crate::cardano::{self, Origin};
+use super::{key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start, WildcardAt};
 use crate::curve::CliScheme;
 use crate::dispatch::{Op, Task};
 use crate::error::CliError;
@@ -34,6 +30,7 @@ use crate::record::{derive_record, ChildPath, Extras, KeyRef, Output, Scratch, S
 use crate::seed;
 use crate::stream::{self, Progress, Tasks, SLOW};
 use crate::Io;
+use fastbip32::cardano::Role;
 
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,14 +99,6 @@ impl<'a> Wildcard<'a> {
             offset,
         }))
     }
-
-    /// The usage error `reason` about the `*` segment.
-    fn error(&self, reason: impl fmt::Display) -> CliError {
-        CliError::Usage(format!(
-            "invalid --path: segment {} (byte {}): {reason}",
-            self.segment, self.offset
-        ))
-    }
 }
 
 /// The children to derive: `count` from `first`.
@@ -145,7 +134,7 @@ struct Plan<'a, S: CliScheme> {
     /// The parent's path below the start key.
     steps: &'a [ChildNumber],
     /// Where the start key sits (Cardano roles).
-    origin: Origin,
+    origin: Role,
     /// The extras of every record, but for the role.
     extras: Extras,
     range: Range,
@@ -175,7 +164,7 @@ pub(super) fn run(
     request: &Request<'_>,
     wildcard: &Wildcard<'_>,
     count: u64,
-    xkey: Option<(&str, bool, Origin)>,
+    xkey: Option<(&str, bool, Role)>,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
@@ -263,31 +252,23 @@ pub(crate) fn children<S: CliScheme>(
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let request = job.request;
-    if matches!(source, Source::Seed(_)) {
-        check_hardened_only::<S>(prefix, job.path_text)?;
-        if !job.wildcard.hardened && S::NO_NORMAL_CHILDREN {
-            return Err(job.wildcard.error(format_args!(
-                "{} supports hardened derivation only (write *')",
-                S::NAME
-            )));
-        }
-        if prefix.len() >= MAX_DEPTH {
-            return Err(job.wildcard.error(Error::DepthExceeded));
-        }
-    }
-    let start = Start::<S>::new(request, source, prefix, job.path_text, 1, &mut io.notes)?;
-    // Hardened steps in the prefix below a public key are reported here, first.
-    let parent = match key_from_xkey(&start.key, prefix, job.path_text)? {
+    // The library checks the prefix and the first child against the key, before anything.
+    let star = WildcardAt {
+        child: job.range.first,
+        segment: job.wildcard.segment,
+        offset: job.wildcard.offset,
+    };
+    let start = Start::<S>::new(
+        request,
+        source,
+        prefix,
+        job.path_text,
+        Some(star),
+        &mut io.notes,
+    )?;
+    let parent = match key_from_xkey(&start.key, prefix)? {
         ExtendedKey::Private(key) => Parent::Private(key),
-        ExtendedKey::Public(key) => {
-            if job.wildcard.hardened {
-                return Err(job.wildcard.error(Error::HardenedFromPublic {
-                    index: job.range.first.index(),
-                    segment: prefix.len(),
-                }));
-            }
-            Parent::Public(key)
-        }
+        ExtendedKey::Public(key) => Parent::Public(key),
     };
     // Every child's extras but the role are the first child's (the stake key of
     // cardano-base is the account's); checked here, before anything is written.
@@ -387,13 +368,11 @@ impl Worker {
                 }
             }
             Parent::Public(key) => {
-                // Derived together: for secp256k1, the batched affine public derivation.
-                let children = key.derive_children(start, count).map_err(|e| match e {
-                    Error::InvalidChild { index, .. } => error(child_at(start, index), e),
-                    e => bad_range(e),
-                })?;
-                for child in &children {
-                    self.write(plan, KeyRef::Public(child))?;
+                // Runs derived together: for secp256k1, the batched affine public derivation.
+                let children = key.children_vartime(start, count).map_err(bad_range)?;
+                for (i, child) in (index..).zip(children) {
+                    let child = child.map_err(|e| error(child_at(start, i), e))?;
+                    self.write(plan, KeyRef::Public(&child))?;
                 }
             }
         }
@@ -415,7 +394,9 @@ impl Worker {
             child: number,
         };
         let extras = Extras {
-            role: cardano::role(plan.origin, plan.steps, Some(number)),
+            role: plan
+                .origin
+                .after(plan.steps.iter().copied().chain(Some(number))),
             ..plan.extras
         };
         let record = derive_record(&mut self.scratch, plan.curve, child, Some(&path), &extras)?;
