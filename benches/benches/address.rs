@@ -3,7 +3,7 @@
 //! address each (the taproot tweak is an EC operation: its own row), through a descriptor
 //! (`wpkh(XPUB/0/*)`: `Branch::derive_into` + `Derived::address`), and rust-bitcoin's
 //! textbook loop; then descriptor parsing and one derivation against rust-miniscript, with a
-//! floor. Outputs are asserted equal before timing (and in `tests/address.rs`).
+//! floor. Outputs are asserted equal before timing (and in `tests/it/address.rs`).
 //!
 //! ```text
 //! cd benches && CARGO_TARGET_DIR=/tmp/target-benches cargo bench --bench address

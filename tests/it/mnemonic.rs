@@ -21,15 +21,15 @@ fn json(text: &str) -> Value {
 }
 
 fn trezor() -> Value {
-    json(include_str!("data/bip39_trezor.json"))
+    json(include_str!("../data/bip39_trezor.json"))
 }
 
 fn japanese() -> Value {
-    json(include_str!("data/bip39_japanese.json"))
+    json(include_str!("../data/bip39_japanese.json"))
 }
 
 fn generated() -> Value {
-    json(include_str!("data/bip39_generated.json"))
+    json(include_str!("../data/bip39_generated.json"))
 }
 
 fn s(v: &Value) -> &str {
@@ -301,7 +301,7 @@ fn cardano_addresses_published_phrase() {
 #[test]
 fn cardano_roots_from_published_mnemonics() {
     use fastbip32::{Ed25519Bip32, ExtendedPrivateKey};
-    let data = json(include_str!("data/ed25519_bip32.json"));
+    let data = json(include_str!("../data/ed25519_bip32.json"));
     let mut count = 0;
     for case in data["cases"].as_array().unwrap() {
         let inputs = &case["inputs"];

@@ -1,6 +1,6 @@
 //! No secret is left in heap memory that the library frees.
 //!
-//! A `#[global_allocator]` scans every block before it is freed (and every block a
+//! The binary's global allocator (`allocator.rs`) scans every block before it is freed (and every block a
 //! reallocation moves away from) for registered 32-byte secrets. A vector of keys that grows
 //! by reallocation, or keys moved out of a vector, leave unwiped copies in the blocks freed;
 //! the library's containers of private keys (`PathTree` results, a descriptor's `Branch`) are
@@ -14,84 +14,9 @@
     clippy::indexing_slicing,
     clippy::std_instead_of_core
 )] // test code: failing loudly is the point
-#![allow(unsafe_code)] // a scanning global allocator needs `unsafe impl GlobalAlloc`
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
-use std::sync::Mutex;
-
+use crate::allocator::{freed_blocks_holding, SLOTS};
 use fastbip32::{ExtendedPrivateKey, PathTree, Secp256k1};
-
-/// Up to this many secrets are looked for.
-const SLOTS: usize = 4;
-
-static PATTERNS: [[AtomicU8; 32]; SLOTS] = [const { [const { AtomicU8::new(0) }; 32] }; SLOTS];
-static PATTERN_COUNT: AtomicUsize = AtomicUsize::new(0);
-static ARMED: AtomicBool = AtomicBool::new(false);
-static HITS: AtomicUsize = AtomicUsize::new(0);
-/// The tests arm one global scanner, so they run one at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-struct Scanning;
-
-fn contains_pattern(block: &[u8]) -> bool {
-    let count = PATTERN_COUNT.load(Ordering::Acquire).min(SLOTS);
-    PATTERNS.iter().take(count).any(|pattern| {
-        let first = pattern[0].load(Ordering::Relaxed);
-        block.windows(32).any(|w| {
-            w[0] == first
-                && w.iter()
-                    .zip(pattern.iter())
-                    .all(|(a, b)| *a == b.load(Ordering::Relaxed))
-        })
-    })
-}
-
-// SAFETY: delegates every allocation to `System`; before freeing, it only reads the block,
-// which is still allocated and `layout.size()` bytes long.
-unsafe impl GlobalAlloc for Scanning {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        if ARMED.load(Ordering::Acquire) && layout.size() >= 32 {
-            // SAFETY: `ptr` is a live block of `layout.size()` bytes until the call below.
-            let block = unsafe { std::slice::from_raw_parts(ptr, layout.size()) };
-            if contains_pattern(block) {
-                HITS.fetch_add(1, Ordering::AcqRel);
-            }
-        }
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    // `realloc` is the trait's default: alloc, copy, then `dealloc` of the old block, which
-    // is scanned.
-}
-
-#[global_allocator]
-static GLOBAL: Scanning = Scanning;
-
-/// Runs `f` with the scanner looking for `secrets`, and returns how many freed blocks held
-/// one of them.
-fn freed_blocks_holding(secrets: &[[u8; 32]], f: impl FnOnce()) -> usize {
-    let _serial = SERIAL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    assert!(secrets.len() <= SLOTS);
-    for (slot, secret) in PATTERNS.iter().zip(secrets) {
-        for (byte, value) in slot.iter().zip(secret) {
-            byte.store(*value, Ordering::Relaxed);
-        }
-    }
-    PATTERN_COUNT.store(secrets.len(), Ordering::Release);
-    HITS.store(0, Ordering::Release);
-    ARMED.store(true, Ordering::Release);
-    f();
-    ARMED.store(false, Ordering::Release);
-    HITS.load(Ordering::Acquire)
-}
 
 fn tree_of(paths: &[String]) -> PathTree {
     let mut tree = PathTree::new();

@@ -56,7 +56,7 @@ fn seed_of(mnemonic: &str) -> [u8; 64] {
 
 #[test]
 fn bip49_84_86_published_vectors() {
-    let data = json(include_str!("data/address_bips.json"));
+    let data = json(include_str!("../data/address_bips.json"));
     let mut checked = 0;
     for case in data["cases"].as_array().unwrap() {
         let bip = case["bip"].as_u64().unwrap();
@@ -114,7 +114,7 @@ fn bip49_84_86_published_vectors() {
 
 #[test]
 fn bip_utils_bitcoin_ethereum() {
-    let data = json(include_str!("data/address_bip_utils.json"));
+    let data = json(include_str!("../data/address_bip_utils.json"));
     let seed = seed_of(s(&data, "mnemonic"));
     let root = Xprv::from_seed(&seed).unwrap();
     let account = root.derive_path("m/44'/0'/0'").unwrap();
@@ -153,7 +153,7 @@ fn bip_utils_bitcoin_ethereum() {
 
 #[test]
 fn bip_utils_solana() {
-    let data = json(include_str!("data/address_bip_utils.json"));
+    let data = json(include_str!("../data/address_bip_utils.json"));
     let root = ExtendedPrivateKey::<Ed25519>::from_seed(&seed_of(s(&data, "mnemonic"))).unwrap();
     let cases = data["solana"].as_array().unwrap();
     for case in cases {
@@ -171,7 +171,7 @@ fn bip_utils_solana() {
 
 #[test]
 fn bip_utils_cardano_icarus() {
-    let data = json(include_str!("data/address_bip_utils.json"));
+    let data = json(include_str!("../data/address_bip_utils.json"));
     let mnemonic = bip39::Mnemonic::parse_normalized(s(&data, "mnemonic")).unwrap();
     let root =
         ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(&mnemonic.to_entropy(), b"").unwrap();
@@ -198,7 +198,7 @@ fn bip_utils_cardano_icarus() {
 
 #[test]
 fn cip19_published_vectors() {
-    let data = json(include_str!("data/address_cip19.json"));
+    let data = json(include_str!("../data/address_cip19.json"));
     let payment: [u8; 32] = hex(s(&data, "payment_public_key_hex"));
     let stake: [u8; 32] = hex(s(&data, "stake_public_key_hex"));
     let cases = data["cases"].as_array().unwrap();
@@ -217,7 +217,7 @@ fn cip19_published_vectors() {
 
 #[test]
 fn eip55_published_examples() {
-    let data = json(include_str!("data/address_eip55.json"));
+    let data = json(include_str!("../data/address_eip55.json"));
     let cases = data["cases"].as_array().unwrap();
     for case in cases {
         let text = case.as_str().unwrap();
@@ -229,7 +229,7 @@ fn eip55_published_examples() {
 
 #[test]
 fn bitcoin_core_key_io_valid() {
-    let data = json(include_str!("data/address_key_io.json"));
+    let data = json(include_str!("../data/address_key_io.json"));
     let addresses = data["valid_addresses"].as_array().unwrap();
     for case in addresses {
         let (text, script, chain) = (
@@ -272,7 +272,7 @@ fn bitcoin_core_key_io_valid() {
 
 #[test]
 fn bitcoin_core_key_io_invalid() {
-    let data = json(include_str!("data/address_key_io.json"));
+    let data = json(include_str!("../data/address_key_io.json"));
     let cases = data["invalid"].as_array().unwrap();
     for case in cases {
         let text = case.as_str().unwrap();

@@ -15,7 +15,8 @@ use fastbip32::{Error, Network, Xprv};
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let data: Value = serde_json::from_str(include_str!("data/descriptor_accounts.json")).unwrap();
+    let data: Value =
+        serde_json::from_str(include_str!("../data/descriptor_accounts.json")).unwrap();
     data["cases"].as_array().unwrap().clone()
 }
 

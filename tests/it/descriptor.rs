@@ -24,11 +24,11 @@ fn data() -> [(&'static str, Value); 2] {
     [
         (
             "descriptor_bips.json",
-            serde_json::from_str(include_str!("data/descriptor_bips.json")).unwrap(),
+            serde_json::from_str(include_str!("../data/descriptor_bips.json")).unwrap(),
         ),
         (
             "descriptor_core.json",
-            serde_json::from_str(include_str!("data/descriptor_core.json")).unwrap(),
+            serde_json::from_str(include_str!("../data/descriptor_core.json")).unwrap(),
         ),
     ]
 }

@@ -30,11 +30,11 @@ type Key = ExtendedPrivateKey<Ed25519Bip32>;
 type PubKey = ExtendedPublicKey<Ed25519Bip32>;
 
 fn vectors() -> Value {
-    serde_json::from_str(include_str!("data/ed25519_bip32.json")).unwrap()
+    serde_json::from_str(include_str!("../data/ed25519_bip32.json")).unwrap()
 }
 
 fn paper_vectors() -> Value {
-    serde_json::from_str(include_str!("data/ed25519_bip32_paper_random.json")).unwrap()
+    serde_json::from_str(include_str!("../data/ed25519_bip32_paper_random.json")).unwrap()
 }
 
 fn cases(file: &Value) -> &Vec<Value> {

@@ -8,13 +8,13 @@
 //!   unit test `curve::secp256k1_batch::tests::first_invalid_child_stops_the_chunk`;
 //! * `PathErrorKind::CapacityExceeded` exists only without the `alloc` feature: the unit test
 //!   `path::tests::without_alloc_a_deep_path_is_refused` of that build;
-//! * `mnemonic::Error::AmbiguousLanguage`: `tests/mnemonic.rs`, on the phrases valid in two
+//! * `mnemonic::Error::AmbiguousLanguage`: `tests/it/mnemonic.rs`, on the phrases valid in two
 //!   word lists of `tests/data/bip39_generated.json`;
 //! * `mnemonic::Error::RandomSourceFailed`: the unit test
 //!   `mnemonic::tests::random_source_errors_keep_the_os_code`.
 //!
 //! Every `descriptor::Error` variant (and kind, and feature) is produced by
-//! `tests/descriptor.rs`'s `every_descriptor_error_is_produced`.
+//! `tests/it/descriptor.rs`'s `every_descriptor_error_is_produced`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code
 
 use fastbip32::address::{self, bitcoin, AddressKind, CardanoNetwork};

@@ -1,7 +1,7 @@
 //! Parsing, printing and deriving allocate nothing on the heap.
 //!
-//! A counting `#[global_allocator]` counts allocations made by the current thread (the test
-//! harness runs tests on several threads). Each scheme is warmed up once first: the
+//! The binary's global allocator (`allocator.rs`) counts allocations made by the current
+//! thread (the test harness runs tests on several threads). Each scheme is warmed up once first: the
 //! `secp256k1` crate allocates its per-thread context on first use. Allocations inside C
 //! libraries (aws-lc's `malloc` for P-256) are not visible to Rust's allocator.
 
@@ -13,48 +13,11 @@
     clippy::std_instead_of_core,
     clippy::cast_possible_truncation
 )] // test code: failing loudly is the point
-#![allow(unsafe_code)] // a counting global allocator needs `unsafe impl GlobalAlloc`
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::fmt::Write as _;
 
-use fastbip32::{
-    Curve25519, DerivationPath, Ed25519, ExtendedPrivateKey, NistP256, Scheme, Secp256k1, Version,
-};
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: delegates every call to `System`; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let r = f();
-    (ALLOCATIONS.with(Cell::get) - before, r)
-}
+use crate::allocator::allocations;
+use fastbip32::{DerivationPath, Ed25519, ExtendedPrivateKey, Scheme, Secp256k1, Version};
 
 /// A `fmt::Write` into a stack buffer.
 struct Buf {
@@ -105,11 +68,9 @@ fn check_scheme<S: Scheme>(path: &str) {
 
 #[test]
 fn derivation_allocates_nothing() {
-    check_scheme::<Secp256k1>("m/44'/0'/0'/0/0");
-    check_scheme::<NistP256>("m/44'/0'/0'/0/0");
-    check_scheme::<Ed25519>("m/44'/0'/0'/0'/0'");
-    check_scheme::<Curve25519>("m/44'/0'/0'/0'/0'");
-    check_scheme::<fastbip32::Ed25519Bip32>("m/1852'/1815'/0'/0/0");
+    for_each_scheme!(|S, path| {
+        check_scheme::<S>(path);
+    });
 }
 
 #[test]

@@ -17,8 +17,8 @@ use serde_json::Value;
 
 fn data(name: &str) -> Value {
     let text = match name {
-        "bip32" => include_str!("data/bip32.json"),
-        "slip10" => include_str!("data/slip10.json"),
+        "bip32" => include_str!("../data/bip32.json"),
+        "slip10" => include_str!("../data/slip10.json"),
         _ => unreachable!(),
     };
     serde_json::from_str(text).unwrap()

@@ -18,7 +18,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let data: Value = serde_json::from_str(include_str!("data/bip32.json")).unwrap();
+    let data: Value = serde_json::from_str(include_str!("../data/bip32.json")).unwrap();
     data["cases"].as_array().unwrap().clone()
 }
 

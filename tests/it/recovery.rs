@@ -493,7 +493,7 @@ fn json(text: &str) -> Value {
 
 #[test]
 fn trezor_vectors_with_a_word_unknown() {
-    let vectors = json(include_str!("data/bip39_trezor.json"));
+    let vectors = json(include_str!("../data/bip39_trezor.json"));
     for v in vectors["english"].as_array().unwrap() {
         let entropy = hex::decode(v[0].as_str().unwrap()).unwrap();
         let phrase = v[1].as_str().unwrap();
@@ -552,7 +552,7 @@ fn trezor_vectors_with_a_word_unknown() {
 
 #[test]
 fn japanese_vectors_with_their_passphrases_in_a_list() {
-    let vectors = json(include_str!("data/bip39_japanese.json"));
+    let vectors = json(include_str!("../data/bip39_japanese.json"));
     for v in vectors.as_array().unwrap().iter().take(6) {
         let phrase = v["phrase"].as_str().unwrap();
         let salt = v["salt"].as_str().unwrap();

@@ -10,8 +10,8 @@
 )] // test code: failing loudly is the point
 
 use fastbip32::{
-    ChainCode, ChildNumber, Curve25519, Ed25519, ExtendedPrivateKey, Fingerprint, NistP256, Scheme,
-    Secp256k1, SecretBytes,
+    ChainCode, ChildNumber, Ed25519, ExtendedPrivateKey, Fingerprint, Scheme, Secp256k1,
+    SecretBytes,
 };
 use zeroize::ZeroizeOnDrop;
 
@@ -24,11 +24,9 @@ fn keys_are_send_sync_and_zeroize_on_drop() {
         assert_send_sync::<ExtendedPrivateKey<S>>();
         assert_zeroize_on_drop::<ExtendedPrivateKey<S>>();
     }
-    check::<Secp256k1>();
-    check::<NistP256>();
-    check::<Ed25519>();
-    check::<Curve25519>();
-    check::<fastbip32::Ed25519Bip32>();
+    for_each_scheme!(|S| {
+        check::<S>();
+    });
     assert_send_sync::<fastbip32::ExtendedPublicKey<Secp256k1>>();
     assert_send_sync::<fastbip32::PathTree>();
     assert_zeroize_on_drop::<ChainCode>();
@@ -55,11 +53,9 @@ fn debug_hides_secrets<S: Scheme>() {
 
 #[test]
 fn debug_shows_no_secret() {
-    debug_hides_secrets::<Secp256k1>();
-    debug_hides_secrets::<NistP256>();
-    debug_hides_secrets::<Ed25519>();
-    debug_hides_secrets::<Curve25519>();
-    debug_hides_secrets::<fastbip32::Ed25519Bip32>();
+    for_each_scheme!(|S| {
+        debug_hides_secrets::<S>();
+    });
     // A public key's chain code is sensitive too (with any normal child's private key it
     // gives away the parent's): not shown.
     let key = ExtendedPrivateKey::<Secp256k1>::from_seed(&SEED).unwrap();

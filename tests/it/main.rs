@@ -1,0 +1,77 @@
+//! The library's integration tests, in one binary: one module per area, each using only the
+//! public API. Published vectors are read from `tests/data/` (see its README) with
+//! `include_str!`, so no test depends on the working directory.
+//!
+//! The binary has one global allocator (`allocator.rs`) that counts each thread's allocations
+//! and can scan freed blocks for secrets; `alloc.rs` and `freed_memory.rs` use it.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core
+)] // test code: failing loudly is the point
+
+/// Runs a block once for each scheme, with `S` naming the scheme's marker type and, in the
+/// two-name form, `path` a derivation path the scheme accepts (hardened steps only for the
+/// schemes without normal derivation, a CIP-1852 path for BIP32-Ed25519).
+///
+/// `for_each_scheme!(normal |S, path| …)` runs it for the schemes with normal (public)
+/// derivation only. This is the one list of schemes in the tests: a new scheme is added here.
+macro_rules! for_each_scheme {
+    (|$s:ident| $body:block) => {
+        for_each_scheme!(|$s, _path| $body)
+    };
+    (|$s:ident, $path:ident| $body:block) => {{
+        for_each_scheme!(normal | $s, $path | $body);
+        {
+            type $s = fastbip32::Ed25519;
+            let $path: &str = "m/44'/501'/0'/0'";
+            $body
+        }
+        {
+            type $s = fastbip32::Curve25519;
+            let $path: &str = "m/1'/2'/3'";
+            $body
+        }
+    }};
+    (normal |$s:ident| $body:block) => {
+        for_each_scheme!(normal | $s, _path | $body)
+    };
+    (normal |$s:ident, $path:ident| $body:block) => {{
+        {
+            type $s = fastbip32::Secp256k1;
+            let $path: &str = "m/44'/0'/0'/0/0";
+            $body
+        }
+        {
+            type $s = fastbip32::NistP256;
+            let $path: &str = "m/44'/0'/0'/0/0";
+            $body
+        }
+        {
+            type $s = fastbip32::Ed25519Bip32;
+            let $path: &str = "m/1852'/1815'/0'/0/0";
+            $body
+        }
+    }};
+}
+
+mod account;
+mod address;
+mod alloc;
+mod allocator;
+mod api;
+mod batch;
+mod descriptor;
+mod ed25519_bip32;
+mod errors;
+mod freed_memory;
+mod isolation;
+mod mnemonic;
+mod path;
+mod public;
+mod recovery;
+mod serialize;
+mod vectors;
