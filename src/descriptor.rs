@@ -8,17 +8,21 @@
 //!   520-byte redeem-script limit), `wsh()` and `sh(wsh())` (at most 20 keys:
 //!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`.
 //! * Key expressions: an optional origin `[fingerprint/path]`, then a 33-byte compressed hex
-//!   public key (inside `tr()` also a 32-byte x-only key), a compressed WIF private key
-//!   (only its public key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
+//!   public key (inside `tr()` also a 32-byte x-only key), a WIF private key (only its public
+//!   key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
 //!   `xprv`, `tpub`, `tprv`, and the SLIP-132 families the crate parses: `ypub`, `zpub`, …)
 //!   followed by steps (`/0/1'`), at most one BIP-389 multipath step (`/<0;1>`) and an
 //!   optional final range `/*` or `/*'`. Hardened markers are `'` and `h`; `H` is rejected,
 //!   as BIP-380's test vectors and Bitcoin Core do.
+//! * Uncompressed keys (130 hex digits `04…`, or uncompressed WIF) where Bitcoin Core takes
+//!   them: in `pkh()` and `sh(multi())` (BIP-381, BIP-383; their scripts hold the 65-byte
+//!   form, and at most 7 uncompressed keys fit `sh()`'s 520 bytes). Inside `wpkh()`, `wsh()`
+//!   and `tr()` they are [`ErrorKind::UncompressedKey`] (BIP-382, BIP-386).
 //! * A `#checksum`, when present, must match (BIP-380).
 //!
 //! Everything else is rejected with a typed error: [`Error::Unsupported`] names a
 //! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
-//! script trees, miniscript, uncompressed keys), [`Error::Invalid`] what is
+//! script trees, miniscript), [`Error::Invalid`] what is
 //! malformed, with a byte offset.
 //!
 //! # Canonical form
@@ -63,7 +67,7 @@ pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
 
 use self::error::Result;
 use self::key::{KeyContext, KeyExpr, Position, Prepared, Wildcard};
-use self::script::{MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
+use self::script::{ScriptKey, MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
 use crate::address::bitcoin::taproot_output_key;
 use crate::address::Address;
 use crate::hash::hash160;
@@ -282,9 +286,20 @@ fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig
         let at = Position { key, keys: n };
         keys.push(KeyExpr::parse(text, offset, key_context, at)?);
     }
-    if context == Context::Sh && script::multisig_len(k, n) > MAX_REDEEM_SCRIPT_LEN {
-        // 15 compressed keys fit in 520 bytes, 16 do not.
-        return Err(Error::TooManyKeys { keys: n, max: 15 });
+    let uncompressed = keys.iter().filter(|key| key.is_uncompressed()).count();
+    if context == Context::Sh && script::multisig_len(k, n, uncompressed) > MAX_REDEEM_SCRIPT_LEN {
+        // 15 compressed keys fit in 520 bytes, 16 do not; 7 uncompressed ones fit, 8 do
+        // not. `max` is the most keys of this descriptor's forms, in order, that fit.
+        let mut max = 0;
+        let mut long = 0;
+        for key in &keys {
+            long += usize::from(key.is_uncompressed());
+            if script::multisig_len(k.min(max + 1), max + 1, long) > MAX_REDEEM_SCRIPT_LEN {
+                break;
+            }
+            max += 1;
+        }
+        return Err(Error::TooManyKeys { keys: n, max });
     }
     Ok((
         Multisig {
@@ -716,7 +731,7 @@ impl Branch<'_> {
                 .public_key(index)
                 .map_err(|e| self.descriptor.position(i).core(e))?;
         }
-        self.output(index, &mut publics)
+        self.output(index, &publics)
     }
 
     /// The outputs at `start`, `start + 1`, …, one per slot of `out`, without allocating:
@@ -746,7 +761,7 @@ impl Branch<'_> {
                 let mut set = [[0u8; 33]; MAX_MULTISIG_KEYS];
                 set[0] = *public;
                 // Saturating: without a range the index is ignored, and may be any u32.
-                *slot = self.output(first.saturating_add(i), &mut set)?;
+                *slot = self.output(first.saturating_add(i), &set)?;
             }
             first = first.saturating_add(chunk_len(n));
         }
@@ -773,7 +788,7 @@ impl Branch<'_> {
                     let public = buf[j];
                     *dst = public;
                 }
-                *slot = self.output(first.saturating_add(i), &mut set)?;
+                *slot = self.output(first.saturating_add(i), &set)?;
             }
             first = first.saturating_add(chunk_len(n));
         }
@@ -781,10 +796,13 @@ impl Branch<'_> {
     }
 
     /// Builds the output from the keys' public keys at `index`.
-    fn output(&self, index: u32, publics: &mut [[u8; 33]; MAX_MULTISIG_KEYS]) -> Result<Derived> {
+    fn output(&self, index: u32, publics: &[[u8; 33]; MAX_MULTISIG_KEYS]) -> Result<Derived> {
         let d = self.descriptor;
         let first = publics[0];
         let script_pubkey = match (d.kind, d.multisig) {
+            (DescriptorType::Pkh, _) if d.keys.iter().any(KeyExpr::is_uncompressed) => {
+                ScriptPubKey::p2pkh(&hash160(&key::decompress(&first)))
+            }
             (DescriptorType::Pkh, _) => ScriptPubKey::p2pkh(&hash160(&first)),
             (DescriptorType::Wpkh, _) => ScriptPubKey::p2wpkh(&hash160(&first)),
             (DescriptorType::ShWpkh, _) => script::p2sh_p2wpkh(&first),
@@ -795,9 +813,17 @@ impl Branch<'_> {
             ),
             (kind, Some(m)) => {
                 // At most MAX_MULTISIG_KEYS keys, checked at parse.
-                let (keys, _) = publics.split_at_mut(d.keys.len());
+                let mut forms = [ScriptKey::Compressed([0; 33]); MAX_MULTISIG_KEYS];
+                let (keys, _) = forms.split_at_mut(d.keys.len());
+                for ((slot, public), expr) in keys.iter_mut().zip(publics.iter()).zip(&d.keys) {
+                    *slot = if expr.is_uncompressed() {
+                        ScriptKey::Uncompressed(key::decompress(public))
+                    } else {
+                        ScriptKey::Compressed(*public)
+                    };
+                }
                 if m.sorted {
-                    keys.sort_unstable();
+                    keys.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
                 }
                 let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
                 let len = script::multisig(m.threshold, keys, &mut buf);
@@ -869,8 +895,9 @@ impl Derived {
         &self.script_pubkey
     }
 
-    /// The derived 33-byte public key of a single-key descriptor (for `tr()`, the internal
-    /// key, before the BIP-86 tweak); `None` for multisig.
+    /// The derived public key of a single-key descriptor, in its 33-byte compressed form
+    /// (for `tr()`, the internal key, before the BIP-86 tweak; for an uncompressed key in
+    /// `pkh()`, the same point, whose script hashes the 65-byte form); `None` for multisig.
     pub fn public_key(&self) -> Option<&[u8; 33]> {
         self.public_key.as_ref()
     }

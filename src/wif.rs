@@ -177,6 +177,16 @@ impl fmt::Debug for Wif {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn decode(text: &str) -> Result<Wif> {
+    match decode_any(text)? {
+        (wif, true) => Ok(wif),
+        (_, false) => Err(Error::UncompressedWif),
+    }
+}
+
+/// Decodes WIF text, compressed or not (for descriptors, whose `pkh()` and `sh(multi())`
+/// take uncompressed keys): the key and whether it is compressed. The checks and errors are
+/// [`decode`]'s, without [`Error::UncompressedWif`].
+pub(crate) fn decode_any(text: &str) -> Result<(Wif, bool)> {
     // `decode_check_any` fails with one of three errors: the alphabet, the length, the
     // checksum.
     let decoded = base58::decode_check_any(text.as_bytes(), PAYLOAD).map_err(|e| match e {
@@ -197,11 +207,11 @@ pub fn decode(text: &str) -> Result<Wif> {
         prefix => return Err(Error::UnknownWifPrefix { prefix }),
     };
     let (key, flag) = match rest.len() {
-        32 => return Err(Error::UncompressedWif),
-        33 => rest.split_at(32),
+        32 | 33 => rest.split_at(32),
         len => return Err(Error::InvalidWifLength { len }),
     };
-    if flag != [COMPRESSED] {
+    let compressed = !flag.is_empty();
+    if compressed && flag != [COMPRESSED] {
         return Err(Error::InvalidCompressionFlag {
             flag: flag.first().copied().unwrap_or(0),
         });
@@ -212,10 +222,13 @@ pub fn decode(text: &str) -> Result<Wif> {
         secret.zeroize();
         return Err(Error::InvalidSecretKey);
     }
-    Ok(Wif {
-        secret,
-        test: is_test,
-    })
+    Ok((
+        Wif {
+            secret,
+            test: is_test,
+        },
+        compressed,
+    ))
 }
 
 impl FromStr for Wif {

@@ -347,7 +347,8 @@ impl fmt::Display for ErrorKind {
 ///
 /// Paired with a byte offset in [`Error::Unsupported`]. Supported are `pkh(KEY)`,
 /// `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` and `multi()`/`sortedmulti()` inside `sh()`,
-/// `wsh()` and `sh(wsh())`, with compressed keys (hex, compressed WIF or extended).
+/// `wsh()` and `sh(wsh())`, with hex, WIF or extended keys (uncompressed ones in `pkh()` and
+/// `sh(multi())` only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Feature {
@@ -360,9 +361,6 @@ pub enum Feature {
     ScriptTree,
     /// A miniscript expression inside `wsh()`.
     Miniscript,
-    /// An uncompressed public key (hex `04…`, or an uncompressed WIF key) in `pkh()` or
-    /// `sh(multi())`, where BIP-381/383 allow it.
-    UncompressedKey,
 }
 
 impl fmt::Display for Feature {
@@ -372,7 +370,6 @@ impl fmt::Display for Feature {
             Self::BareMultisig => f.write_str("bare multisig (use sh(), wsh() or sh(wsh()))"),
             Self::ScriptTree => f.write_str("tr() script trees (only tr(KEY) is supported)"),
             Self::Miniscript => f.write_str("miniscript (only multi/sortedmulti inside wsh())"),
-            Self::UncompressedKey => f.write_str("uncompressed public keys"),
         }
     }
 }

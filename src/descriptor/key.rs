@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::error::{Error, ErrorKind, Feature, Result};
+use super::error::{Error, ErrorKind, Result};
 use crate::fingerprint::Fingerprint;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::{ChildNumber, DerivationPath};
@@ -41,7 +41,8 @@ impl Position {
 /// Where a key expression sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KeyContext {
-    /// `pkh()` and `sh(multi())`: uncompressed keys are valid (and not supported here).
+    /// `pkh()` and `sh(multi())`: uncompressed keys are valid (BIP-381, BIP-383), as in
+    /// Bitcoin Core.
     Legacy,
     /// Inside `wpkh()` or `wsh()`: uncompressed keys are invalid (BIP-382).
     Witness,
@@ -79,8 +80,10 @@ pub(crate) enum Wildcard {
 /// How a single (non-extended) key was written, for printing it back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SingleForm {
-    /// 66 hex digits (also a WIF key outside `tr()`).
+    /// 66 hex digits (also a compressed WIF key outside `tr()`).
     Compressed,
+    /// 130 hex digits `04 x y` (also an uncompressed WIF key): `pkh()` and `sh(multi())` only.
+    Uncompressed,
     /// 64 hex digits of the x coordinate (`tr()` only; also a WIF key inside `tr()`).
     XOnly,
 }
@@ -195,6 +198,18 @@ fn parse_step(text: &str, offset: usize) -> Result<(ChildNumber, Option<bool>)> 
     Ok((child, child.is_hardened().then(|| text.ends_with('\''))))
 }
 
+/// The 65-byte uncompressed SEC1 form `04 x y` of a compressed public key (public input).
+///
+/// # Panics
+/// If `public` is not a point: every key of a parsed descriptor was checked when it was
+/// parsed.
+pub(crate) fn decompress(public: &[u8; 33]) -> [u8; 65] {
+    #[allow(clippy::expect_used, reason = "descriptor keys are checked points")]
+    secp256k1::PublicKey::from_byte_array_compressed(*public)
+        .expect("a descriptor's public keys are checked at parse")
+        .serialize_uncompressed()
+}
+
 /// Checks a compressed SEC1 public key (public input).
 fn valid_point(public: &[u8; 33]) -> bool {
     secp256k1::PublicKey::from_byte_array_compressed(*public).is_ok()
@@ -305,6 +320,18 @@ impl KeyExpr {
         }
     }
 
+    /// Whether the key is written uncompressed (hex `04…` or uncompressed WIF): its scripts
+    /// hold the 65-byte form.
+    pub(crate) fn is_uncompressed(&self) -> bool {
+        matches!(
+            self.source,
+            Source::Single {
+                form: SingleForm::Uncompressed,
+                ..
+            }
+        )
+    }
+
     pub(crate) fn has_private_key(&self) -> bool {
         match &self.source {
             Source::Single { network, .. } => network.is_some(),
@@ -409,9 +436,14 @@ impl KeyExpr {
         }
         match &self.source {
             Source::Single { public, form, .. } => {
-                let bytes = match form {
+                let uncompressed;
+                let bytes: &[u8] = match form {
                     SingleForm::Compressed => &public[..],
-                    SingleForm::XOnly => public.get(1..).unwrap_or(&[]),
+                    SingleForm::Uncompressed => {
+                        uncompressed = decompress(public);
+                        &uncompressed
+                    }
+                    SingleForm::XOnly => public.split_at(1).1,
                 };
                 for b in bytes {
                     write!(out, "{b:02x}")?;
@@ -618,13 +650,20 @@ fn parse_single(
                 network: None,
             }))
         }
-        130 if bytes.starts_with(b"04") => Err(match context {
-            KeyContext::Legacy => Error::Unsupported {
-                offset: base,
-                feature: Feature::UncompressedKey,
-            },
-            KeyContext::Witness | KeyContext::Taproot => invalid(base, ErrorKind::UncompressedKey),
-        }),
+        130 if bytes.starts_with(b"04") => {
+            if context != KeyContext::Legacy {
+                return Err(invalid(base, ErrorKind::UncompressedKey));
+            }
+            let mut full = [0u8; 65];
+            crate::hex::decode(text, &mut full).map_err(|_| bad())?;
+            let point =
+                secp256k1::PublicKey::from_byte_array_uncompressed(full).map_err(|_| bad())?;
+            Ok(Some(Source::Single {
+                public: point.serialize(),
+                form: SingleForm::Uncompressed,
+                network: None,
+            }))
+        }
         _ => Err(bad()),
     }
 }
@@ -644,21 +683,10 @@ fn parse_wif(text: &str, base: usize, context: KeyContext, at: Position) -> Resu
     if !is_wif_shaped(text) {
         return Ok(None);
     }
-    let wif = match crate::wif::decode(text) {
-        Ok(wif) => wif,
-        Err(crate::address::Error::UncompressedWif) => {
-            return Err(match context {
-                KeyContext::Legacy => Error::Unsupported {
-                    offset: base,
-                    feature: Feature::UncompressedKey,
-                },
-                KeyContext::Witness | KeyContext::Taproot => {
-                    invalid(base, ErrorKind::UncompressedKey)
-                }
-            })
-        }
-        Err(e) => return Err(at.wif(e)),
-    };
+    let (wif, compressed) = crate::wif::decode_any(text).map_err(|e| at.wif(e))?;
+    if !compressed && context != KeyContext::Legacy {
+        return Err(invalid(base, ErrorKind::UncompressedKey));
+    }
     // `wif::decode` checked the key: it has a public key.
     let mut public = crate::sys::secp256k1::secp256k1_public_key(wif.secret().expose())
         .ok_or(at.wif(crate::address::Error::InvalidSecretKey))?;
@@ -668,10 +696,10 @@ fn parse_wif(text: &str, base: usize, context: KeyContext, at: Position) -> Resu
     }
     Ok(Some(Source::Single {
         public,
-        form: if context == KeyContext::Taproot {
-            SingleForm::XOnly
-        } else {
-            SingleForm::Compressed
+        form: match (context, compressed) {
+            (KeyContext::Taproot, _) => SingleForm::XOnly,
+            (_, true) => SingleForm::Compressed,
+            (_, false) => SingleForm::Uncompressed,
         },
         network: Some(wif.is_test()),
     }))

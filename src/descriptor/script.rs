@@ -14,7 +14,8 @@ pub const MAX_SCRIPT_PUBKEY_LEN: usize = 34;
 pub(crate) const MAX_MULTISIG_KEYS: usize = 20;
 
 /// The longest multisig script: a 2-byte threshold push, 20 keys of 34 bytes, a 2-byte count
-/// push and `OP_CHECKMULTISIG`.
+/// push and `OP_CHECKMULTISIG`. Uncompressed keys (66 bytes each) are only allowed in
+/// `sh()`, whose scripts are at most [`MAX_REDEEM_SCRIPT_LEN`] bytes.
 pub(crate) const MAX_MULTISIG_SCRIPT_LEN: usize = 2 + 34 * MAX_MULTISIG_KEYS + 2 + 1;
 
 /// The P2SH redeem-script size limit (consensus: the largest push is 520 bytes).
@@ -24,6 +25,9 @@ use crate::address::bitcoin::opcodes::{
     OP_0, OP_1, OP_CHECKMULTISIG, OP_CHECKSIG, OP_DUP, OP_EQUAL, OP_EQUALVERIFY, OP_HASH160,
     PUSH_20, PUSH_32, PUSH_33,
 };
+
+/// `PUSH_65`: the push of an uncompressed public key.
+const PUSH_65: u8 = 65;
 
 /// A scriptPubKey (output script): at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes, stored inline.
 ///
@@ -163,11 +167,33 @@ fn push_small(n: usize) -> ([u8; 2], usize) {
     }
 }
 
+/// A public key as a script pushes it: the 33-byte compressed form, or the 65-byte
+/// uncompressed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScriptKey {
+    Compressed([u8; 33]),
+    Uncompressed([u8; 65]),
+}
+
+impl ScriptKey {
+    /// The bytes pushed.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        match self {
+            Self::Compressed(key) => key,
+            Self::Uncompressed(key) => key,
+        }
+    }
+}
+
 /// The multisig script `k <key>… n OP_CHECKMULTISIG` (BIP-383) for `1 ≤ k ≤ n ≤ 20` (checked
 /// when the descriptor was parsed), into `out`; returns its length.
+///
+/// # Panics
+/// If the script does not fit `out`: uncompressed keys are only parsed inside `sh()`, where
+/// the parser refused scripts over [`MAX_REDEEM_SCRIPT_LEN`] bytes.
 pub(crate) fn multisig(
     threshold: usize,
-    keys: &[[u8; 33]],
+    keys: &[ScriptKey],
     out: &mut [u8; MAX_MULTISIG_SCRIPT_LEN],
 ) -> usize {
     assert!(
@@ -184,8 +210,11 @@ pub(crate) fn multisig(
     let (push, len) = push_small(threshold);
     put(push.split_at(len).0);
     for key in keys {
-        put(&[PUSH_33]);
-        put(key);
+        put(&[match key {
+            ScriptKey::Compressed(_) => PUSH_33,
+            ScriptKey::Uncompressed(_) => PUSH_65,
+        }]);
+        put(key.as_bytes());
     }
     let (push, len) = push_small(keys.len());
     put(push.split_at(len).0);
@@ -193,10 +222,11 @@ pub(crate) fn multisig(
     MAX_MULTISIG_SCRIPT_LEN - rest.len()
 }
 
-/// The length of the multisig script for `n` compressed keys and threshold `k`.
-pub(crate) fn multisig_len(threshold: usize, keys: usize) -> usize {
+/// The length of the multisig script with threshold `k` for `keys` keys, `uncompressed` of
+/// them uncompressed.
+pub(crate) fn multisig_len(threshold: usize, keys: usize, uncompressed: usize) -> usize {
     let push = |n: usize| if (1..=16).contains(&n) { 1 } else { 2 };
-    push(threshold) + 34 * keys + push(keys) + 1
+    push(threshold) + 34 * keys + 32 * uncompressed + push(keys) + 1
 }
 
 /// P2WSH of `script`: `OP_0 SHA256(script)`.
@@ -220,18 +250,26 @@ mod tests {
 
     #[test]
     fn multisig_length_formula_matches_the_builder() {
-        let keys = [[2u8; 33]; MAX_MULTISIG_KEYS];
+        let keys = [ScriptKey::Compressed([2u8; 33]); MAX_MULTISIG_KEYS];
         let mut out = [0u8; MAX_MULTISIG_SCRIPT_LEN];
         for n in 1..=MAX_MULTISIG_KEYS {
             for k in 1..=n {
                 assert_eq!(
                     multisig(k, &keys[..n], &mut out),
-                    multisig_len(k, n),
+                    multisig_len(k, n, 0),
                     "{k}-of-{n}"
                 );
             }
         }
-        assert_eq!(multisig_len(15, 15), 513);
-        assert_eq!(multisig_len(16, 16), 547);
+        assert_eq!(multisig_len(15, 15, 0), 513);
+        assert_eq!(multisig_len(16, 16, 0), 547);
+        let mixed = [
+            ScriptKey::Uncompressed([4u8; 65]),
+            ScriptKey::Compressed([2u8; 33]),
+            ScriptKey::Uncompressed([4u8; 65]),
+        ];
+        assert_eq!(multisig(2, &mixed, &mut out), multisig_len(2, 3, 2));
+        assert_eq!(multisig_len(7, 7, 7), 465);
+        assert_eq!(multisig_len(8, 8, 8), 531);
     }
 }

@@ -212,7 +212,13 @@ fn check_valid(file: &str, case: &Value) {
         }
         let branch = d.branch(b).unwrap_or_else(|e| panic!("{label}: {e:?}"));
         let mut count = 3;
-        for field in ["scripts", "witness_scripts", "public_keys", "internal_keys"] {
+        for field in [
+            "scripts",
+            "witness_scripts",
+            "redeem_scripts",
+            "public_keys",
+            "internal_keys",
+        ] {
             if let Some(list) = expected[field].as_array() {
                 count = count.max(list.len());
             }
@@ -241,6 +247,14 @@ fn check_valid(file: &str, case: &Value) {
                 if let Some(ws) = scripts.get(at) {
                     let ws = hex::decode(ws.as_str().unwrap()).unwrap();
                     let expected = format!("0020{}", hex(&Sha256::digest(&ws)));
+                    assert_eq!(script_hex(&one), expected, "{label} index {i}");
+                }
+            }
+            if let Some(scripts) = expected["redeem_scripts"].as_array() {
+                if let Some(rs) = scripts.get(at) {
+                    let rs = hex::decode(rs.as_str().unwrap()).unwrap();
+                    let hash = ripemd::Ripemd160::digest(Sha256::digest(&rs));
+                    let expected = format!("a914{}87", hex(&hash));
                     assert_eq!(script_hex(&one), expected, "{label} index {i}");
                 }
             }
@@ -306,7 +320,7 @@ fn valid_vectors() {
             count += 1;
         }
     }
-    assert_eq!(count, 85);
+    assert_eq!(count, 90);
 }
 
 #[test]
@@ -336,11 +350,14 @@ fn rejected_vectors() {
             count += 1;
         }
     }
-    assert_eq!(count, 104);
+    assert_eq!(count, 102);
 }
 
 const XPUB: &str = "xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL";
 const TPUB: &str = "tpubD6NzVbkrYhZ4WaWSyoBvQwbpLkojyoTZPRsgXELWz3Popb3qkjcJyJUGLnL4qHHoQvao8ESaAstxYSnhyswJ76uZPStJRJCTKvosUCJZL5B";
+/// BIP-381's uncompressed key (the point of `03a34b…c5bd`).
+const UNCOMPRESSED: &str = "04a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea235";
+
 const PUB: &str = "03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd";
 
 /// Rejections that the published vectors do not reach, one per remaining error kind.
@@ -382,6 +399,16 @@ fn extra_rejections() -> Vec<(String, Value)> {
         (
             format!("wsh(multi(1,{XPUB}/0,{TPUB}/0))"),
             json!({"variant": "MixedNetworks"}),
+        ),
+        // 520 bytes hold 7 uncompressed keys in sh(multi()), not 8; the limit counts the
+        // keys of the descriptor's own forms.
+        (
+            format!("sh(multi(1,{}))", vec![UNCOMPRESSED; 8].join(",")),
+            json!({"variant": "TooManyKeys", "keys": 8, "max": 7}),
+        ),
+        (
+            format!("sh(multi(1,{PUB},{}))", vec![UNCOMPRESSED; 8].join(",")),
+            json!({"variant": "TooManyKeys", "keys": 9, "max": 8}),
         ),
         (format!("pkh({XPUB}"), inv("UnbalancedParentheses")),
         // A malformed extended key reports the extended-key error.
@@ -482,10 +509,18 @@ fn every_descriptor_error_is_produced() {
         "Unsupported::BareMultisig",
         "Unsupported::ScriptTree",
         "Unsupported::Miniscript",
-        "Unsupported::UncompressedKey",
     ];
     let missing: Vec<_> = expected.iter().filter(|e| !seen.contains(**e)).collect();
     assert!(missing.is_empty(), "not produced: {missing:?}");
+}
+
+#[test]
+fn seven_uncompressed_keys_fit_p2sh() {
+    let text = format!("sh(multi(7,{}))", vec![UNCOMPRESSED; 7].join(","));
+    let d: Descriptor = text.parse().unwrap();
+    assert_eq!(format!("{d:#}"), text);
+    let script = d.derive(0, 0).unwrap();
+    assert_eq!(script.script_pubkey().len(), 23);
 }
 
 #[test]
