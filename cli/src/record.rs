@@ -1030,7 +1030,7 @@ mod tests {
         }
     }
 
-    /// Issue 11 §3: the hex of every byte field equals the `hex` crate's, for every byte
+    /// The hex of every byte field equals the `hex` crate's, for every byte
     /// value and for random inputs of every length a key field has. (That the digits come
     /// from branch-free code holds by construction: see the module docs.)
     #[test]

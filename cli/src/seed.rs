@@ -395,7 +395,7 @@ mod tests {
         assert_eq!(message, "invalid --seed: not hexadecimal");
     }
 
-    /// Issue 11 §3: the seed decoder agrees with the `hex` crate on random seeds of every
+    /// The seed decoder agrees with the `hex` crate on random seeds of every
     /// length, in either case.
     #[test]
     fn hex_seed_matches_the_hex_crate() {

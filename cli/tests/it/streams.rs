@@ -1,24 +1,11 @@
-//! Standard output that fails (issue 11 §2): a writer that errors, and, with the real binary,
+//! Standard output that fails: a writer that errors, and, with the real binary,
 //! standard output closed, full, or a pipe whose reader stops early. A failure is exit 1 with
 //! exactly one `error:` line (the notes are held back and dropped); a reader that stops is
 //! exit 0 without one.
 
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
-
 use std::io::ErrorKind;
 
-use common::{assert_error, is_quiet_stderr, run_shell, Broken, DEFAULT_NOTE, TV1_SEED};
+use crate::common::{assert_error, is_quiet_stderr, run_shell, Broken, DEFAULT_NOTE, TV1_SEED};
 
 /// Runs the tool in-process with standard output failing with `kind`: the exit code and
 /// standard error.
