@@ -403,11 +403,11 @@ fn extra_rejections() -> Vec<(String, Value)> {
         // 520 bytes hold 7 uncompressed keys in sh(multi()), not 8; the limit counts the
         // keys of the descriptor's own forms.
         (
-            format!("sh(multi(1,{}))", vec![UNCOMPRESSED; 8].join(",")),
+            format!("sh(multi(1,{}))", [UNCOMPRESSED; 8].join(",")),
             json!({"variant": "TooManyKeys", "keys": 8, "max": 7}),
         ),
         (
-            format!("sh(multi(1,{PUB},{}))", vec![UNCOMPRESSED; 8].join(",")),
+            format!("sh(multi(1,{PUB},{}))", [UNCOMPRESSED; 8].join(",")),
             json!({"variant": "TooManyKeys", "keys": 9, "max": 8}),
         ),
         (format!("pkh({XPUB}"), inv("UnbalancedParentheses")),
@@ -516,7 +516,7 @@ fn every_descriptor_error_is_produced() {
 
 #[test]
 fn seven_uncompressed_keys_fit_p2sh() {
-    let text = format!("sh(multi(7,{}))", vec![UNCOMPRESSED; 7].join(","));
+    let text = format!("sh(multi(7,{}))", [UNCOMPRESSED; 7].join(","));
     let d: Descriptor = text.parse().unwrap();
     assert_eq!(format!("{d:#}"), text);
     let script = d.derive(0, 0).unwrap();
