@@ -106,11 +106,20 @@ pub fn decode(text: &str, out: &mut [u8]) -> Result<()> {
     }
 }
 
-/// Whether every character of `text` is a hex digit (either case). Variable time: for text
-/// that is classified before it is decoded (descriptor keys), not for secrets.
+/// Whether every character of `text` is a hex digit (either case).
+///
+/// Constant time in the bytes (key text, WIF or xprv, is asked this): every byte is looked
+/// at, with masks, and none is branched on.
 #[cfg(feature = "descriptor")]
 pub(crate) fn is_hex(text: &str) -> bool {
-    text.bytes().all(|c| c.is_ascii_hexdigit())
+    use subtle::ConstantTimeGreater as _;
+    // `c - lo <= hi - lo` (wrapping) exactly when `lo <= c <= hi`.
+    let in_range = |c: u8, lo: u8, hi: u8| !c.wrapping_sub(lo).ct_gt(&(hi - lo));
+    let mut all = subtle::Choice::from(1);
+    for c in text.bytes() {
+        all &= in_range(c, b'0', b'9') | in_range(c, b'a', b'f') | in_range(c, b'A', b'F');
+    }
+    all.into()
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Addresses from an xpub (issues 12 §5 and 13): from one branch key, 1000 public keys alone,
-//! then with a P2WPKH address each (issue 13: at most 15 % on top of the keys), with a P2TR
+//! Addresses from an xpub: from one branch key, 1000 public keys alone,
+//! then with a P2WPKH address each (the target: at most 15 % on top of the keys), with a P2TR
 //! address each (the taproot tweak is an EC operation: its own row), through a descriptor
 //! (`wpkh(XPUB/0/*)`: `Branch::derive_into` + `Derived::address`), and rust-bitcoin's
 //! textbook loop; then descriptor parsing and one derivation against rust-miniscript, with a

@@ -1,4 +1,4 @@
-//! Many keys at once (issue 5) and public batches (issues 4, 5), each against its baseline and
+//! Many keys at once and public batches, each against its baseline and
 //! floor in the same run. Outputs are asserted equal before timing.
 //!
 //! ```text
@@ -107,7 +107,7 @@ fn xpub_children_one_by_one(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
 }
 
 fn tweak_add_floor(xpub: &ExtendedPublicKey<Secp256k1>) -> [u8; 33] {
-    // Issue 12's yardstick: 1000 × (keyed-state HMAC-SHA512 + libsecp256k1 tweak-add +
+    // The yardstick: 1000 × (keyed-state HMAC-SHA512 + libsecp256k1 tweak-add +
     // compress), the parent parsed and the chain code's HMAC state keyed once. The recipe, not
     // a result: the tweak is the fixed valid `floor::TWEAK`, the HMAC output is folded in.
     let parent = secp256k1::PublicKey::from_byte_array_compressed(xpub.public_key()).unwrap();
@@ -412,7 +412,7 @@ fn batch(c: &mut Criterion) {
     g.finish();
 }
 
-/// Extended-key text (issue 3): parse and encode an xprv and an xpub, fastbip32 against
+/// Extended-key text: parse and encode an xprv and an xpub, fastbip32 against
 /// rust-bitcoin, on BIP-32 test vector 1's `m/0'/1` keys.
 fn serialize(c: &mut Criterion) {
     use std::str::FromStr;
@@ -474,8 +474,8 @@ fn config() -> Criterion {
         .warm_up_time(Duration::from_secs(1))
 }
 
-/// Interleaved ratios (`fastbip32_benches::paired`) of the batch rows issue 12 sets targets
-/// on: each batch against its floor or peer.
+/// Interleaved ratios (`fastbip32_benches::paired`) of the batch rows: each batch against its
+/// floor or peer.
 fn paired_rows(_: &mut Criterion) {
     let parent = Parent::new();
     paired::ratio(

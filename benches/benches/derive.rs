@@ -1,6 +1,6 @@
 //! fastbip32 against the other Rust HD-derivation crates, and the primitive floor, in one run.
 //!
-//! Groups (issue 6): `derive/<scheme>_<path>` and `path/parse_display`, one function per
+//! Groups: `derive/<scheme>_<path>` and `path/parse_display`, one function per
 //! implementation with the crate name as id; `floor/<primitive>`, one function per crate used.
 //! Before a group is timed, every candidate's output is asserted equal to ours.
 //!

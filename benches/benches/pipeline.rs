@@ -1,4 +1,4 @@
-//! The whole pipeline, as whole processes (issue 12 §5): P2WPKH receive addresses of an xpub,
+//! The whole pipeline, as whole processes: P2WPKH receive addresses of an xpub,
 //! `index,address` CSV, from `fastbip32 addresses --descriptor "wpkh(XPUB/0/*)"` against the
 //! rust-bitcoin loop in `src/bin/btc_addresses.rs` (`Xpub::ckd_pub` per child from the branch
 //! key, `Address::p2wpkh`, a buffered CSV writer). Both outputs are checked byte for byte

@@ -6,24 +6,24 @@
 //! * a context built once, outside the timed region: pre-parsed paths in each crate's own type
 //!   (parsing is measured separately, in `path/parse_display`), reused library contexts;
 //! * one plain function per implementation, `fn(&Ctx, &Input) -> Output`, that calls the crate
-//!   through its normal public API, the way a user would (see `../shared/PEERS.md`);
+//!   through its normal public API, the way a user would;
 //! * `CANDIDATES`: `(id, function)` with the id = the crate name, ours first.
 //!
 //! Output is the derived private key (bytes), or the printed path, so every candidate can be
 //! compared with ours before it is timed.
 //!
-//! Not measured, and why (also in the report that introduced this crate):
-//! * bip0032's ed25519 backend and `slip10` (wusyong) are not in issue 6's list for the
-//!   ed25519 group; `tiny-hderive` and `iota-crypto` secp256k1 are not in its secp256k1 list.
+//! Not measured, and why:
+//! * bip0032's ed25519 backend and `slip10` (wusyong) are not among the ed25519 group's
+//!   peers; `tiny-hderive` and `iota-crypto` secp256k1 are not among the secp256k1 group's.
 //! * `ed25519-hd-key` is called through `get_master_key` + `derive` ×5; its `derive_from_path`
-//!   compiles a `Regex` on every call (19 µs, 225 allocations in PEERS.md), which says more
+//!   compiles a `Regex` on every call, which says more
 //!   about the regex than about derivation.
 
 #![allow(clippy::missing_panics_doc)] // benchmark glue: every `expect` is on a fixed, valid input
 
 use core::fmt;
 
-/// The seed of every derive group: bytes `00 01 02 … 3f` (64 bytes), as in PEERS.md.
+/// The seed of every derive group: bytes `00 01 02 … 3f` (64 bytes).
 pub const SEED: [u8; 64] = {
     let mut s = [0u8; 64];
     let mut i = 0;
@@ -316,7 +316,7 @@ pub mod ed25519 {
         *key.private_key()
     }
 
-    /// The floor of issue 12: the textbook SLIP-10 loop, 6 × HMAC-SHA512 (hmac 0.13 +
+    /// The floor: the textbook SLIP-10 loop, 6 × HMAC-SHA512 (hmac 0.13 +
     /// sha2 0.11), each with its own key setup: `("ed25519 seed", seed)`, then
     /// `(c, 00 ‖ k ‖ i)` for the 5 hardened indexes.
     pub fn floor(_ctx: &Ctx, seed: &[u8]) -> [u8; 32] {
@@ -451,7 +451,7 @@ pub mod ed25519_bip32 {
     /// How many soft children the public group derives (`0..CHILDREN`).
     pub const CHILDREN: u32 = 1000;
 
-    /// The 96-byte root `kL ‖ kR ‖ c` of PEERS.md: `b[i] = 7·i + 3 (mod 256)`, normalised
+    /// The 96-byte root `kL ‖ kR ‖ c`: `b[i] = 7·i + 3 (mod 256)`, normalised
     /// (`kL[0] &= 0xF8; kL[31] = kL[31] & 0x1F | 0x40`).
     pub const ROOT: [u8; 96] = {
         let mut b = [0u8; 96];
@@ -686,7 +686,7 @@ pub mod path {
     }
 }
 
-/// `floor/…`: the primitives the derivations are made of, for the floor of PEERS.md.
+/// `floor/…`: the primitives the derivations are made of, for the floor rows.
 pub mod floor {
     use super::arr32;
     use hmac::{KeyInit, Mac};
@@ -866,7 +866,7 @@ pub mod floor {
 }
 
 /// `address/secp256k1_1000_from_xpub` and `descriptor/parse_derive_wpkh_origin`: addresses
-/// from an xpub (issues 12 §5 and 13). Every row starts from BIP-84's account xpub of the
+/// from an xpub. Every row starts from BIP-84's account xpub of the
 /// `abandon … about` mnemonic; the 1000-child rows from its receive branch key `/0`, derived
 /// once, in the context (the descriptor row derives it again, as `Descriptor::branch` does).
 ///

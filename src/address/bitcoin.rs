@@ -66,6 +66,9 @@ pub(crate) mod opcodes {
     /// A push of 33 bytes (a compressed public key).
     #[cfg_attr(not(feature = "descriptor"), allow(dead_code))]
     pub(crate) const PUSH_33: u8 = 0x21;
+    /// A push of 65 bytes (an uncompressed public key).
+    #[cfg_attr(not(feature = "descriptor"), allow(dead_code))]
+    pub(crate) const PUSH_65: u8 = 0x41;
 }
 
 use self::opcodes::{

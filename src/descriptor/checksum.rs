@@ -5,6 +5,8 @@
 //! third character one more symbol carries the three group numbers. The checksum is a BCH code
 //! over those symbols: eight characters of the bech32 alphabet, after a `#`.
 
+use subtle::{Choice, ConditionallySelectable as _, ConstantTimeEq as _};
+
 use super::error::{Error, ErrorKind, Result};
 
 /// The BIP-380 input character set: the 95 printable ASCII characters, in groups of 32.
@@ -27,38 +29,44 @@ const GENERATOR: [u64; 5] = [
 /// The number of characters in a checksum.
 pub(crate) const CHECKSUM_LEN: usize = 8;
 
-/// Position of a byte in [`INPUT_CHARSET`], if it is there. The table is public data.
-const fn position_table() -> [u8; 256] {
-    let mut table = [0xffu8; 256];
-    let mut i = 0;
-    while i < INPUT_CHARSET.len() {
-        // `i < 96`: the cast is exact.
-        #[allow(clippy::cast_possible_truncation, clippy::indexing_slicing)]
-        {
-            table[INPUT_CHARSET[i] as usize] = i as u8;
-        }
-        i += 1;
+/// The position of `c` in [`INPUT_CHARSET`] and whether it is there, with no branch or table
+/// index on `c`: a descriptor's text may hold private keys (xprv, WIF), so every character is
+/// compared with the whole set through `subtle`'s masks.
+fn position_ct(c: u8) -> (u8, Choice) {
+    let mut position = 0u8;
+    let mut found = Choice::from(0);
+    for (i, &member) in (0u8..).zip(INPUT_CHARSET.iter()) {
+        let eq = c.ct_eq(&member);
+        position.conditional_assign(&i, eq);
+        found |= eq;
     }
-    table
+    (position, found)
 }
-
-static POSITIONS: [u8; 256] = position_table();
 
 /// The symbol value of `c` in the BIP-380 character set, or `None` outside it.
-pub(crate) fn position(c: u8) -> Option<u8> {
-    match POSITIONS.get(usize::from(c)) {
-        Some(&p) if p != 0xff => Some(p),
-        _ => None,
-    }
+#[cfg(test)]
+fn position(c: u8) -> Option<u8> {
+    let (position, found) = position_ct(c);
+    bool::from(found).then_some(position)
 }
 
+/// The checksum character of a 5-bit `symbol`, with no table index on it (the checksum of a
+/// descriptor with private keys is a function of them).
+fn checksum_char(symbol: u8) -> u8 {
+    let mut out = 0u8;
+    for (i, &c) in (0u8..).zip(CHECKSUM_CHARSET.iter()) {
+        out.conditional_assign(&c, symbol.ct_eq(&i));
+    }
+    out
+}
+
+/// One step of the BCH code: without branches on the state's bits (masks select the
+/// generator terms).
 fn polymod_step(chk: u64, value: u64) -> u64 {
     let top = chk >> 35;
     let mut chk = ((chk & 0x07_ffff_ffff) << 5) ^ value;
     for (i, g) in GENERATOR.iter().enumerate() {
-        if (top >> i) & 1 == 1 {
-            chk ^= g;
-        }
+        chk ^= g & 0u64.wrapping_sub((top >> i) & 1);
     }
     chk
 }
@@ -86,22 +94,21 @@ impl Engine {
         }
     }
 
+    /// Feeds one character. The work is the same for every character of the set; only a
+    /// character outside it (which makes the text invalid) takes another branch.
     fn feed(&mut self, c: u8) {
-        match position(c) {
-            Some(p) => {
-                let p = u64::from(p);
-                self.chk = polymod_step(self.chk, p & 31);
-                self.groups = self.groups * 3 + (p >> 5);
-                self.count += 1;
-                if self.count == 3 {
-                    self.chk = polymod_step(self.chk, self.groups);
-                    self.groups = 0;
-                    self.count = 0;
-                }
-            }
-            None => {
-                self.bad.get_or_insert(self.fed);
-            }
+        let (p, found) = position_ct(c);
+        let p = u64::from(p);
+        self.chk = polymod_step(self.chk, p & 31);
+        self.groups = self.groups * 3 + (p >> 5);
+        self.count += 1;
+        if self.count == 3 {
+            self.chk = polymod_step(self.chk, self.groups);
+            self.groups = 0;
+            self.count = 0;
+        }
+        if !bool::from(found) {
+            self.bad.get_or_insert(self.fed);
         }
         self.fed += 1;
     }
@@ -121,12 +128,9 @@ impl Engine {
         chk ^= 1;
         let mut out = [0u8; CHECKSUM_LEN];
         for (j, slot) in out.iter_mut().enumerate() {
-            // Masked to 5 bits: always an index into the 32-character alphabet.
-            let symbol = (chk >> (5 * (7 - j))) & 31;
-            *slot = CHECKSUM_CHARSET
-                .get(usize::try_from(symbol).unwrap_or(0))
-                .copied()
-                .unwrap_or(b'q');
+            // Masked to 5 bits: one of the 32 symbols.
+            let [symbol, ..] = ((chk >> (5 * (7 - j))) & 31).to_le_bytes();
+            *slot = checksum_char(symbol);
         }
         Ok(out)
     }

@@ -669,12 +669,22 @@ fn parse_single(
 }
 
 /// 51 or 52 characters starting as mainnet (`5`, `K`, `L`) or testnet (`9`, `c`) WIF does.
+///
+/// The first character of a WIF key depends on the key's top bits (`K` or `L`), so it is
+/// compared with masks, not branched on; the length is public.
 fn is_wif_shaped(text: &str) -> bool {
-    matches!(text.len(), 51 | 52)
-        && matches!(
-            text.as_bytes().first(),
-            Some(b'5' | b'K' | b'L' | b'9' | b'c')
-        )
+    use subtle::ConstantTimeEq as _;
+    if !matches!(text.len(), 51 | 52) {
+        return false;
+    }
+    let Some(&first) = text.as_bytes().first() else {
+        return false;
+    };
+    let mut any = subtle::Choice::from(0);
+    for lead in *b"5KL9c" {
+        any |= first.ct_eq(&lead);
+    }
+    any.into()
 }
 
 /// A compressed WIF private key (its public key is kept, never the secret); `None` for text

@@ -23,11 +23,8 @@ pub(crate) const MAX_REDEEM_SCRIPT_LEN: usize = 520;
 
 use crate::address::bitcoin::opcodes::{
     OP_0, OP_1, OP_CHECKMULTISIG, OP_CHECKSIG, OP_DUP, OP_EQUAL, OP_EQUALVERIFY, OP_HASH160,
-    PUSH_20, PUSH_32, PUSH_33,
+    PUSH_20, PUSH_32, PUSH_33, PUSH_65,
 };
-
-/// `PUSH_65`: the push of an uncompressed public key.
-const PUSH_65: u8 = 65;
 
 /// A scriptPubKey (output script): at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes, stored inline.
 ///

@@ -1,10 +1,10 @@
 //! Direct calls into libsecp256k1.
 //!
-//! Why not the safe `secp256k1` API? Two measured reasons (see `../shared/PEERS.md` and the
-//! `primitives` bench group):
+//! Why not the safe `secp256k1` API? Two reasons:
 //! * `secp256k1::PublicKey::from_secret_key` (0.33) re-randomises the global context after
-//!   every call: 41 µs per public key here against 16 µs for `secp256k1_ec_pubkey_create`
-//!   on the same context. We randomise each context once, then reuse it.
+//!   every call, which costs about as much as the public key itself (a re-randomisation is
+//!   one base-point multiplication). We randomise each context before its first use and
+//!   every [`REFRESH_EVERY`] uses (with `std`), and call `secp256k1_ec_pubkey_create` on it.
 //! * `secp256k1::SecretKey` is `Copy` and cannot be wiped; calling the C functions on our own
 //!   zeroizing buffers keeps every copy of a secret under our control.
 
@@ -47,8 +47,9 @@ fn blind_before_use(sk: &[u8; 32]) {
 }
 
 /// Without `std` the crate keeps one global context: it is blinded before its first use with a
-/// hash of the first secret, unless the caller has called [`randomize_secp256k1_context`]
-/// first, which is the way to give it real entropy.
+/// hash of the first secret, unless the caller has called `Secp256k1::randomize_context`
+/// first, which is the way to give it real entropy. Best effort: the `secp256k1` crate drops
+/// a re-randomisation that finds its spin lock taken (SECURITY.md, "Blinding").
 #[cfg(not(feature = "std"))]
 fn blind_before_use(sk: &[u8; 32]) {
     use core::sync::atomic::Ordering;

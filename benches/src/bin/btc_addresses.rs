@@ -1,4 +1,4 @@
-//! The rust-bitcoin reference loop of issue 12's pipeline target: P2WPKH receive addresses of
+//! The rust-bitcoin reference loop of the pipeline bench: P2WPKH receive addresses of
 //! an xpub as CSV, for the whole-process comparison with
 //! `fastbip32 addresses --descriptor "wpkh(XPUB/0/*)" --count N --fields index,address --csv`.
 //!
