@@ -14,11 +14,11 @@ use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::options;
 use crate::record::{Format, Output, Record, Style, Value};
 use crate::seed::{self, Passphrase, SeedKind, SeedOptions};
-use crate::Io;
 
 /// The options of `descriptors`. Secret options are wiped when the value is dropped.
 #[derive(Args)]

@@ -5,14 +5,13 @@ use core::fmt;
 use clap::Args;
 use zeroize::Zeroize;
 
-use crate::curve::{CliScheme, Curve, TextCurve};
-use crate::derive::cip5_prefix_of;
-use crate::dispatch::{Op, Task};
+use crate::curve::{CliScheme, Curve, SchemeVisitor, TextCurve};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::record::{cip5_record, inspect_record, Format, Output, Scratch, Style};
-use crate::Io;
+use crate::xkey::cip5_prefix_of;
 
 /// The options of `inspect`. The key is wiped when the value is dropped.
 #[derive(Args)]
@@ -71,15 +70,30 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         (Some(_), None) => Curve::Ed25519Bip32,
         (None, curve) => Curve::from(curve.unwrap_or_default()),
     };
-    curve.visit(Task {
-        op: Op::Inspect {
-            text: &text,
-            from_argv: args.xkey != STDIN_MARKER,
-            format: Format::from_json_flag(args.json),
-            cip5: cip5.is_some(),
-        },
+    curve.visit(Inspect {
+        text: &text,
+        from_argv: args.xkey != STDIN_MARKER,
+        format: Format::from_json_flag(args.json),
+        cip5: cip5.is_some(),
         io,
     })
+}
+
+/// An `inspect` run, checked, for [`Curve::visit`].
+struct Inspect<'a, 'io> {
+    text: &'a str,
+    from_argv: bool,
+    format: Format,
+    cip5: bool,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for Inspect<'_, '_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        show::<S>(self.text, self.from_argv, self.format, self.cip5, self.io)
+    }
 }
 
 /// Parses `text` as an extended key of scheme `S` and prints its record; notes a private
@@ -88,7 +102,7 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 /// # Errors
 /// A usage error naming the reason the key is invalid; a failure when the output cannot be
 /// written.
-pub(crate) fn show<S: CliScheme>(
+fn show<S: CliScheme>(
     text: &str,
     from_argv: bool,
     format: Format,

@@ -177,22 +177,23 @@
 //! record; `options` holds the output options and the network rule, `address` the address
 //! kinds (the CIP-5 role rules are the library's `fastbip32::cardano::Role`), `stream` what the streamed runs share (tasks, the threads and their ring, progress bar).
 
-mod address;
+mod address_field;
 mod addresses;
 mod convert;
 mod curve;
 mod derive;
 mod descriptors;
-mod dispatch;
 mod error;
 mod input;
 mod inspect;
+mod io;
 mod mnemonic;
 mod notes;
 mod options;
 mod record;
 mod seed;
 mod stream;
+mod xkey;
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -201,6 +202,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::error::CliError;
+use crate::io::Io;
 
 /// Derive and inspect hierarchical deterministic keys: BIP-32 (secp256k1), SLIP-10
 /// (nist256p1, ed25519, curve25519) and BIP32-Ed25519 (Cardano).
@@ -230,46 +232,6 @@ enum Command {
     Descriptors(Box<descriptors::DescriptorsArgs>),
     /// Make a new BIP-39 mnemonic, or check one (--check).
     Mnemonic(mnemonic::MnemonicArgs),
-}
-
-/// The three standard streams, as the subcommands see them.
-pub(crate) struct Io<'a> {
-    /// Standard input (`--seed -`, `--mnemonic -`, `--xkey -`, `inspect -`).
-    pub(crate) stdin: &'a mut dyn Read,
-    /// Standard output: results only.
-    pub(crate) stdout: &'a mut dyn Write,
-    /// Standard error: `note:` lines, or one `error:` line.
-    pub(crate) stderr: &'a mut dyn Write,
-    /// Whether a progress bar may be drawn on the process's standard error (a terminal).
-    pub(crate) progress: bool,
-    /// Reads a passphrase from the terminal without echo (`--passphrase-prompt`); `None`
-    /// when standard input is not a terminal.
-    pub(crate) prompt: Option<&'a mut dyn FnMut() -> std::io::Result<String>>,
-    /// The notes of the run, printed after its output.
-    pub(crate) notes: notes::Notes,
-}
-
-impl Io<'_> {
-    /// Writes `bytes` to standard output and flushes it.
-    ///
-    /// # Errors
-    /// [`CliError::output`] of the write error.
-    pub(crate) fn write_stdout(&mut self, bytes: &[u8]) -> Result<(), CliError> {
-        self.stdout
-            .write_all(bytes)
-            .and_then(|()| self.stdout.flush())
-            .map_err(|e| CliError::output(&e))
-    }
-}
-
-impl core::fmt::Debug for Io<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Io")
-            .field("progress", &self.progress)
-            .field("prompt", &self.prompt.is_some())
-            .field("notes", &self.notes)
-            .finish_non_exhaustive()
-    }
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -316,26 +278,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_with_progress(args, stdin, stdout, stderr, false)
-}
-
-/// [`run`] with `progress` set when standard error is a terminal: see [`run_process`].
-pub fn run_with_progress<I, T>(
-    args: I,
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-    progress: bool,
-) -> i32
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let terminals = Terminals {
-        stdin: false,
-        stderr: progress,
-    };
-    run_process(args, stdin, stdout, stderr, terminals)
+    run_process(args, stdin, stdout, stderr, Terminals::default())
 }
 
 /// [`run`] for the real process. When standard error is a terminal, a long `derive --count`

@@ -10,9 +10,9 @@ use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::record::{Format, Output, Record, Style, Value};
-use crate::Io;
 
 /// The options of `mnemonic`. The phrase is wiped when the value is dropped.
 #[derive(Args)]

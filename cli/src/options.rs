@@ -229,15 +229,6 @@ impl DeriveOutput {
     }
 }
 
-/// The networks of a run, settled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Networks {
-    /// For Bitcoin addresses, WIF and the xprv/xpub family.
-    pub(crate) bitcoin: Network,
-    /// For Cardano addresses.
-    pub(crate) cardano: CardanoNetwork,
-}
-
 /// Settles the Bitcoin network from `--network` (`explicit`), the version of the `--xkey`
 /// (`key`, for a known version) and `--xpub-version`: they must agree on mainnet or test;
 /// without `--network`, the key's network, else `--xpub-version`'s, else mainnet.

@@ -28,8 +28,8 @@ use fastbip32::hex::byte_digits;
 use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network};
 use zeroize::Zeroize;
 
-use crate::address::{self, AddressSpec};
-use crate::curve::{CliScheme, TEXT_BUF_LEN};
+use crate::address_field::{self, AddressSpec};
+use crate::curve::{CliScheme, TextBuf};
 use crate::error::CliError;
 use fastbip32::cardano::Role;
 
@@ -593,15 +593,6 @@ impl<W: fmt::Write> fmt::Write for JsonEscaped<'_, W> {
     }
 }
 
-/// A scratch buffer for extended key text, wiped on drop.
-struct TextBuf([u8; TEXT_BUF_LEN]);
-
-impl Drop for TextBuf {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
 /// What a record borrows besides the key: the printed public key, the fingerprints and the
 /// extended key texts. Kept from record to record; the text buffers are wiped on drop (and
 /// overwritten by the next record).
@@ -629,10 +620,10 @@ impl Scratch {
             public_key_len: 0,
             fingerprint: [0; 4],
             parent_fingerprint: [0; 4],
-            xprv: TextBuf([0; TEXT_BUF_LEN]),
-            xpub: TextBuf([0; TEXT_BUF_LEN]),
+            xprv: TextBuf::new(),
+            xpub: TextBuf::new(),
             address: None,
-            wif: TextBuf([0; TEXT_BUF_LEN]),
+            wif: TextBuf::new(),
         }
     }
 }
@@ -787,7 +778,7 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
             let raw = public_key
                 .get(S::PUBLIC_KEY_PREFIX.len()..)
                 .unwrap_or_default();
-            Some(address::encode(spec, raw)?)
+            Some(address_field::encode(spec, raw)?)
         }
         None => None,
     };

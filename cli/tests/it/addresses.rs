@@ -4,7 +4,9 @@
 
 use serde_json::Value;
 
-use crate::common::{assert_error, assert_usage_error, json_ok, run, run_in_process, ABANDON_ABOUT};
+use crate::common::{
+    assert_error, assert_usage_error, json_ok, run, run_in_process, ABANDON_ABOUT,
+};
 
 const CORE_JSON: &str = include_str!("../../../tests/data/descriptor_core.json");
 const BIPS_JSON: &str = include_str!("../../../tests/data/descriptor_bips.json");

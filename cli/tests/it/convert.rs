@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use crate::common::{assert_error, assert_usage_error, bip32_steps, json_ok, run, str_field, TV1_SEED};
+use crate::common::{
+    assert_error, assert_usage_error, bip32_steps, json_ok, run, str_field, TV1_SEED,
+};
 
 const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
 
