@@ -83,6 +83,10 @@ pub(crate) struct AddressesArgs {
     #[arg(long, conflicts_with = "json")]
     csv: bool,
 
+    /// Print the values alone: one record per line, tab-separated, no labels or header.
+    #[arg(long, conflicts_with_all = ["json", "csv"])]
+    raw: bool,
+
     /// Print only these fields, in this order (comma-separated names: branch, index, address,
     /// `script_pubkey`, `public_key`, path). An unknown name is an error.
     #[arg(long, value_name = "A,B,…")]
@@ -105,6 +109,7 @@ impl fmt::Debug for AddressesArgs {
             .field("threads", &self.threads)
             .field("json", &self.json)
             .field("csv", &self.csv)
+            .field("raw", &self.raw)
             .field("fields", &self.fields)
             .finish()
     }
@@ -143,7 +148,7 @@ impl IndexRange {
 /// (probability below 2⁻¹²⁷) or written.
 pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let explicit = options::bitcoin_network(args.network.as_deref())?;
-    let format = Format::from_flags(args.json, args.csv, Format::Line);
+    let format = Format::from_flags(args.json, args.csv, args.raw, Format::Line);
     let fields = match (&args.fields, format) {
         (None, Format::Line) => Some(LINE_FIELDS.join(",")),
         (fields, _) => fields.clone(),

@@ -12,8 +12,9 @@ use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::io::Io;
 use crate::notes::ArgvSecret;
+use crate::options::RecordOutput;
 use crate::options::PUBLIC_NAMES;
-use crate::record::{Format, Output, Record, Style, Value};
+use crate::record::{Output, Record, Style, Value};
 use crate::xkey::cip5_prefix_of;
 
 /// The options of `convert`. The key is wiped when the value is dropped.
@@ -37,6 +38,9 @@ pub(crate) struct ConvertArgs {
     /// Print one JSON object on one line, with `xkey` and `version_name`.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for ConvertArgs {
@@ -52,6 +56,7 @@ impl fmt::Debug for ConvertArgs {
             .field("to", &self.to)
             .field("curve", &self.curve)
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish()
     }
 }
@@ -67,6 +72,9 @@ fn parse_name(text: &str) -> Result<Version, String> {
         })
         .ok_or_else(|| format!("not a version name; one of {}", PUBLIC_NAMES.join(", ")))
 }
+
+/// The fields of `convert` records, in their order.
+const CONVERT_FIELDS: &[&str] = &["xkey", "version_name"];
 
 /// Runs `convert`.
 ///
@@ -84,7 +92,7 @@ pub(crate) fn run(args: &ConvertArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         text: &text,
         from_argv: args.xkey != STDIN_MARKER,
         to: args.to,
-        format: Format::from_json_flag(args.json),
+        style: args.output.style(args.json, CONVERT_FIELDS)?,
         io,
     })
 }
@@ -94,7 +102,7 @@ struct Convert<'a, 'io> {
     text: &'a str,
     from_argv: bool,
     to: Version,
-    format: Format,
+    style: Style,
     io: &'a mut Io<'io>,
 }
 
@@ -102,7 +110,7 @@ impl SchemeVisitor for Convert<'_, '_> {
     type Output = Result<(), CliError>;
 
     fn visit<S: CliScheme>(self) -> Self::Output {
-        convert::<S>(self.text, self.from_argv, self.to, self.format, self.io)
+        convert::<S>(self.text, self.from_argv, self.to, &self.style, self.io)
     }
 }
 
@@ -114,7 +122,7 @@ fn convert<S: CliScheme>(
     text: &str,
     from_argv: bool,
     to: Version,
-    format: Format,
+    style: &Style,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let key = S::parse_extended_key(text, "invalid extended key")?;
@@ -162,7 +170,7 @@ fn convert<S: CliScheme>(
         "version_name",
         Value::text(version.name().unwrap_or_default()),
     );
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }

@@ -10,7 +10,8 @@ use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::io::Io;
 use crate::notes::ArgvSecret;
-use crate::record::{cip5_record, inspect_record, Format, Output, Scratch, Style};
+use crate::options::RecordOutput;
+use crate::record::{cip5_record, inspect_record, Output, Scratch, Style};
 use crate::xkey::cip5_prefix_of;
 
 /// The options of `inspect`. The key is wiped when the value is dropped.
@@ -34,6 +35,9 @@ pub(crate) struct InspectArgs {
     /// Print one JSON object on one line instead of `name: value` lines.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for InspectArgs {
@@ -48,9 +52,25 @@ impl fmt::Debug for InspectArgs {
             .field("xkey", &"..")
             .field("curve", &self.curve)
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish()
     }
 }
+
+/// The fields of `inspect` records, in their order.
+const INSPECT_FIELDS: &[&str] = &[
+    "kind",
+    "version",
+    "depth",
+    "parent_fingerprint",
+    "child_number",
+    "chain_code",
+    "public_key",
+    "fingerprint",
+    "private_key",
+    "version_name",
+    "network",
+];
 
 /// Runs `inspect`.
 ///
@@ -73,7 +93,7 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     curve.visit(Inspect {
         text: &text,
         from_argv: args.xkey != STDIN_MARKER,
-        format: Format::from_json_flag(args.json),
+        style: args.output.style(args.json, INSPECT_FIELDS)?,
         cip5: cip5.is_some(),
         io,
     })
@@ -83,7 +103,7 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 struct Inspect<'a, 'io> {
     text: &'a str,
     from_argv: bool,
-    format: Format,
+    style: Style,
     cip5: bool,
     io: &'a mut Io<'io>,
 }
@@ -92,7 +112,7 @@ impl SchemeVisitor for Inspect<'_, '_> {
     type Output = Result<(), CliError>;
 
     fn visit<S: CliScheme>(self) -> Self::Output {
-        show::<S>(self.text, self.from_argv, self.format, self.cip5, self.io)
+        show::<S>(self.text, self.from_argv, &self.style, self.cip5, self.io)
     }
 }
 
@@ -105,7 +125,7 @@ impl SchemeVisitor for Inspect<'_, '_> {
 fn show<S: CliScheme>(
     text: &str,
     from_argv: bool,
-    format: Format,
+    style: &Style,
     cip5: bool,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
@@ -115,7 +135,7 @@ fn show<S: CliScheme>(
     }
     let version = key.version();
     let mut scratch = Scratch::new();
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(style);
     let record = match cip5_prefix_of(text).filter(|_| cip5) {
         Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str()),
         None => inspect_record(&mut scratch, &key, &version),

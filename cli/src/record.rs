@@ -186,29 +186,21 @@ pub(crate) enum Format {
     Csv,
     /// One line per record: the values, separated by single spaces (`addresses`' human
     /// output).
-    #[allow(
-        dead_code,
-        reason = "used by `addresses`, which comes with the descriptor module"
-    )]
     Line,
+    /// `--raw`: one line per record, the values alone, separated by tabs; no labels, no
+    /// header. No value the tool prints holds a tab or a line break.
+    Raw,
 }
 
 impl Format {
-    /// `--json` or not.
-    pub(crate) const fn from_json_flag(json: bool) -> Self {
-        if json {
-            Self::Json
-        } else {
-            Self::Text
-        }
-    }
-
-    /// `--json`, `--csv` (clap makes them exclusive) or `human`.
-    pub(crate) const fn from_flags(json: bool, csv: bool, human: Self) -> Self {
+    /// `--json`, `--csv`, `--raw` (clap makes them exclusive) or `human`.
+    pub(crate) const fn from_flags(json: bool, csv: bool, raw: bool, human: Self) -> Self {
         if json {
             Self::Json
         } else if csv {
             Self::Csv
+        } else if raw {
+            Self::Raw
         } else {
             human
         }
@@ -376,10 +368,15 @@ impl Output {
                 }
                 self.push(b"\n");
             }
-            Format::Line => {
+            Format::Line | Format::Raw => {
+                let separator: &[u8] = if self.format == Format::Raw {
+                    b"\t"
+                } else {
+                    b" "
+                };
                 for (i, field) in fields.enumerate() {
                     if i > 0 {
-                        self.push(b" ");
+                        self.push(separator);
                     }
                     self.value(&field.value);
                 }
@@ -474,7 +471,7 @@ impl Output {
             Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
             Value::Null => match self.format {
                 Format::Json | Format::Text => self.push(b"null"),
-                Format::Csv => {}
+                Format::Csv | Format::Raw => {}
                 Format::Line => self.push(b"-"),
             },
         }

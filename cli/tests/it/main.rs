@@ -29,4 +29,5 @@ mod mnemonic;
 mod reference;
 mod secrets;
 mod streams;
+mod values;
 mod xkey;
