@@ -26,6 +26,8 @@ mod descriptors;
 mod errors;
 mod inspect;
 mod mnemonic;
+mod reference;
 mod secrets;
 mod streams;
+mod values;
 mod xkey;
