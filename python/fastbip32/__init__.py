@@ -30,6 +30,7 @@ from fastbip32._native import (
     wif_decode,
     wif_encode,
 )
+from fastbip32._recovery import Recovered, recover, recovery_space
 
 __all__ = [
     "CURVES",
@@ -41,6 +42,7 @@ __all__ = [
     "Mnemonic",
     "MnemonicError",
     "PathError",
+    "Recovered",
     "__version__",
     "account_descriptors",
     "address",
@@ -49,6 +51,8 @@ __all__ = [
     "derive_private_key",
     "eip55",
     "parse_extended_key",
+    "recover",
+    "recovery_space",
     "suggest",
     "wif_decode",
     "wif_encode",

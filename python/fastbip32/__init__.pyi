@@ -23,6 +23,10 @@ from typing import Final, Literal
 
 import pyarrow
 
+from fastbip32._recovery import Recovered as Recovered
+from fastbip32._recovery import recover as recover
+from fastbip32._recovery import recovery_space as recovery_space
+
 __version__: Final[str]
 """The package version (the Rust crate's)."""
 
@@ -350,6 +354,7 @@ __all__ = [
     "Mnemonic",
     "MnemonicError",
     "PathError",
+    "Recovered",
     "__version__",
     "account_descriptors",
     "address",
@@ -358,6 +363,8 @@ __all__ = [
     "derive_private_key",
     "eip55",
     "parse_extended_key",
+    "recover",
+    "recovery_space",
     "suggest",
     "wif_decode",
     "wif_encode",

@@ -1,22 +1,30 @@
-"""fastbip32 on a Dask cluster: a descriptor's addresses as a ``dask.dataframe.DataFrame``.
+"""fastbip32 on a Dask cluster: a descriptor's addresses as a ``dask.dataframe.DataFrame``,
+and a recovery search spread over the workers.
 
-Needs the ``dask`` extra (``pip install './python[dask]'``). Each partition is one index range
-of one branch, derived on a worker by ``Descriptor.address_table`` and handed to Dask as a
-pandas DataFrame; the descriptor goes to the workers as its text (a descriptor of public keys
-pickles as its text).
+Needs the ``dask`` extra (``pip install './python[dask]'``).
+
+* ``address_frame``: each partition is one index range of one branch, derived on a worker by
+  ``Descriptor.address_table`` and handed to Dask as a pandas DataFrame; the descriptor goes
+  to the workers as its text (a descriptor of public keys pickles as its text).
+* ``recover``: ``fastbip32.recover`` over disjoint shards of the search space, one task per
+  shard, stopped at the first match.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fastbip32 import Descriptor
+from fastbip32._recovery import Recovered
+from fastbip32._recovery import recover as _recover
 
 if TYPE_CHECKING:
     import dask.dataframe
+    import distributed
 
-__all__ = ["address_frame"]
+__all__ = ["address_frame", "recover"]
 
 
 def _pandas(table: Any) -> Any:
@@ -96,3 +104,76 @@ def address_frame(
         return frame
     frame = dd.from_map(_partition, parts, meta=meta, enforce_metadata=False)
     return frame
+
+
+def _search_shard(
+    template: str, shard: int, shards: int, event: str, options: dict[str, Any]
+) -> Recovered | None:
+    """One task of ``recover``: shard ``shard`` of ``shards``, until a match, its end, or
+    another task's match (the ``event`` set)."""
+    import distributed
+
+    dist: Any = distributed
+    found_elsewhere = dist.Event(event)
+    return _recover(template, shard=(shard, shards), stop=found_elsewhere.is_set, **options)
+
+
+def recover(
+    template: str,
+    *,
+    client: distributed.Client | None = None,
+    shards: int | None = None,
+    threads: int = 1,
+    **options: Any,
+) -> Recovered | None:
+    """``fastbip32.recover`` over a Dask cluster: the space in ``shards`` disjoint shards
+    (default: four per worker thread), one task each with ``threads`` threads; the first
+    match, with the other tasks stopped, or None when no shard matches.
+
+    ``client`` defaults to the current one (``distributed.get_client()``). ``options`` are
+    ``fastbip32.recover``'s (the target, coin, paths, ``missing``, ``passphrases``, …),
+    except ``shard``, ``resume``, ``progress`` and ``stop``, which the tasks set. The
+    template and options go to the workers as they are: run a search on machines you trust,
+    on a network nobody else reads.
+    """
+    import distributed
+
+    dist: Any = distributed
+    for reserved in ("shard", "resume", "progress", "stop"):
+        if reserved in options:
+            raise TypeError(f"fastbip32.dask.recover sets {reserved} itself")
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError("threads must be an int of at least 1")
+    client = client if client is not None else dist.get_client()
+    if shards is None:
+        cores = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        shards = 4 * max(1, cores)
+    if not isinstance(shards, int) or isinstance(shards, bool) or shards < 1:
+        raise ValueError("shards must be an int of at least 1")
+    # The template and the options are checked here, before anything is scheduled.
+    from fastbip32._recovery import recovery_space
+
+    recovery_space(
+        template,
+        **{
+            k: v
+            for k, v in options.items()
+            if k in ("missing", "typos", "swaps", "length", "language", "passphrase", "passphrases")
+        },
+        examples=0,
+    )
+    options = {**options, "threads": threads}
+    event = f"fastbip32-recover-{uuid.uuid4().hex}"
+    futures = [
+        client.submit(_search_shard, template, k, shards, event, options, pure=False)
+        for k in range(shards)
+    ]
+    try:
+        for future in dist.as_completed(futures):
+            found: Recovered | None = future.result()
+            if found is not None:
+                return found
+        return None
+    finally:
+        dist.Event(event, client=client).set()
+        client.cancel(futures)

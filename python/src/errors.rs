@@ -170,6 +170,13 @@ impl LibraryError for fastbip32::descriptor::Error {
     }
 }
 
+/// A recovery search's error (a bad template, target or combination of options): `Error`.
+impl LibraryError for fastbip32::recovery::Error {
+    fn into_py(self) -> PyErr {
+        raise::<Error>(self.to_string(), &kind_of(&format!("{self:?}")), &[], None)
+    }
+}
+
 /// An error of a mnemonic operation on `phrase` (when there is one), in `language` (when it
 /// was given): `MnemonicError`, with the suggestions for an unknown word from its language
 /// (the one given, else the list holding most of the phrase's words).

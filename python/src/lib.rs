@@ -7,6 +7,8 @@
 //! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
+//! * `recover`: `_recover` and `_recovery_space`, under `fastbip32.recover` and
+//!   `fastbip32.recovery_space` (`fastbip32/_recovery.py`);
 //! * `errors`: the exception classes, and the one mapping of library errors to them;
 //! * `names`: curve, network, address-kind and word-list names.
 
@@ -16,6 +18,7 @@ mod errors;
 mod keys;
 mod mnemonic;
 mod names;
+mod recover;
 mod table;
 
 use pyo3::prelude::*;
@@ -43,5 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(address::wif_decode, m)?)?;
     m.add_function(wrap_pyfunction!(mnemonic::suggest, m)?)?;
     m.add_function(wrap_pyfunction!(descriptor::account_descriptors, m)?)?;
+    m.add_function(wrap_pyfunction!(recover::_recover, m)?)?;
+    m.add_function(wrap_pyfunction!(recover::_recovery_space, m)?)?;
     Ok(())
 }

@@ -17,7 +17,8 @@ STUB = ast.parse((ROOT / "fastbip32" / "__init__.pyi").read_text(encoding="utf-8
 
 
 def stub_names() -> dict[str, set[str]]:
-    """Top-level names of the stubs, each with the members a class declares."""
+    """Top-level names of the stubs (and their re-exports of the package's Python modules),
+    each with the members a class declares."""
     out: dict[str, set[str]] = {}
     for node in STUB.body:
         if isinstance(node, ast.ClassDef):
@@ -29,6 +30,9 @@ def stub_names() -> dict[str, set[str]]:
             out[node.name] = set()
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             out[node.target.id] = set()
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("fastbip32."):
+            # A re-export of a Python module of the package (`from m import X as X`).
+            out.update({a.name: set() for a in node.names if a.asname == a.name})
     return out
 
 
@@ -55,6 +59,7 @@ def test_docstrings(name: str) -> None:
     import fastbip32.dask
 
     assert (fastbip32.dask.address_frame.__doc__ or "").strip()
+    assert (fastbip32.dask.recover.__doc__ or "").strip()
 
 
 def test_version_and_curves() -> None:

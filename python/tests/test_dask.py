@@ -75,3 +75,22 @@ def test_frames_of_every_shape(client: Any) -> None:
         fbd.address_frame(f"wpkh({private}/0/*)", 0, 5)
     # What is shipped to the workers: the descriptor's text.
     assert pickle.loads(pickle.dumps(d)).addresses(0, 2) == d.addresses(0, 2)
+
+
+def test_recover_on_two_workers(client: Any) -> None:
+    # BIP-84's published vector with two words unknown; its first receive address.
+    template = "? abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?"
+    target = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu"
+    found = fbd.recover(
+        template, client=client, shards=8, address=target, gap=1, language="english"
+    )
+    assert found is not None
+    assert found.mnemonic == "abandon " * 11 + "about"
+    assert found.path == "m/84'/0'/0'/0/0"
+    wrong = fb.Descriptor(TEXT).addresses(0, 1)[0]  # another wallet's address
+    missed = fbd.recover(
+        "abandon " * 11 + "?", client=client, address=wrong, gap=1, language="english"
+    )
+    assert missed is None
+    with pytest.raises(TypeError):
+        fbd.recover(template, client=client, address=target, shard=(0, 2))

@@ -1,0 +1,159 @@
+"""``fastbip32.recover``: the search for a partly remembered mnemonic or passphrase, over the
+native engine (the GIL released while it runs), with its result as a small value type."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastbip32 import _native
+
+__all__ = ["Recovered", "recover", "recovery_space"]
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A match: the mnemonic and passphrase found, where it matched, and its index.
+
+    ``repr()`` shows where it matched and never the mnemonic or the passphrase; the strings
+    are Python objects, which Python does not wipe.
+    """
+
+    mnemonic: str = field(repr=False)
+    """The phrase found, its words separated by single spaces."""
+    passphrase: str = field(repr=False)
+    """The passphrase found ("" for none)."""
+    path: str
+    """The path of the key that matched (``m`` for a master fingerprint)."""
+    address: str | None
+    """The address that matched, written as its coin writes it, or None."""
+    matched: str
+    """What matched: ``"address"``, ``"xpub"``, ``"fingerprint"`` or ``"descriptor"``."""
+    index: int
+    """The candidate's index in the search space."""
+
+
+def _strings(name: str, value: str | Sequence[str] | None) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, Sequence) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{name} must be a str or a sequence of str")
+    return list(value)
+
+
+def recover(
+    template: str,
+    *,
+    address: str | Sequence[str] | None = None,
+    addresses: str | os.PathLike[str] | None = None,
+    xpub: str | Sequence[str] | None = None,
+    fingerprint: str | bytes | None = None,
+    descriptor: str | None = None,
+    coin: str = "bitcoin",
+    path: str | None = None,
+    accounts: int = 1,
+    gap: int = 20,
+    missing: int = 0,
+    typos: int = 0,
+    swaps: int = 0,
+    length: int | None = None,
+    language: str | None = None,
+    passphrase: str = "",
+    passphrases: Sequence[str] | None = None,
+    shard: tuple[int, int] | None = None,
+    threads: int | None = None,
+    resume: str | os.PathLike[str] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Recovered | None:
+    """Searches every candidate of ``template`` for one whose keys match the target; the
+    first match, or None when no candidate of the space (or of the shard) matches.
+
+    As ``fastbip32 recover``: a template of words, ``?`` (any word), ``{a,b,c}`` (one of a
+    list) and ``ab*`` (a prefix); ``missing``, ``typos`` and ``swaps``; a ``length`` (12 to
+    24) and a ``language`` (detected when None). The target is one or more of ``address``
+    (one or a list), ``addresses`` (a file, one per line), ``xpub`` (compared at its own
+    depth and path), ``fingerprint`` (the master key's, 8 hex digits or 4 bytes) and
+    ``descriptor``. ``coin`` is ``bitcoin`` (BIP-44/49/84/86, ``accounts`` accounts,
+    receive indices ``0 … gap − 1``), ``ethereum``, ``solana`` or ``cardano``; ``path``
+    overrides the paths, with ``*`` for the gap. The passphrase is ``passphrase``, or one of
+    ``passphrases``.
+
+    ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 0).
+    ``threads`` defaults to every core. ``resume`` names a checkpoint file of finished
+    ranges (indices and a hash of the template only), read when it exists and written as
+    the search goes. ``progress`` is called about five times a second with counts
+    (``examined``, ``total``, ``passed``, ``rate``, ``eta``), never a candidate; ``stop``,
+    called as often, ends the search (None is returned) when it returns True. Ctrl-C ends it
+    with ``KeyboardInterrupt``, after the checkpoint is written.
+
+    Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``, …) for
+    a bad template, target or combination of options.
+    """
+    for name, value in (("accounts", accounts), ("gap", gap), ("missing", missing)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int")
+    listed = _strings("passphrases", passphrases) if passphrases is not None else [passphrase]
+    if isinstance(fingerprint, bytes):
+        fingerprint = fingerprint.hex()
+    found = _native._recover(
+        template,
+        addresses=_strings("address", address),
+        address_file=None if addresses is None else os.fspath(addresses),
+        xpubs=_strings("xpub", xpub),
+        fingerprint=fingerprint,
+        descriptor=descriptor,
+        coin=coin,
+        path=path,
+        accounts=accounts,
+        gap=gap,
+        missing=missing,
+        typos=typos,
+        swaps=swaps,
+        length=length,
+        language=language,
+        passphrases=listed,
+        shard=shard,
+        threads=threads,
+        resume=None if resume is None else os.fspath(resume),
+        progress=progress,
+        stop=stop,
+    )
+    if found is None:
+        return None
+    return Recovered(**found)
+
+
+def recovery_space(
+    template: str,
+    *,
+    missing: int = 0,
+    typos: int = 0,
+    swaps: int = 0,
+    length: int | None = None,
+    language: str | None = None,
+    passphrase: str = "",
+    passphrases: Sequence[str] | None = None,
+    examples: int = 5,
+) -> dict[str, Any]:
+    """What ``recover`` would search, as ``fastbip32 recover --dry-run`` prints it:
+    ``size`` (the candidates), ``checksum_passing`` (those that pass the BIP-39 checksum),
+    ``exact`` (False when that count is an estimate) and ``examples`` (the first
+    ``examples`` checksum-passing candidates, as phrases: secrets, for checking the
+    template)."""
+    listed = _strings("passphrases", passphrases) if passphrases is not None else [passphrase]
+    space: dict[str, Any] = _native._recovery_space(
+        template,
+        missing=missing,
+        typos=typos,
+        swaps=swaps,
+        length=length,
+        language=language,
+        passphrases=listed,
+        examples=examples,
+    )
+    return space

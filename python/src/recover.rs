@@ -1,0 +1,306 @@
+//! `_recover` and `_recovery_space`: the recovery search (`fastbip32.recover`, in
+//! `fastbip32/_recovery.py`) over the library's `recovery` module, the GIL released while it
+//! runs and taken back only at each progress tick.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use fastbip32::descriptor::Descriptor;
+use fastbip32::recovery::{
+    Checkpoint, Coin, Found, Options, Outcome, PathPattern, Paths, Progress, Search, Space, Target,
+    Template,
+};
+use fastbip32::{Fingerprint, Xpub};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors;
+use crate::names;
+
+/// How often a checkpoint file is rewritten while a search runs (and once at its end).
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// The hashing budget for an exact checksum count before it is estimated.
+const COUNT_BUDGET: u64 = 1 << 22;
+
+/// The template parsed with the options.
+fn space_of(
+    template: &str,
+    missing: usize,
+    typos: usize,
+    swaps: usize,
+    length: Option<usize>,
+    language: Option<&str>,
+    passphrases: &[PyBackedStr],
+) -> PyResult<Space> {
+    let mut options = Options::new().missing(missing).typos(typos).swaps(swaps);
+    if let Some(name) = language {
+        options = options.language(names::language(name)?);
+    }
+    if let Some(words) = length {
+        options = options.length(words);
+    }
+    let template = Template::parse(template, &options).map_err(errors::lib)?;
+    // Borrowed from the Python strings: no Rust copy but the space's own (wiped) NFKD one.
+    Space::new(template, passphrases.iter().map(|p| &**p)).map_err(errors::lib)
+}
+
+/// The target: addresses (given and from a file), xpubs, a fingerprint and a descriptor.
+fn target_of(
+    addresses: &[String],
+    address_file: Option<&Path>,
+    xpubs: &[String],
+    fingerprint: Option<&str>,
+    descriptor: Option<&str>,
+) -> PyResult<Target> {
+    let mut target = Target::new();
+    for text in addresses {
+        target.add_address(text).map_err(errors::lib)?;
+    }
+    if let Some(path) = address_file {
+        let text = std::fs::read_to_string(path)?;
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            target.add_address(line).map_err(errors::lib)?;
+        }
+    }
+    for text in xpubs {
+        target.add_xpub(text.parse::<Xpub>().map_err(errors::lib)?);
+    }
+    if let Some(text) = fingerprint {
+        let bytes = (text.len() == 8 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| u32::from_str_radix(text, 16).ok())
+            .flatten()
+            .ok_or_else(|| {
+                errors::binding(
+                    "InvalidFingerprint",
+                    format!("a master fingerprint is 8 hex digits, not {text:?}"),
+                )
+            })?;
+        target.add_fingerprint(Fingerprint::new(bytes.to_be_bytes()));
+    }
+    if let Some(text) = descriptor {
+        let parsed = Descriptor::parse(text).map_err(errors::lib)?;
+        target.add_descriptor(&parsed).map_err(errors::lib)?;
+    }
+    Ok(target)
+}
+
+/// The progress counts as a dict, for the `progress` callback.
+fn progress_dict<'py>(py: Python<'py>, p: &Progress) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("examined", p.examined)?;
+    d.set_item("total", p.total)?;
+    d.set_item("passed", p.passed)?;
+    d.set_item("rate", p.rate())?;
+    d.set_item("eta", p.eta())?;
+    Ok(d)
+}
+
+/// A random salt for a new checkpoint's hash of the space.
+fn salt() -> PyResult<[u8; 16]> {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| {
+        errors::binding(
+            "RandomSourceFailed",
+            format!("the operating system's random number generator failed: {e}"),
+        )
+    })?;
+    Ok(salt)
+}
+
+/// `fastbip32.recover`'s native half: the arguments checked by `_recovery.py`.
+#[pyfunction]
+#[pyo3(signature = (
+    template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, path,
+    accounts, gap, missing, typos, swaps, length, language, passphrases, shard, threads,
+    resume, progress, stop
+))]
+#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
+pub(crate) fn _recover(
+    py: Python<'_>,
+    template: &str,
+    addresses: Vec<String>,
+    address_file: Option<PathBuf>,
+    xpubs: Vec<String>,
+    fingerprint: Option<String>,
+    descriptor: Option<String>,
+    coin: &str,
+    path: Option<String>,
+    accounts: u32,
+    gap: u32,
+    missing: usize,
+    typos: usize,
+    swaps: usize,
+    length: Option<usize>,
+    language: Option<&str>,
+    passphrases: Vec<PyBackedStr>,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
+    resume: Option<PathBuf>,
+    progress: Option<Py<PyAny>>,
+    stop: Option<Py<PyAny>>,
+) -> PyResult<Option<Py<PyDict>>> {
+    let space = space_of(
+        template,
+        missing,
+        typos,
+        swaps,
+        length,
+        language,
+        &passphrases,
+    )?;
+    let target = target_of(
+        &addresses,
+        address_file.as_deref(),
+        &xpubs,
+        fingerprint.as_deref(),
+        descriptor.as_deref(),
+    )?;
+    let coin: Coin = coin.parse().map_err(errors::lib)?;
+    let mut paths = Paths::new(coin).accounts(accounts).gap(gap);
+    if let Some(text) = path.as_deref() {
+        paths = paths.path(PathPattern::parse(text).map_err(errors::lib)?);
+    }
+    let range = match shard {
+        Some((k, n)) => space.shard(k, n).map_err(errors::lib)?,
+        None => 0..space.size(),
+    };
+    let mut search = Search::new(&space, &target, paths);
+    if let Some(n) = threads {
+        if n == 0 {
+            return Err(errors::binding(
+                "InvalidThreadCount",
+                "threads must be at least 1 (None: every core)".to_owned(),
+            ));
+        }
+        search = search.threads(n);
+    }
+    search.check().map_err(errors::lib)?;
+    let mut checkpoint = match resume.as_deref() {
+        Some(file) if file.exists() => Checkpoint::load(file, &space).map_err(errors::lib)?,
+        _ => Checkpoint::new(&space, salt()?),
+    };
+    let cancel = AtomicBool::new(false);
+    let mut interrupted: Option<PyErr> = None;
+    let mut callback_error: Option<PyErr> = None;
+    let mut saved = Instant::now();
+    let mut save_error: Option<std::io::Error> = None;
+    let outcome = py.detach(|| {
+        search.run_vartime(range, &mut checkpoint, &cancel, &mut |p, done| {
+            if let Some(file) = resume.as_deref() {
+                if saved.elapsed() >= SAVE_EVERY || p.examined >= p.total {
+                    if let Err(e) = done.save(file) {
+                        save_error.get_or_insert(std::io::Error::other(e.to_string()));
+                    }
+                    saved = Instant::now();
+                }
+            }
+            Python::attach(|py| {
+                if let Err(e) = py.check_signals() {
+                    interrupted.get_or_insert(e);
+                    cancel.store(true, Ordering::Relaxed);
+                }
+                if let Some(f) = &progress {
+                    if let Err(e) = progress_dict(py, p).and_then(|d| f.call1(py, (d,))) {
+                        callback_error.get_or_insert(e);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+                if let Some(f) = &stop {
+                    match f.call0(py).and_then(|r| r.is_truthy(py)) {
+                        Ok(true) => cancel.store(true, Ordering::Relaxed),
+                        Ok(false) => {}
+                        Err(e) => {
+                            callback_error.get_or_insert(e);
+                            cancel.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        })
+    });
+    if let Some(file) = resume.as_deref() {
+        checkpoint.save(file).map_err(errors::lib)?;
+    }
+    if let Some(e) = interrupted.or(callback_error) {
+        return Err(e);
+    }
+    if let Some(e) = save_error {
+        return Err(e.into());
+    }
+    match outcome.map_err(errors::lib)? {
+        Outcome::Found(found) => found_dict(py, &space, &found).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// A match as the dict `Recovered` is made from.
+fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(
+        "mnemonic",
+        space.to_phrase(found.candidate.words()).as_str(),
+    )?;
+    d.set_item(
+        "passphrase",
+        space
+            .passphrase(found.candidate.passphrase_index())
+            .unwrap_or_default(),
+    )?;
+    d.set_item("path", found.path.to_string())?;
+    d.set_item(
+        "address",
+        found
+            .address
+            .as_ref()
+            .map(fastbip32::address::Address::as_str),
+    )?;
+    d.set_item("matched", found.matched.as_str())?;
+    d.set_item("index", found.index)?;
+    Ok(d.unbind())
+}
+
+/// `fastbip32.recovery_space`'s native half.
+#[pyfunction]
+#[pyo3(signature = (template, *, missing, typos, swaps, length, language, passphrases, examples))]
+#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
+pub(crate) fn _recovery_space<'py>(
+    py: Python<'py>,
+    template: &str,
+    missing: usize,
+    typos: usize,
+    swaps: usize,
+    length: Option<usize>,
+    language: Option<&str>,
+    passphrases: Vec<PyBackedStr>,
+    examples: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let space = space_of(
+        template,
+        missing,
+        typos,
+        swaps,
+        length,
+        language,
+        &passphrases,
+    )?;
+    let (count, picked) = py.detach(|| {
+        (
+            space.checksum_count_vartime(COUNT_BUDGET),
+            space.examples_vartime(examples, COUNT_BUDGET),
+        )
+    });
+    let d = PyDict::new(py);
+    d.set_item("size", space.size())?;
+    d.set_item("checksum_passing", count.value())?;
+    d.set_item("exact", count.is_exact())?;
+    let phrases = PyList::empty(py);
+    for (_, candidate) in &picked {
+        phrases.append(space.to_phrase(candidate.words()).as_str())?;
+    }
+    d.set_item("examples", phrases)?;
+    Ok(d)
+}
