@@ -25,8 +25,10 @@
 //! are tried; a phrase valid in two of them with different word indices (English and French
 //! share 100 words) is [`Error::AmbiguousLanguage`], while one of the 1,275
 //! characters both Chinese lists hold at the same indices is the same mnemonic either way and
-//! is read as simplified Chinese (the earlier list in [`Language::ALL`]). The words
-//! are exact: `Abandon` is not `abandon`. [`suggest`] then tells a person what they meant.
+//! is read as simplified Chinese (the earlier list in [`Language::ALL`]). Letter case is
+//! ignored, as many wallets ignore it: each word is lowercased after NFKD, so `ABANDON` and
+//! `Abandon` are `abandon` (every list's words are lowercase or caseless). [`suggest`] tells
+//! a person what they meant by a word that is in no list.
 //!
 //! # Wiping
 //!
@@ -451,8 +453,8 @@ fn check_word_count(text: &str, allowed: &[usize]) -> Result<usize> {
 }
 
 /// The words of `phrase` (split on whitespace *before* normalizing, so that positions are
-/// those of the caller's text), each in NFKD, joined by single spaces, in a buffer sized
-/// exactly first and wiped on drop.
+/// those of the caller's text), each in NFKD and then lowercased, joined by single spaces,
+/// in a buffer sized exactly first and wiped on drop.
 ///
 /// NFKD turns a few spacing marks into a space and a combining mark (U+00A8 `¨`, U+00B4 `´`,
 /// …); a word with one stays as it was typed: it is in no list either way, and it stays one
@@ -465,7 +467,10 @@ fn nfkd_words(phrase: &str) -> Zeroizing<String> {
         .map(|(i, word)| {
             usize::from(i > 0)
                 + if normal(word) {
-                    word.nfkd().map(char::len_utf8).sum()
+                    word.nfkd()
+                        .flat_map(char::to_lowercase)
+                        .map(char::len_utf8)
+                        .sum()
                 } else {
                     word.len()
                 }
@@ -477,7 +482,7 @@ fn nfkd_words(phrase: &str) -> Zeroizing<String> {
             out.push(' ');
         }
         if normal(word) {
-            out.extend(word.nfkd());
+            out.extend(word.nfkd().flat_map(char::to_lowercase));
         } else {
             out.push_str(word);
         }

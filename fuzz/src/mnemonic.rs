@@ -171,14 +171,18 @@ fn check_entropy(lang: Language, entropy: &[u8]) {
 }
 
 /// In `lang`, the `bip39` crate's parser accepts a phrase exactly when ours does, with the
-/// same entropy.
+/// same entropy. Ours ignores letter case (each word lowercased after NFKD); the `bip39`
+/// crate's is exact, so it is given the words lowercased.
 fn check_against_bip39(text: &str, lang: Language) {
     let list = bip39::Language::ALL
         .iter()
         .copied()
         .find(|l| l.word_list() == lang.word_list())
         .expect("the same ten lists");
-    let words: Vec<String> = text.split_whitespace().map(nfkd).collect();
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|word| nfkd(word).chars().flat_map(char::to_lowercase).collect())
+        .collect();
     let theirs = bip39::Mnemonic::parse_in_normalized(list, &words.join(" "));
     let ours = Mnemonic::parse_in(lang, text);
     match (&ours, &theirs) {

@@ -451,11 +451,25 @@ fn unknown_and_mixed_words() {
             Err(Error::UnknownWord { position })
         );
     }
-    // Case matters: BIP-39 words are exact.
-    assert_eq!(
-        Mnemonic::parse(&ABOUT.replacen("abandon", "Abandon", 1)),
-        Err(Error::UnknownWord { position: 0 })
-    );
+    // Letter case is ignored, after NFKD: the same mnemonic, and the same seed.
+    let about = Mnemonic::parse(ABOUT).unwrap();
+    for text in [
+        ABOUT.replacen("abandon", "Abandon", 1),
+        ABOUT.to_uppercase(),
+    ] {
+        let parsed = Mnemonic::parse(&text).unwrap();
+        assert_eq!(
+            parsed.to_entropy().as_bytes(),
+            about.to_entropy().as_bytes()
+        );
+        assert_eq!(parsed.to_phrase().as_str(), about.to_phrase().as_str());
+    }
+    // Upper-case accented letters fold too: a French phrase typed in capitals.
+    let french = Mnemonic::from_entropy(Language::French, &[0x5a; 16]).unwrap();
+    let shouted = french.to_phrase().to_uppercase();
+    assert_ne!(shouted.as_str(), french.to_phrase().as_str());
+    let parsed = Mnemonic::parse_in(Language::French, &shouted).unwrap();
+    assert_eq!(parsed.to_entropy().as_bytes(), &[0x5a; 16]);
     // A spacing mark that NFKD turns into a space and a combining mark keeps its word whole.
     for mark in ['\u{a8}', '\u{b4}', '\u{2dc}'] {
         let marked = replace_word(ABOUT, 4, &format!("abandon{mark}"));

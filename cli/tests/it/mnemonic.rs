@@ -139,3 +139,28 @@ fn generation_every_size_and_language() {
     assert_eq!(str_field(&a, "mnemonic").split(' ').count(), 24);
     assert_ne!(a["entropy"], b["entropy"]);
 }
+
+#[test]
+fn words_are_read_case_insensitively() {
+    let shouted = ABANDON_ABOUT.to_uppercase();
+    let out = run(&["mnemonic", "--check", "-", "--raw"], shouted.as_bytes());
+    assert_eq!(out.stdout, "true\tenglish\t12\n", "{out:?}");
+    // The same seed as the lowercase phrase.
+    let derive = |phrase: &str| {
+        run(
+            &[
+                "derive",
+                "--mnemonic",
+                "-",
+                "--path",
+                "m",
+                "--raw",
+                "--fields",
+                "xprv",
+            ],
+            phrase.as_bytes(),
+        )
+        .stdout
+    };
+    assert_eq!(derive(&shouted), derive(ABANDON_ABOUT));
+}
