@@ -191,6 +191,7 @@ mod mnemonic;
 mod notes;
 mod options;
 mod record;
+mod recover;
 mod seed;
 mod stream;
 
@@ -230,6 +231,8 @@ enum Command {
     Descriptors(Box<descriptors::DescriptorsArgs>),
     /// Make a new BIP-39 mnemonic, or check one (--check).
     Mnemonic(mnemonic::MnemonicArgs),
+    /// Search for a wallet from a partly remembered mnemonic or passphrase.
+    Recover(Box<recover::RecoverArgs>),
 }
 
 /// The three standard streams, as the subcommands see them.
@@ -402,6 +405,8 @@ where
         Command::Mnemonic(args) => mnemonic::run(args, io),
         Command::Descriptors(args) => descriptors::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
+        // Its own exit codes: 1 with one plain line for a search that found nothing.
+        Command::Recover(args) => return recover::run(args, io),
     };
     match result {
         Ok(()) => {
