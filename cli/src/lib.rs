@@ -20,7 +20,32 @@
 //! fastbip32 mnemonic --check WORDS|- [--language L] [--json]
 //! fastbip32 addresses --descriptor DESC|- [--count N] [--start S] [--network NET]
 //!                     [--threads K] [--json|--csv] [--fields A,B,…]
+//! fastbip32 recover --mnemonic TEMPLATE [--missing N] [--typos N] [--swaps N] [--length N]
+//!                   [--language L] [--passphrase TEXT | --passphrases FILE]
+//!                   (--address ADDR … | --addresses FILE | --xpub XPUB | --fingerprint HEX
+//!                    | --descriptor DESC) [--coin bitcoin|ethereum|solana|cardano]
+//!                   [--accounts N] [--gap N] [--path PATH] [--shard K/N] [--resume FILE]
+//!                   [--dry-run] [--threads K] [--json]
 //! ```
+//!
+//! `recover` searches the candidates of TEMPLATE (words, `?`, `{a,b,c}`, `ab*`; the library's
+//! `fastbip32::recovery`). Before searching it prints on standard error `space: N candidates,
+//! M pass the checksum` (`about M` where counted by estimate), then, after the first work,
+//! `rate: R candidates/s (V checksum-valid/s); ETA T`; a progress bar follows on a terminal.
+//! None of these lines holds a candidate. A match prints one record on standard output and
+//! exits 0: `mnemonic`, `passphrase`, `path`, `address` (null/`-` for an xpub, fingerprint or
+//! descriptor match), `matched` (`address`, `xpub`, `fingerprint`, `descriptor`) and `index`;
+//! with `--json` one object on one line. Nothing found: exit 1 and exactly the line
+//! `searched N candidates (M passed the checksum): no match` on standard error. Bad
+//! templates, unknown words, impossible combinations (`--missing` above the length), bad
+//! targets, `--shard` outside `1/N … N/N`: exit 2 with one `error: …` line. `--shard K/N`
+//! (K from 1) searches the K-th of N disjoint index ranges; `--resume FILE` reads the
+//! checkpoint of finished ranges if the file exists and writes it every 2 s and at the end.
+//! `--dry-run` prints the counts and five checksum-valid candidates (one per fifth of the
+//! range) on standard output. Default paths: Bitcoin `m/P'/C'/a'/0/*` for the purposes the
+//! addresses call for (44 P2PKH, 49 P2SH, 84 P2WPKH, 86 P2TR), Ethereum `m/44'/60'/a'/0/*`,
+//! Solana `m/44'/501'/*'/0'`, Cardano `m/1852'/1815'/a'/0/*`; `--accounts` (default 1) and
+//! `--gap` (default 20) set `a` and `*`; `--path` replaces them.
 //!
 //! `CURVE` is `secp256k1` (the default), `nist256p1` (also `p256`, `secp256r1`,
 //! `prime256v1`), `ed25519`, `curve25519`, `ed25519-bip32` (BIP32-Ed25519, Ledger master key;
