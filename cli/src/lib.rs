@@ -6,7 +6,7 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `addresses`, `mnemonic`), above the shared modules: `curve` maps `--curve` to a
+//! `addresses`, `mnemonic`, `recover`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -26,6 +26,7 @@ mod mnemonic;
 mod notes;
 mod options;
 mod record;
+mod recover;
 mod seed;
 mod stream;
 mod xkey;
@@ -67,6 +68,8 @@ enum Command {
     Descriptors(Box<descriptors::DescriptorsArgs>),
     /// Make a new BIP-39 mnemonic, or check one (--check).
     Mnemonic(mnemonic::MnemonicArgs),
+    /// Search for a wallet from a partly remembered mnemonic or passphrase.
+    Recover(Box<recover::RecoverArgs>),
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -180,6 +183,8 @@ where
         Command::Mnemonic(args) => mnemonic::run(args, io),
         Command::Descriptors(args) => descriptors::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
+        // Its own exit codes: 1 with one plain line for a search that found nothing.
+        Command::Recover(args) => return recover::run(args, io),
     };
     match result {
         Ok(()) => {

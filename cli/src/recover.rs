@@ -1,0 +1,448 @@
+//! `fastbip32 recover`: search for a wallet from a partly remembered mnemonic or passphrase
+//! (the library's `fastbip32::recovery`).
+//!
+//! Standard output gets the match only (one record, `--json` for JSON); standard error the
+//! summary, the progress bar (a terminal only) and errors. No candidate is ever written to
+//! standard error or to the `--resume` checkpoint.
+
+use core::fmt::Write as _;
+use core::hash::{BuildHasher as _, Hasher as _};
+use core::ops::Range;
+use core::sync::atomic::AtomicBool;
+use core::time::Duration;
+use std::collections::hash_map::RandomState;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use fastbip32::descriptor::Descriptor;
+use fastbip32::mnemonic::Language;
+use fastbip32::recovery::{
+    Batch, Checkpoint, Coin, Options, Outcome, PathPattern, Paths, Search, Space, Target, Template,
+};
+use fastbip32::{Fingerprint, Xpub};
+use zeroize::Zeroizing;
+
+use crate::error::CliError;
+use crate::Io;
+
+/// How often the checkpoint file is written while the search runs.
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// Arguments of `recover`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct RecoverArgs {
+    /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
+    /// (a word with that prefix).
+    #[arg(long, value_name = "TEMPLATE")]
+    mnemonic: String,
+    /// N words left out, at unknown positions.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    missing: usize,
+    /// Up to N given words may be wrong (edit distance 2, or the same first four letters).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    typos: usize,
+    /// Up to N transpositions of adjacent words.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    swaps: usize,
+    /// The phrase length: 12, 15, 18, 21 or 24.
+    #[arg(long, value_name = "N")]
+    length: Option<usize>,
+    /// The word list (english, japanese, korean, spanish, chinese-simplified, …).
+    #[arg(long, value_name = "L")]
+    language: Option<String>,
+    /// The BIP-39 passphrase (Icarus passphrase for Cardano).
+    #[arg(long, value_name = "TEXT", conflicts_with = "passphrases")]
+    passphrase: Option<String>,
+    /// A file of passphrases to try, one per line.
+    #[arg(long, value_name = "FILE")]
+    passphrases: Option<PathBuf>,
+    /// An address of the wallet (repeatable).
+    #[arg(long, value_name = "ADDR")]
+    address: Vec<String>,
+    /// A file of addresses, one per line.
+    #[arg(long, value_name = "FILE")]
+    addresses: Option<PathBuf>,
+    /// An extended public key of the wallet, compared at its depth and child number.
+    #[arg(long, value_name = "XPUB")]
+    xpub: Vec<String>,
+    /// The master key fingerprint (8 hex digits).
+    #[arg(long, value_name = "HEX")]
+    fingerprint: Vec<String>,
+    /// A single-key output descriptor with a key origin, as a wallet exports it.
+    #[arg(long, value_name = "DESC")]
+    descriptor: Vec<String>,
+    /// The coin: bitcoin (default), ethereum, solana, cardano.
+    #[arg(long, default_value = "bitcoin", value_name = "COIN")]
+    coin: String,
+    /// Accounts 0 … N−1 of the standard paths.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    accounts: u32,
+    /// Address indices 0 … N−1 (the `*` of a path).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    gap: u32,
+    /// A path to derive instead of the standard ones, with `*` for the gap index (repeatable).
+    #[arg(long, value_name = "PATH")]
+    path: Vec<String>,
+    /// Search shard K of N (1 ≤ K ≤ N).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// A checkpoint file of finished ranges: read if it exists, written every few seconds.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Print the counts and five example candidates; search nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "K")]
+    threads: Option<usize>,
+    /// Print the match as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
+}
+
+fn lib_usage(what: &str, err: fastbip32::recovery::Error) -> CliError {
+    CliError::Usage(format!("{what}: {err}"))
+}
+
+/// Runs `recover`; returns the exit code (0 found, 1 not found or a failure, 2 usage).
+pub(crate) fn run(args: &RecoverArgs, io: &mut Io<'_>) -> i32 {
+    match search(args, io) {
+        Ok(code) => code,
+        Err(err) => {
+            if let Some(message) = err.message() {
+                let _ = writeln!(io.stderr, "error: {message}");
+                let _ = io.stderr.flush();
+            }
+            err.exit_code()
+        }
+    }
+}
+
+#[allow(clippy::too_many_lines)] // one linear run: arguments, summary, search, record
+fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
+    let mut options = Options::new()
+        .missing(args.missing)
+        .typos(args.typos)
+        .swaps(args.swaps);
+    if let Some(language) = &args.language {
+        let language: Language = language
+            .parse()
+            .map_err(|_| usage(format!("unknown --language {language:?}")))?;
+        options = options.language(language);
+    }
+    if let Some(length) = args.length {
+        options = options.length(length);
+    }
+    let template = Template::parse(&args.mnemonic, &options)
+        .map_err(|e| lib_usage("invalid --mnemonic", e))?;
+    let passphrases: Vec<Zeroizing<String>> = if let Some(file) = &args.passphrases {
+        let text = Zeroizing::new(std::fs::read_to_string(file).map_err(|e| {
+            usage(format!(
+                "cannot read --passphrases {}: {}",
+                file.display(),
+                e.kind()
+            ))
+        })?);
+        text.lines()
+            .map(|l| Zeroizing::new(l.to_string()))
+            .collect()
+    } else {
+        vec![Zeroizing::new(args.passphrase.clone().unwrap_or_default())]
+    };
+    let space = Space::new(template, passphrases.iter().map(|p| p.as_str()))
+        .map_err(|e| lib_usage("invalid search", e))?;
+
+    let coin: Coin = args
+        .coin
+        .parse()
+        .map_err(|e| lib_usage("invalid --coin", e))?;
+    let mut target = Target::new();
+    for a in &args.address {
+        target
+            .add_address(a)
+            .map_err(|e| lib_usage("invalid --address", e))?;
+    }
+    if let Some(file) = &args.addresses {
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            usage(format!(
+                "cannot read --addresses {}: {}",
+                file.display(),
+                e.kind()
+            ))
+        })?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            target
+                .add_address(line)
+                .map_err(|e| usage(format!("--addresses line {}: {e}", n + 1)))?;
+        }
+    }
+    for x in &args.xpub {
+        let xpub: Xpub = x
+            .trim()
+            .parse()
+            .map_err(|e| usage(format!("invalid --xpub: {e}")))?;
+        target.add_xpub(xpub);
+    }
+    for f in &args.fingerprint {
+        let hex = f.trim().trim_start_matches("0x");
+        let value = (hex.len() == 8)
+            .then(|| u32::from_str_radix(hex, 16).ok())
+            .flatten()
+            .ok_or_else(|| usage("invalid --fingerprint: expected 8 hex digits"))?;
+        target.add_fingerprint(Fingerprint::new(value.to_be_bytes()));
+    }
+    for d in &args.descriptor {
+        let descriptor =
+            Descriptor::parse(d.trim()).map_err(|e| usage(format!("invalid --descriptor: {e}")))?;
+        target
+            .add_descriptor(&descriptor)
+            .map_err(|e| lib_usage("invalid --descriptor", e))?;
+    }
+    if target.is_empty() && !args.dry_run {
+        return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
+    }
+    let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
+    for p in &args.path {
+        paths = paths.path(PathPattern::parse(p).map_err(|e| lib_usage("invalid --path", e))?);
+    }
+    if args.accounts == 0 || args.gap == 0 {
+        return Err(usage("--accounts and --gap must be at least 1"));
+    }
+    let range = match &args.shard {
+        Some(text) => {
+            let (k, n) = text
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+                .filter(|&(k, n)| k >= 1 && k <= n)
+                .ok_or_else(|| usage("invalid --shard: expected K/N with 1 <= K <= N"))?;
+            space
+                .shard(k - 1, n)
+                .map_err(|e| lib_usage("invalid --shard", e))?
+        }
+        None => 0..space.size(),
+    };
+    if args.threads == Some(0) {
+        return Err(usage("--threads must be at least 1"));
+    }
+
+    let count = space.checksum_count_vartime(1 << 22);
+    let approx = if count.is_exact() { "" } else { "about " };
+    let _ = writeln!(
+        io.stderr,
+        "space: {} candidates, {approx}{} pass the checksum{}",
+        space.size(),
+        count.value(),
+        if range.end - range.start == space.size() {
+            String::new()
+        } else {
+            format!("; this shard: indices {}..{}", range.start, range.end)
+        }
+    );
+    if args.dry_run {
+        return dry_run(&space, &range, io);
+    }
+
+    let mut search = Search::new(&space, &target, paths);
+    if let Some(threads) = args.threads {
+        search = search.threads(threads);
+    }
+    search.check().map_err(|e| lib_usage("invalid target", e))?;
+
+    let mut checkpoint = match &args.resume {
+        Some(file) if file.exists() => Checkpoint::load(file, &space)
+            .map_err(|e| usage(format!("invalid --resume {}: {e}", file.display())))?,
+        _ => Checkpoint::new(&space, salt()),
+    };
+    let cancel = AtomicBool::new(false);
+    let started = Instant::now();
+    let mut last_save = Instant::now();
+    let mut save_error = None;
+    let mut announced = false;
+    let progress_bar = io.progress;
+    let resume = args.resume.clone();
+    let total = range.end - range.start;
+    let passing_share = if space.size() == 0 {
+        0.0
+    } else {
+        #[allow(clippy::cast_precision_loss)] // a rate for people
+        let share = count.value() as f64 / space.size() as f64;
+        share
+    };
+    let stderr = &mut *io.stderr;
+    let outcome = search
+        .run_vartime(
+            range,
+            &mut checkpoint,
+            &cancel,
+            &mut |progress, checkpoint| {
+                if !announced && progress.examined_now > 0 {
+                    announced = true;
+                    let eta = progress
+                        .eta()
+                        .map_or_else(|| "unknown".to_string(), seconds);
+                    let _ = writeln!(
+                        stderr,
+                        "rate: {:.0} candidates/s ({:.0} checksum-valid/s); ETA {eta}",
+                        progress.rate(),
+                        progress.rate() * passing_share
+                    );
+                }
+                if progress_bar {
+                    let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
+                    let _ = write!(
+                        stderr,
+                        "\r{}/{total} candidates, {:.0}/s, ETA {eta}   ",
+                        progress.examined,
+                        progress.rate()
+                    );
+                    let _ = stderr.flush();
+                }
+                if let Some(file) = &resume {
+                    if last_save.elapsed() >= SAVE_EVERY {
+                        if let Err(e) = checkpoint.save(file) {
+                            save_error = Some(e);
+                        }
+                        last_save = Instant::now();
+                    }
+                }
+            },
+        )
+        .map_err(|e| lib_usage("invalid search", e))?;
+    if progress_bar {
+        let _ = writeln!(io.stderr);
+    }
+    if let Some(file) = &args.resume {
+        checkpoint.save(file).map_err(|e| {
+            CliError::Failure(format!("cannot write --resume {}: {e}", file.display()))
+        })?;
+    }
+    if let Some(e) = save_error {
+        return Err(CliError::Failure(format!("cannot write --resume: {e}")));
+    }
+    let _ = started;
+    match outcome {
+        Outcome::Found(found) => {
+            let phrase = space.to_phrase(found.candidate.words());
+            let passphrase = space
+                .passphrase(found.candidate.passphrase_index())
+                .unwrap_or("");
+            let path = found.path.to_string();
+            let address = found.address.as_ref().map(|a| a.as_str().to_string());
+            let mut out = Zeroizing::new(String::new());
+            if args.json {
+                let _ = write!(
+                    out,
+                    "{{\"mnemonic\":{},\"passphrase\":{},\"path\":{},\"address\":{},\"matched\":\"{}\",\"index\":{}}}",
+                    json_string(&phrase).as_str(),
+                    json_string(passphrase).as_str(),
+                    json_string(&path).as_str(),
+                    address.as_deref().map_or_else(|| "null".to_string(), |a| json_string(a).to_string()),
+                    found.matched.as_str(),
+                    found.index
+                );
+            } else {
+                let _ = write!(
+                    out,
+                    "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {}\nindex: {}",
+                    phrase.as_str(),
+                    address.as_deref().unwrap_or("-"),
+                    found.matched.as_str(),
+                    found.index
+                );
+            }
+            out.push('\n');
+            io.write_stdout(out.as_bytes())?;
+            Ok(0)
+        }
+        Outcome::Exhausted(progress) | Outcome::Cancelled(progress) => {
+            let _ = writeln!(
+                io.stderr,
+                "searched {} candidates ({} passed the checksum): no match",
+                progress.examined_now, progress.passed
+            );
+            let _ = io.stderr.flush();
+            Ok(CliError::FAILURE)
+        }
+        _ => Err(CliError::Failure(
+            "the search ended in an unknown way".to_string(),
+        )),
+    }
+}
+
+/// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.
+fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, CliError> {
+    let mut out = Zeroizing::new(String::new());
+    let len = range.end - range.start;
+    let mut shown = 0;
+    for k in 0..5u128 {
+        if shown >= 5 {
+            break;
+        }
+        let start = range.start + len * k / 5;
+        let Ok(mut candidates) = space.candidates(start..range.end) else {
+            continue;
+        };
+        let mut batch = Batch::new();
+        if candidates.next_batch_vartime(&mut batch) > 0 {
+            let passphrase = space.passphrase(batch.passphrase_index(0)).unwrap_or("");
+            let _ = writeln!(
+                out,
+                "{} {} | passphrase: {passphrase}",
+                batch.index(0),
+                space.to_phrase(batch.words(0)).as_str()
+            );
+            shown += 1;
+        }
+    }
+    io.write_stdout(out.as_bytes())?;
+    Ok(0)
+}
+
+/// 16 bytes for the checkpoint's salt, from the standard library's per-process random keys.
+fn salt() -> [u8; 16] {
+    let mut out = [0u8; 16];
+    for half in out.chunks_mut(8) {
+        let mut hasher = RandomState::new().build_hasher();
+        hasher.write_u128(Instant::now().elapsed().as_nanos());
+        half.copy_from_slice(&hasher.finish().to_le_bytes());
+    }
+    out
+}
+
+fn seconds(s: f64) -> String {
+    if s < 60.0 {
+        format!("{s:.0} s")
+    } else if s < 3600.0 {
+        format!("{:.1} min", s / 60.0)
+    } else if s < 86400.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else {
+        format!("{:.1} days", s / 86400.0)
+    }
+}
+
+/// A JSON string literal, in a wiped buffer.
+fn json_string(text: &str) -> Zeroizing<String> {
+    let mut out = Zeroizing::new(String::with_capacity(text.len() + 2));
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

@@ -1,0 +1,276 @@
+//! `fastbip32 recover`: found, not found, usage errors, resume, `--json`, `--dry-run`; no
+//! candidate on standard error or in the checkpoint. Expected wallets come from
+//! `tests/data/recovery.json` (written by `bip_utils`, `scripts/gen_recovery_vectors.py`).
+
+use crate::common::run_in_process;
+use serde_json::Value;
+
+const DATA: &str = include_str!("../../../tests/data/recovery.json");
+
+fn vectors() -> (String, String, String) {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap().to_string();
+    let address = d["english12"]["bitcoin"]["bip84"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let other = d["english12b"]["bitcoin"]["bip84"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (m, address, other)
+}
+
+fn unknown(m: &str, position: usize) -> String {
+    let mut words: Vec<&str> = m.split(' ').collect();
+    words[position] = "?";
+    words.join(" ")
+}
+
+fn assert_no_word(text: &str, m: &str) {
+    for word in m.split(' ') {
+        assert!(!text.contains(word), "{word:?} appears in {text:?}");
+    }
+}
+
+#[test]
+fn found_prints_one_json_record() {
+    let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--gap",
+            "1",
+            "--json",
+            "--threads",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 1);
+    let record: Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(record["mnemonic"], m.as_str());
+    assert_eq!(record["passphrase"], "");
+    assert_eq!(record["path"], "m/84'/0'/0'/0/0");
+    assert_eq!(record["address"], address.as_str());
+    assert_eq!(record["matched"], "address");
+    assert!(record["index"].is_u64());
+    assert_no_word(&out.stderr, &m);
+    assert!(
+        out.stderr
+            .contains("space: 2048 candidates, 126 pass the checksum"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn found_text_record() {
+    let (m, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 2),
+            "--address",
+            &address,
+            "--gap",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.starts_with(&format!(
+        "mnemonic: {m}\npassphrase: \npath: m/84'/0'/0'/0/0\naddress: {address}\n"
+    )));
+}
+
+#[test]
+fn not_found_exits_1_with_one_line() {
+    let (m, _, other) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address",
+            &other,
+            "--gap",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty());
+    let last = out.stderr.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "searched 2048 candidates (126 passed the checksum): no match"
+    );
+    assert_no_word(&out.stderr, &m);
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    let (m, address, _) = vectors();
+    let twelve = unknown(&m, 4);
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "recover",
+            "--mnemonic",
+            "abandon ? {abandon",
+            "--address",
+            &address,
+        ],
+        vec![
+            "recover",
+            "--mnemonic",
+            &twelve,
+            "--missing",
+            "13",
+            "--length",
+            "12",
+            "--address",
+            &address,
+        ],
+        vec![
+            "recover",
+            "--mnemonic",
+            &twelve,
+            "--address",
+            "notanaddress",
+        ],
+        vec!["recover", "--mnemonic", &twelve],
+        vec![
+            "recover",
+            "--mnemonic",
+            &twelve,
+            "--address",
+            &address,
+            "--shard",
+            "3/2",
+        ],
+        vec![
+            "recover",
+            "--mnemonic",
+            &twelve,
+            "--address",
+            &address,
+            "--coin",
+            "dogecoin",
+        ],
+        vec![
+            "recover",
+            "--mnemonic",
+            &twelve,
+            "--address",
+            &address,
+            "--path",
+            "m/*/*",
+        ],
+        vec!["recover", "--mnemonic", &twelve, "--fingerprint", "xyz"],
+    ];
+    for args in cases {
+        let out = run_in_process(&args, b"");
+        assert_eq!(out.code, 2, "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {out:?}");
+        assert!(out.stderr.starts_with("error: "), "{out:?}");
+    }
+}
+
+#[test]
+fn dry_run_prints_counts_and_five_candidates() {
+    let (m, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address",
+            &address,
+            "--dry-run",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 5, "{}", out.stdout);
+    assert!(out.stderr.contains("2048 candidates"));
+    assert_no_word(&out.stderr, &m);
+}
+
+#[test]
+fn resume_after_an_interruption_and_no_word_in_the_checkpoint() {
+    let (m, address, _) = vectors();
+    let dir = std::env::temp_dir().join(format!("fastbip32-recover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("checkpoint");
+    let _ = std::fs::remove_file(&file);
+    let file_arg = file.to_str().unwrap();
+    let template = unknown(&m, 11);
+    // The first half of the space, as an interrupted run leaves it: searched, no match there.
+    let first = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--gap",
+            "1",
+            "--shard",
+            "1/2",
+            "--resume",
+            file_arg,
+        ],
+        b"",
+    );
+    let checkpoint = std::fs::read_to_string(&file).unwrap();
+    assert_no_word(&checkpoint, &m);
+    assert!(checkpoint.starts_with("fastbip32-recovery-checkpoint"));
+    let full = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--gap",
+            "1",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(full.code, 0);
+    let resumed = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--gap",
+            "1",
+            "--json",
+            "--resume",
+            file_arg,
+        ],
+        b"",
+    );
+    assert_eq!(resumed.code, 0, "{resumed:?}");
+    assert_eq!(resumed.stdout, full.stdout);
+    if first.code == 1 {
+        // The first half had no match: the resumed run searched only the second.
+        let record: Value = serde_json::from_str(full.stdout.trim()).unwrap();
+        assert!(record["index"].as_u64().unwrap() >= 1024);
+    }
+    assert_no_word(&std::fs::read_to_string(&file).unwrap(), &m);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
