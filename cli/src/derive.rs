@@ -529,17 +529,36 @@ fn single<S: CliScheme>(
     let start = Start::<S>::new(request, source, path, path_text, None, &mut io.notes)?;
     let extras = start.extras(request, path.as_slice(), None)?;
     let key = key_from_xkey(&start.key, path)?;
+    let printed = printed_path(path, start.key.depth());
     let mut scratch = Scratch::new();
     let mut out = Output::new(&request.checked.style);
     let record = derive_record(
         &mut scratch,
         request.curve.name(),
         KeyRef::of(&key),
-        Some(path as &dyn fmt::Display),
+        Some(&printed as &dyn fmt::Display),
         &extras,
     )?;
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
+}
+
+/// The printed `path` of a record at `path` below the start key: the full path (`m/…`)
+/// below a seed's master key or an extended key at depth 0, and the steps relative to the
+/// key (`0/1'`, with no `m/`; empty for no step) below a key at depth > 0, whose own path is
+/// not known.
+pub(crate) fn printed_path(path: &DerivationPath, start_depth: u8) -> String {
+    if start_depth == 0 {
+        return path.to_string();
+    }
+    let mut text = String::new();
+    for (i, step) in path.as_slice().iter().enumerate() {
+        if i > 0 {
+            text.push('/');
+        }
+        text.push_str(&step.to_string());
+    }
+    text
 }
 
 /// The `*` segment of a batch's path: its first child, its number and its byte offset.

@@ -154,7 +154,8 @@ impl<'a> Record<'a> {
 }
 
 /// The printed path of a child: the parent's path, `/`, the index and `'` if hardened; the
-/// same text as [`fastbip32::DerivationPath`]'s `Display` for the child's path.
+/// same text as [`fastbip32::DerivationPath`]'s `Display` for the child's path. An empty
+/// prefix (the steps relative to an extended key, none yet) prints the child alone.
 pub(crate) struct ChildPath<'a> {
     /// The parent's printed path (`m/84'/0'/0'/0`).
     pub(crate) prefix: &'a str,
@@ -164,8 +165,10 @@ pub(crate) struct ChildPath<'a> {
 
 impl fmt::Display for ChildPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.prefix)?;
-        f.write_str("/")?;
+        if !self.prefix.is_empty() {
+            f.write_str(self.prefix)?;
+            f.write_str("/")?;
+        }
         fmt::Display::fmt(&self.child.index(), f)?;
         if self.child.is_hardened() {
             f.write_str("'")?;

@@ -22,7 +22,9 @@ use fastbip32::{
     PathErrorKind,
 };
 
-use super::{key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start, WildcardAt};
+use super::{
+    key_from_xkey, parse_seed_path, printed_path, DeriveArgs, Request, Source, Start, WildcardAt,
+};
 use crate::curve::{CliScheme, SchemeVisitor};
 use crate::error::CliError;
 use crate::io::Io;
@@ -128,7 +130,8 @@ impl ChildRange {
 struct SiblingPlan<'a, S: CliScheme> {
     curve: &'static str,
     parent: Parent<S>,
-    /// The printed path of the parent (`m/84'/0'/0'/0`, or `m`).
+    /// The printed path of the parent (`m/84'/0'/0'/0`, or `m`; below an extended key at
+    /// depth > 0, its steps relative to the key, or empty).
     prefix: String,
     /// The parent's path below the start key.
     steps: &'a [ChildNumber],
@@ -284,7 +287,7 @@ fn children<S: CliScheme>(
     let plan = SiblingPlan {
         curve: request.curve.name(),
         parent,
-        prefix: prefix.to_string(),
+        prefix: printed_path(prefix, start.key.depth()),
         steps: prefix.as_slice(),
         origin: start.origin,
         extras,
