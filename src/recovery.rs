@@ -123,12 +123,16 @@ mod checkpoint;
 mod error;
 mod filter;
 mod picks;
+mod search;
 mod space;
+mod target;
 mod template;
 mod words;
 
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
+pub use self::search::{Found, Matched, Outcome, PathPattern, Paths, Progress, Search};
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
+pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};

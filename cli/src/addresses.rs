@@ -5,8 +5,8 @@
 //! then the indices are derived in tasks of [`stream::TASK`] with the library's
 //! [`Branch::derive_into`], which derives each key's children in sibling batches (for an
 //! xpub, the batched-affine public path) and allocates nothing. Each task's records are
-//! rendered into a buffer of a ring that is kept for the whole run; with more than one
-//! thread, `--threads` threads fill the ring while the main thread writes it in order
+//! rendered into one of a fixed set of buffers kept for the whole run; with more than one
+//! thread, `--threads` threads fill the buffers while the main thread writes them in order
 //! ([`stream::run`]), so the output is the same for any thread count.
 //! Records come branch by branch (every index of branch 0, then of branch 1), as Bitcoin
 //! Core's `deriveaddresses` orders them.
@@ -25,11 +25,11 @@ use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::options;
 use crate::record::{ChildPath, Format, Output, Record, Style, Value};
 use crate::stream::{self, Progress, Tasks, SLOW};
-use crate::Io;
 
 /// The fields `addresses` records can have, in their order.
 pub(crate) const ADDRESSES_FIELDS: &[&str] = &[
@@ -83,6 +83,10 @@ pub(crate) struct AddressesArgs {
     #[arg(long, conflicts_with = "json")]
     csv: bool,
 
+    /// Print the values alone: one record per line, tab-separated, no labels or header.
+    #[arg(long, conflicts_with_all = ["json", "csv"])]
+    raw: bool,
+
     /// Print only these fields, in this order (comma-separated names: branch, index, address,
     /// `script_pubkey`, `public_key`, path). An unknown name is an error.
     #[arg(long, value_name = "A,B,…")]
@@ -105,6 +109,7 @@ impl fmt::Debug for AddressesArgs {
             .field("threads", &self.threads)
             .field("json", &self.json)
             .field("csv", &self.csv)
+            .field("raw", &self.raw)
             .field("fields", &self.fields)
             .finish()
     }
@@ -112,12 +117,12 @@ impl fmt::Debug for AddressesArgs {
 
 /// The indices of every branch: `count` from `first`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Range {
+struct IndexRange {
     first: u32,
     count: u32,
 }
 
-impl Range {
+impl IndexRange {
     /// `count` indices (default 20) from `start` (default 0), for a ranged descriptor; one
     /// index (ignored by the library) without a range.
     ///
@@ -143,7 +148,7 @@ impl Range {
 /// (probability below 2⁻¹²⁷) or written.
 pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let explicit = options::bitcoin_network(args.network.as_deref())?;
-    let format = Format::from_flags(args.json, args.csv, Format::Line);
+    let format = Format::from_flags(args.json, args.csv, args.raw, Format::Line);
     let fields = match (&args.fields, format) {
         (None, Format::Line) => Some(LINE_FIELDS.join(",")),
         (fields, _) => fields.clone(),
@@ -176,7 +181,7 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
             "invalid --descriptor: a hardened step or range (`/*'`) after an extended public key needs the extended private key (xprv); give the xprv, or use `/*`".to_owned(),
         ));
     }
-    let range = Range::new(args.start, args.count, descriptor.is_ranged())?;
+    let range = IndexRange::new(args.start, args.count, descriptor.is_ranged())?;
     let branches = (0..descriptor.branch_count())
         .map(|b| {
             descriptor
@@ -188,11 +193,8 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
         .iter()
         .map(|branch| PathPrefix::of(&descriptor, branch))
         .collect::<Result<Vec<_>, _>>()?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    let plan = Plan {
+    let threads = stream::thread_count(args.threads);
+    let plan = AddressPlan {
         branches: &branches,
         paths: &paths,
         range,
@@ -259,35 +261,35 @@ impl PathPrefix {
 }
 
 /// What every task needs.
-struct Plan<'a> {
+struct AddressPlan<'a> {
     branches: &'a [Branch<'a>],
     paths: &'a [PathPrefix],
-    range: Range,
+    range: IndexRange,
     network: Network,
     style: &'a Style,
     threads: usize,
 }
 
 /// Derives and prints every record of `plan`, branch by branch, task by task.
-fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
+fn stream(plan: &AddressPlan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
     let tasks = Tasks::new(plan.branches.len(), plan.range.first, plan.range.count);
     let mut progress = Progress::new(io.progress, tasks.records(), Instant::now(), "addresses");
     let mut written = 0u64;
     stream::run(
         plan.threads,
         tasks,
-        || Worker::new(plan.style),
-        |worker, job| {
+        || OutputBuffer::new(plan.style),
+        |buffer, task| {
             let (Some(branch), Some(path)) =
-                (plan.branches.get(job.part), plan.paths.get(job.part))
+                (plan.branches.get(task.part), plan.paths.get(task.part))
             else {
-                return Err(CliError::Failure(format!("no branch {}", job.part)));
+                return Err(CliError::Failure(format!("no branch {}", task.part)));
             };
-            worker.fill(plan, branch, path, job.first, job.count, job.header)
+            buffer.fill(plan, branch, path, task.first, task.count, task.header)
         },
-        |worker, job| {
-            stream::write_out(io, &mut worker.out)?;
-            written += u64::from(job.count);
+        |buffer, task| {
+            stream::write_out(io, &mut buffer.out)?;
+            written += u64::from(task.count);
             progress.update(written);
             Ok(())
         },
@@ -295,16 +297,16 @@ fn stream(plan: &Plan<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
     io.stdout.flush().map_err(|e| CliError::output(&e))
 }
 
-/// One task's outputs and rendered records: a slot of the ring, kept for the whole run.
-// Aligned to its own cache lines: workers on different threads write their buffers' lengths
+/// One task's outputs and rendered records, kept for the whole run.
+// Aligned to its own cache lines: buffers on different threads have their lengths written
 // all the time, and must not share a line (false sharing).
 #[repr(align(128))]
-struct Worker {
+struct OutputBuffer {
     out: Output,
     derived: Vec<Derived>,
 }
 
-impl Worker {
+impl OutputBuffer {
     fn new(style: &Style) -> Self {
         Self {
             out: Output::new(style),
@@ -316,7 +318,7 @@ impl Worker {
     /// records; `header` is set for the run's first record (the CSV header line).
     fn fill(
         &mut self,
-        plan: &Plan<'_>,
+        plan: &AddressPlan<'_>,
         branch: &Branch<'_>,
         path: &PathPrefix,
         index: u32,
@@ -378,19 +380,19 @@ mod tests {
     #[test]
     fn ranges() {
         assert_eq!(
-            Range::new(None, None, true).unwrap(),
-            Range {
+            IndexRange::new(None, None, true).unwrap(),
+            IndexRange {
                 first: 0,
                 count: 20
             }
         );
         assert_eq!(
-            Range::new(Some(5), Some(3), false).unwrap(),
-            Range { first: 0, count: 1 }
+            IndexRange::new(Some(5), Some(3), false).unwrap(),
+            IndexRange { first: 0, count: 1 }
         );
         assert_eq!(
-            Range::new(Some(MAX_INDEX), Some(1), true).unwrap(),
-            Range {
+            IndexRange::new(Some(MAX_INDEX), Some(1), true).unwrap(),
+            IndexRange {
                 first: 0x7fff_ffff,
                 count: 1
             }
@@ -402,7 +404,7 @@ mod tests {
             (None, Some(u64::MAX)),
         ] {
             assert!(
-                matches!(Range::new(start, count, true), Err(CliError::Usage(_))),
+                matches!(IndexRange::new(start, count, true), Err(CliError::Usage(_))),
                 "{start:?} {count:?}"
             );
         }

@@ -7,15 +7,15 @@ use clap::Args;
 use fastbip32::{ExtendedKey, Version};
 use zeroize::Zeroize;
 
-use crate::curve::{CliScheme, Curve, TextCurve, TEXT_BUF_LEN};
-use crate::derive::cip5_prefix_of;
-use crate::dispatch::{Op, Task};
+use crate::curve::{CliScheme, Curve, SchemeVisitor, TextBuf, TextCurve};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
+use crate::options::RecordOutput;
 use crate::options::PUBLIC_NAMES;
-use crate::record::{Format, Output, Record, Style, Value};
-use crate::Io;
+use crate::record::{Output, Record, Style, Value};
+use crate::xkey::cip5_prefix_of;
 
 /// The options of `convert`. The key is wiped when the value is dropped.
 #[derive(Args)]
@@ -38,6 +38,9 @@ pub(crate) struct ConvertArgs {
     /// Print one JSON object on one line, with `xkey` and `version_name`.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for ConvertArgs {
@@ -53,6 +56,7 @@ impl fmt::Debug for ConvertArgs {
             .field("to", &self.to)
             .field("curve", &self.curve)
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish()
     }
 }
@@ -69,6 +73,9 @@ fn parse_name(text: &str) -> Result<Version, String> {
         .ok_or_else(|| format!("not a version name; one of {}", PUBLIC_NAMES.join(", ")))
 }
 
+/// The fields of `convert` records, in their order.
+const CONVERT_FIELDS: &[&str] = &["xkey", "version_name"];
+
 /// Runs `convert`.
 ///
 /// # Errors
@@ -81,33 +88,48 @@ pub(crate) fn run(args: &ConvertArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "XKEY is a CIP-5 Cardano key ({prefix}…): CIP-5 keys have no version family to convert"
         )));
     }
-    Curve::from(args.curve.unwrap_or_default()).visit(Task {
-        op: Op::Convert {
-            text: &text,
-            from_argv: args.xkey != STDIN_MARKER,
-            to: args.to,
-            format: Format::from_json_flag(args.json),
-        },
+    Curve::from(args.curve.unwrap_or_default()).visit(Convert {
+        text: &text,
+        from_argv: args.xkey != STDIN_MARKER,
+        to: args.to,
+        style: args.output.style(args.json, CONVERT_FIELDS)?,
         io,
     })
+}
+
+/// A `convert` run, checked, for [`Curve::visit`].
+struct Convert<'a, 'io> {
+    text: &'a str,
+    from_argv: bool,
+    to: Version,
+    style: Style,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for Convert<'_, '_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        convert::<S>(self.text, self.from_argv, self.to, &self.style, self.io)
+    }
 }
 
 /// Parses `text` with scheme `S`, writes it in the family of `to` and prints the record.
 ///
 /// # Errors
 /// As [`run`].
-pub(crate) fn convert<S: CliScheme>(
+fn convert<S: CliScheme>(
     text: &str,
     from_argv: bool,
     to: Version,
-    format: Format,
+    style: &Style,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let key = S::parse_extended_key(text, "invalid extended key")?;
     let pair = to
         .pair()
         .ok_or_else(|| CliError::Usage(format!("--to: unknown version {to}")))?;
-    let mut buf = TextBuf([0; TEXT_BUF_LEN]);
+    let mut buf = TextBuf::new();
     let role = fastbip32::cardano::Role::Other;
     let (written, version, secret) = match key {
         ExtendedKey::Private(key) => {
@@ -148,16 +170,7 @@ pub(crate) fn convert<S: CliScheme>(
         "version_name",
         Value::text(version.name().unwrap_or_default()),
     );
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
-}
-
-/// A buffer for the key text, wiped on drop.
-struct TextBuf([u8; TEXT_BUF_LEN]);
-
-impl Drop for TextBuf {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
 }

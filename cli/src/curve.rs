@@ -12,6 +12,8 @@ use fastbip32::{
     ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
+use zeroize::Zeroize as _;
+
 use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
 use fastbip32::cardano::Role;
@@ -393,5 +395,22 @@ const fn max(a: usize, b: usize) -> usize {
         a
     } else {
         b
+    }
+}
+
+/// A buffer of [`TEXT_BUF_LEN`] bytes for extended key text (secret for a private key),
+/// wiped on drop.
+pub(crate) struct TextBuf(pub(crate) [u8; TEXT_BUF_LEN]);
+
+impl TextBuf {
+    /// A zeroed buffer.
+    pub(crate) const fn new() -> Self {
+        Self([0; TEXT_BUF_LEN])
+    }
+}
+
+impl Drop for TextBuf {
+    fn drop(&mut self) {
+        self.0.zeroize();
     }
 }

@@ -9,20 +9,20 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fastbip32::address::AddressKind;
-use fastbip32::cardano::{Cip5Prefix, Role};
+use fastbip32::cardano::Role;
 use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
-use crate::address::AddressSpec;
-use crate::curve::{CliScheme, Curve};
-use crate::dispatch::{Op, Task};
+use crate::address_field::{AddressSpec, Networks};
+use crate::curve::{CliScheme, Curve, SchemeVisitor};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::{ArgvSecret, Notes};
-use crate::options::{self, Checked, DeriveOutput, NetworkArg, Networks};
+use crate::options::{self, Checked, DeriveOutput, NetworkArg};
 use crate::record::{derive_record, Extras, KeyRef, Output, Scratch};
 use crate::seed::{self, Passphrase, Seed, SeedOptions};
-use crate::Io;
+use crate::xkey::xkey_curve;
 
 /// The options of `derive`. Secret options are wiped when the value is dropped.
 #[derive(Args)]
@@ -269,26 +269,22 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             from_argv: *from_argv,
             origin,
         };
-        curve.visit(Task {
-            op: Op::Derive {
-                request: &request,
-                source,
-                path: &path,
-                path_text,
-            },
+        curve.visit(Single {
+            request: &request,
+            source,
+            path: &path,
+            path_text,
             io,
         })
     } else {
         let path_text = args.path.as_deref().unwrap_or_else(|| curve.default_path());
         let path = parse_seed_path(curve, path_text)?;
         let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
-        curve.visit(Task {
-            op: Op::Derive {
-                request: &request,
-                source: Source::Seed(&seed),
-                path: &path,
-                path_text,
-            },
+        curve.visit(Single {
+            request: &request,
+            source: Source::Seed(&seed),
+            path: &path,
+            path_text,
             io,
         })
     }
@@ -331,57 +327,6 @@ pub(crate) fn check_quotes(path: &str) -> Result<(), CliError> {
     Err(CliError::Usage(format!(
         "invalid --path: segment {segment} (byte {offset}): {quote} is {name}, not a hardened marker; write ' (or h)"
     )))
-}
-
-/// The curve of an `--xkey` with `text`, and where a Cardano key sits: a CIP-5 key
-/// (`root_xsk1…`, `acct_xvk1…`, `xprv1…`) is read on the Cardano curves (ed25519-bip32 by
-/// default), BIP-32 text on secp256k1 (the default) or nist256p1.
-///
-/// # Errors
-/// A usage error for a curve the text does not fit.
-pub(crate) fn xkey_curve(curve: Option<Curve>, text: &str) -> Result<(Curve, Role), CliError> {
-    if let Some(prefix) = cip5_prefix_of(text) {
-        let curve = curve.unwrap_or(Curve::Ed25519Bip32);
-        if !curve.is_cardano() {
-            return Err(CliError::Usage(format!(
-                "--xkey is a CIP-5 Cardano key ({prefix}…): give --curve ed25519-bip32, cardano-icarus or cardano-icarus-trezor, not {}",
-                curve.name()
-            )));
-        }
-        return Ok((curve, Role::of_prefix(prefix)));
-    }
-    let curve = curve.unwrap_or_default();
-    check_xkey_curve(curve)?;
-    Ok((curve, Role::Other))
-}
-
-/// The CIP-5 prefix `text` starts with (followed by bech32's `1`), if any. BIP-32 text never
-/// does: after `xprv`/`xpub` its fifth character is never `1`.
-pub(crate) fn cip5_prefix_of(text: &str) -> Option<Cip5Prefix> {
-    let lower = text.get(..text.find('1')?)?;
-    Cip5Prefix::ALL
-        .into_iter()
-        .find(|p| p.as_str().eq_ignore_ascii_case(lower))
-}
-
-/// The usage error of `--xkey` with a curve that has no text form for it.
-///
-/// # Errors
-/// That error.
-pub(crate) fn check_xkey_curve(curve: Curve) -> Result<(), CliError> {
-    if curve.has_bip32_text() {
-        Ok(())
-    } else if curve.is_cardano() {
-        Err(CliError::Usage(format!(
-            "--xkey for {} is a CIP-5 key (root_xsk1…, acct_xvk1…, xprv1…, …), not BIP-32 text",
-            curve.name()
-        )))
-    } else {
-        Err(CliError::Usage(format!(
-            "--xkey needs --curve secp256k1, nist256p1 or a Cardano curve ({} keys have no extended key text)",
-            curve.name()
-        )))
-    }
 }
 
 /// What a `derive` run asks for, checked, that does not depend on the scheme.
@@ -545,13 +490,36 @@ impl<S: CliScheme> Start<S> {
     }
 }
 
+/// A single-key `derive` run, checked, for [`Curve::visit`].
+struct Single<'a, 'io> {
+    request: &'a Request<'a>,
+    source: Source<'a>,
+    path: &'a DerivationPath,
+    path_text: &'a str,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for Single<'_, '_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        single::<S>(
+            self.request,
+            &self.source,
+            self.path,
+            self.path_text,
+            self.io,
+        )
+    }
+}
+
 /// Derives the key at `path` (parsed from `path_text`) from `source` and prints its record:
 /// a private key's from a seed or a private key, a public key's from a public one, with the
 /// text in the version family of the run.
 ///
 /// # Errors
 /// As [`Start::new`] and [`key_from_xkey`]; a failure when the output cannot be written.
-pub(crate) fn single<S: CliScheme>(
+fn single<S: CliScheme>(
     request: &Request<'_>,
     source: &Source<'_>,
     path: &DerivationPath,

@@ -14,11 +14,12 @@ use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::options;
-use crate::record::{Format, Output, Record, Style, Value};
+use crate::options::RecordOutput;
+use crate::record::{Output, Record, Value};
 use crate::seed::{self, Passphrase, SeedKind, SeedOptions};
-use crate::Io;
 
 /// The options of `descriptors`. Secret options are wiped when the value is dropped.
 #[derive(Args)]
@@ -65,6 +66,9 @@ pub(crate) struct DescriptorsArgs {
     /// Print one JSON object on one line: `bip44`, `bip49`, `bip84`, `bip86`.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for DescriptorsArgs {
@@ -86,9 +90,13 @@ impl fmt::Debug for DescriptorsArgs {
             .field("account", &self.account)
             .field("network", &self.network)
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish_non_exhaustive()
     }
 }
+
+/// The fields of `descriptors` records, in their order.
+const DESCRIPTORS_FIELDS: &[&str] = &["bip44", "bip49", "bip84", "bip86"];
 
 /// Runs `descriptors`.
 ///
@@ -96,6 +104,7 @@ impl fmt::Debug for DescriptorsArgs {
 /// A usage error for a bad seed, mnemonic or key (a public key, or not a root), or mixed
 /// networks; a failure when the output cannot be written.
 pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let style = args.output.style(args.json, DESCRIPTORS_FIELDS)?;
     let explicit = options::bitcoin_network(args.network.as_deref())?;
     let root: Xprv = if let Some(arg) = args.xkey.as_deref() {
         let text = input::arg_or_stdin(arg, io.stdin, "--xkey")?;
@@ -142,7 +151,7 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
     for (kind, text) in AccountKind::ALL.into_iter().zip(&texts) {
         record.push(kind.name(), Value::text(text));
     }
-    let mut out = Output::new(&Style::all(Format::from_json_flag(args.json)));
+    let mut out = Output::new(&style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }

@@ -5,14 +5,14 @@ use core::fmt;
 use clap::Args;
 use zeroize::Zeroize;
 
-use crate::curve::{CliScheme, Curve, TextCurve};
-use crate::derive::cip5_prefix_of;
-use crate::dispatch::{Op, Task};
+use crate::curve::{CliScheme, Curve, SchemeVisitor, TextCurve};
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
-use crate::record::{cip5_record, inspect_record, Format, Output, Scratch, Style};
-use crate::Io;
+use crate::options::RecordOutput;
+use crate::record::{cip5_record, inspect_record, Output, Scratch, Style};
+use crate::xkey::cip5_prefix_of;
 
 /// The options of `inspect`. The key is wiped when the value is dropped.
 #[derive(Args)]
@@ -35,6 +35,9 @@ pub(crate) struct InspectArgs {
     /// Print one JSON object on one line instead of `name: value` lines.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for InspectArgs {
@@ -49,9 +52,25 @@ impl fmt::Debug for InspectArgs {
             .field("xkey", &"..")
             .field("curve", &self.curve)
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish()
     }
 }
+
+/// The fields of `inspect` records, in their order.
+const INSPECT_FIELDS: &[&str] = &[
+    "kind",
+    "version",
+    "depth",
+    "parent_fingerprint",
+    "child_number",
+    "chain_code",
+    "public_key",
+    "fingerprint",
+    "private_key",
+    "version_name",
+    "network",
+];
 
 /// Runs `inspect`.
 ///
@@ -71,15 +90,30 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         (Some(_), None) => Curve::Ed25519Bip32,
         (None, curve) => Curve::from(curve.unwrap_or_default()),
     };
-    curve.visit(Task {
-        op: Op::Inspect {
-            text: &text,
-            from_argv: args.xkey != STDIN_MARKER,
-            format: Format::from_json_flag(args.json),
-            cip5: cip5.is_some(),
-        },
+    curve.visit(Inspect {
+        text: &text,
+        from_argv: args.xkey != STDIN_MARKER,
+        style: args.output.style(args.json, INSPECT_FIELDS)?,
+        cip5: cip5.is_some(),
         io,
     })
+}
+
+/// An `inspect` run, checked, for [`Curve::visit`].
+struct Inspect<'a, 'io> {
+    text: &'a str,
+    from_argv: bool,
+    style: Style,
+    cip5: bool,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for Inspect<'_, '_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        show::<S>(self.text, self.from_argv, &self.style, self.cip5, self.io)
+    }
 }
 
 /// Parses `text` as an extended key of scheme `S` and prints its record; notes a private
@@ -88,10 +122,10 @@ pub(crate) fn run(args: &InspectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 /// # Errors
 /// A usage error naming the reason the key is invalid; a failure when the output cannot be
 /// written.
-pub(crate) fn show<S: CliScheme>(
+fn show<S: CliScheme>(
     text: &str,
     from_argv: bool,
-    format: Format,
+    style: &Style,
     cip5: bool,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
@@ -101,7 +135,7 @@ pub(crate) fn show<S: CliScheme>(
     }
     let version = key.version();
     let mut scratch = Scratch::new();
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(style);
     let record = match cip5_prefix_of(text).filter(|_| cip5) {
         Some(prefix) => cip5_record(&mut scratch, &key, prefix.as_str()),
         None => inspect_record(&mut scratch, &key, &version),

@@ -10,9 +10,10 @@ use zeroize::Zeroize;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
+use crate::options::RecordOutput;
 use crate::record::{Format, Output, Record, Style, Value};
-use crate::Io;
 
 /// The options of `mnemonic`. The phrase is wiped when the value is dropped.
 #[derive(Args)]
@@ -42,6 +43,9 @@ pub(crate) struct MnemonicArgs {
     /// --check: `valid`, `language` and `words`).
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    output: RecordOutput,
 }
 
 impl Drop for MnemonicArgs {
@@ -57,6 +61,7 @@ impl fmt::Debug for MnemonicArgs {
             .field("language", &self.language)
             .field("check", &self.check.as_ref().map(|_| ".."))
             .field("json", &self.json)
+            .field("output", &self.output)
             .finish()
     }
 }
@@ -75,20 +80,29 @@ fn parse_language(text: &str) -> Result<Language, String> {
     })
 }
 
+/// The fields of `mnemonic` records, in their order.
+const MNEMONIC_FIELDS: &[&str] = &["mnemonic", "entropy", "language", "valid", "words"];
+
 /// Runs `mnemonic`.
 ///
 /// # Errors
 /// A usage error for an invalid phrase (with `--check`); a failure when the random number
 /// generator fails or the output cannot be written.
 pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let format = Format::from_json_flag(args.json);
+    let style = args.output.style(args.json, MNEMONIC_FIELDS)?;
     if let Some(check) = args.check.as_deref() {
         let phrase = input::arg_or_stdin(check, io.stdin, "--check")?;
         if check != STDIN_MARKER {
             io.notes.argv_secret(ArgvSecret::CheckMnemonic);
         }
-        return validate(&phrase, args.language, format, io);
+        return validate(&phrase, args.language, &style, io);
     }
+    // `mnemonic --raw` is the phrase alone, ready for a file.
+    let style = if args.output.raw && args.output.fields.is_none() {
+        Style::new(Format::Raw, Some("mnemonic"), MNEMONIC_FIELDS)?
+    } else {
+        style
+    };
     let language = args.language.unwrap_or(Language::English);
     let mnemonic = Mnemonic::generate(language, args.words.unwrap_or(24))
         .map_err(|e| CliError::Failure(format!("cannot make a mnemonic: {e}")))?;
@@ -105,7 +119,7 @@ pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> 
     );
     record.push("entropy", Value::secret_hex(entropy.as_bytes()));
     record.push("language", Value::text(language.name()));
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(&style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }
@@ -114,7 +128,7 @@ pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> 
 fn validate(
     phrase: &str,
     language: Option<Language>,
-    format: Format,
+    style: &Style,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let parsed = match language {
@@ -129,7 +143,7 @@ fn validate(
         "words",
         Value::Uint(u64::try_from(mnemonic.word_count()).unwrap_or(u64::MAX)),
     );
-    let mut out = Output::new(&Style::all(format));
+    let mut out = Output::new(style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }

@@ -65,6 +65,36 @@ pub(crate) struct DeriveOutput {
     /// Print CSV: one header line with the field names, then one line per record.
     #[arg(long, conflicts_with = "json")]
     pub(crate) csv: bool,
+
+    /// Print the values alone: one record per line, tab-separated, no labels or header.
+    #[arg(long, conflicts_with_all = ["json", "csv"])]
+    pub(crate) raw: bool,
+}
+
+/// `--fields` and `--raw` of the subcommands that print one record (`inspect`, `convert`,
+/// `descriptors`, `mnemonic`).
+#[derive(Args, Debug, Default, Clone)]
+pub(crate) struct RecordOutput {
+    /// Print only these fields, in this order (comma-separated names). An unknown name is an
+    /// error.
+    #[arg(long, value_name = "A,B,…")]
+    pub(crate) fields: Option<String>,
+
+    /// Print the values alone: one record per line, tab-separated, no labels.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) raw: bool,
+}
+
+impl RecordOutput {
+    /// The style of a run with `--json` set to `json`, whose records can have the fields
+    /// `known`.
+    ///
+    /// # Errors
+    /// A usage error for a bad `--fields` list.
+    pub(crate) fn style(&self, json: bool, known: &[&'static str]) -> Result<Style, CliError> {
+        let format = Format::from_flags(json, false, self.raw, Format::Text);
+        Style::new(format, self.fields.as_deref(), known)
+    }
 }
 
 /// A `--network` value, checked for the curve's family.
@@ -217,7 +247,7 @@ impl DeriveOutput {
             .as_deref()
             .map(|text| parse_network(text, curve))
             .transpose()?;
-        let format = Format::from_flags(json, self.csv, Format::Text);
+        let format = Format::from_flags(json, self.csv, self.raw, Format::Text);
         let style = Style::new(format, self.fields.as_deref(), DERIVE_FIELDS)?;
         Ok(Checked {
             style,
@@ -227,15 +257,6 @@ impl DeriveOutput {
             xpub_version: self.xpub_version,
         })
     }
-}
-
-/// The networks of a run, settled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Networks {
-    /// For Bitcoin addresses, WIF and the xprv/xpub family.
-    pub(crate) bitcoin: Network,
-    /// For Cardano addresses.
-    pub(crate) cardano: CardanoNetwork,
 }
 
 /// Settles the Bitcoin network from `--network` (`explicit`), the version of the `--xkey`

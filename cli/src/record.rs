@@ -28,8 +28,8 @@ use fastbip32::hex::byte_digits;
 use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network};
 use zeroize::Zeroize;
 
-use crate::address::{self, AddressSpec};
-use crate::curve::{CliScheme, TEXT_BUF_LEN};
+use crate::address_field::{self, AddressSpec};
+use crate::curve::{CliScheme, TextBuf};
 use crate::error::CliError;
 use fastbip32::cardano::Role;
 
@@ -186,29 +186,21 @@ pub(crate) enum Format {
     Csv,
     /// One line per record: the values, separated by single spaces (`addresses`' human
     /// output).
-    #[allow(
-        dead_code,
-        reason = "used by `addresses`, which comes with the descriptor module"
-    )]
     Line,
+    /// `--raw`: one line per record, the values alone, separated by tabs; no labels, no
+    /// header. No value the tool prints holds a tab or a line break.
+    Raw,
 }
 
 impl Format {
-    /// `--json` or not.
-    pub(crate) const fn from_json_flag(json: bool) -> Self {
-        if json {
-            Self::Json
-        } else {
-            Self::Text
-        }
-    }
-
-    /// `--json`, `--csv` (clap makes them exclusive) or `human`.
-    pub(crate) const fn from_flags(json: bool, csv: bool, human: Self) -> Self {
+    /// `--json`, `--csv`, `--raw` (clap makes them exclusive) or `human`.
+    pub(crate) const fn from_flags(json: bool, csv: bool, raw: bool, human: Self) -> Self {
         if json {
             Self::Json
         } else if csv {
             Self::Csv
+        } else if raw {
+            Self::Raw
         } else {
             human
         }
@@ -376,10 +368,15 @@ impl Output {
                 }
                 self.push(b"\n");
             }
-            Format::Line => {
+            Format::Line | Format::Raw => {
+                let separator: &[u8] = if self.format == Format::Raw {
+                    b"\t"
+                } else {
+                    b" "
+                };
                 for (i, field) in fields.enumerate() {
                     if i > 0 {
-                        self.push(b" ");
+                        self.push(separator);
                     }
                     self.value(&field.value);
                 }
@@ -474,7 +471,7 @@ impl Output {
             Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
             Value::Null => match self.format {
                 Format::Json | Format::Text => self.push(b"null"),
-                Format::Csv => {}
+                Format::Csv | Format::Raw => {}
                 Format::Line => self.push(b"-"),
             },
         }
@@ -593,15 +590,6 @@ impl<W: fmt::Write> fmt::Write for JsonEscaped<'_, W> {
     }
 }
 
-/// A scratch buffer for extended key text, wiped on drop.
-struct TextBuf([u8; TEXT_BUF_LEN]);
-
-impl Drop for TextBuf {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
 /// What a record borrows besides the key: the printed public key, the fingerprints and the
 /// extended key texts. Kept from record to record; the text buffers are wiped on drop (and
 /// overwritten by the next record).
@@ -629,10 +617,10 @@ impl Scratch {
             public_key_len: 0,
             fingerprint: [0; 4],
             parent_fingerprint: [0; 4],
-            xprv: TextBuf([0; TEXT_BUF_LEN]),
-            xpub: TextBuf([0; TEXT_BUF_LEN]),
+            xprv: TextBuf::new(),
+            xpub: TextBuf::new(),
             address: None,
-            wif: TextBuf([0; TEXT_BUF_LEN]),
+            wif: TextBuf::new(),
         }
     }
 }
@@ -787,7 +775,7 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
             let raw = public_key
                 .get(S::PUBLIC_KEY_PREFIX.len()..)
                 .unwrap_or_default();
-            Some(address::encode(spec, raw)?)
+            Some(address_field::encode(spec, raw)?)
         }
         None => None,
     };
@@ -1030,7 +1018,7 @@ mod tests {
         }
     }
 
-    /// Issue 11 §3: the hex of every byte field equals the `hex` crate's, for every byte
+    /// The hex of every byte field equals the `hex` crate's, for every byte
     /// value and for random inputs of every length a key field has. (That the digits come
     /// from branch-free code holds by construction: see the module docs.)
     #[test]

@@ -20,8 +20,8 @@ use zeroize::Zeroizing;
 
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
+use crate::io::Io;
 use crate::notes::ArgvSecret;
-use crate::Io;
 
 /// BIP-32 test vector 1's seed, used when no seed is given. Public: never for funds.
 pub(crate) const TEST_VECTOR_1_SEED: [u8; 16] = [
@@ -395,7 +395,7 @@ mod tests {
         assert_eq!(message, "invalid --seed: not hexadecimal");
     }
 
-    /// Issue 11 §3: the seed decoder agrees with the `hex` crate on random seeds of every
+    /// The seed decoder agrees with the `hex` crate on random seeds of every
     /// length, in either case.
     #[test]
     fn hex_seed_matches_the_hex_crate() {

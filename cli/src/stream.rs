@@ -1,18 +1,17 @@
 //! What the streamed runs (`derive --count`, `addresses`) share: the cutting of a run into
 //! tasks ([`Tasks`]), the threads that fill the tasks' buffers while the calling thread
-//! writes them in order ([`run`]), and the progress bar drawn on a terminal's standard error once a run has
-//! taken [`SLOW`].
+//! writes them in order ([`run`]), the thread count ([`thread_count`]), and the progress bar
+//! drawn on a terminal's standard error once a run has taken [`SLOW`].
 
-use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::time::Duration;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::error::CliError;
+use crate::io::Io;
 use crate::record::Output;
-use crate::Io;
 
 /// The largest child index, 2³¹ − 1.
 pub(crate) const MAX_INDEX: u64 = (1 << 31) - 1;
@@ -47,11 +46,19 @@ pub(crate) fn index_range(start: u64, count: u64, what: &str) -> Result<(u32, u3
     }
 }
 
+/// The thread count of a streamed run: `--threads K`, or every core.
+pub(crate) fn thread_count(arg: Option<u16>) -> usize {
+    arg.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    )
+}
+
 /// Records per task: each task's records are derived by one thread into one buffer, and
 /// written as one piece.
 pub(crate) const TASK: u32 = 1024;
 
-/// Task buffers per thread: how far the threads may run ahead of the writer.
+/// Task buffers per thread: how far a thread may run ahead of the writer.
 const SLOTS_PER_THREAD: usize = 4;
 
 /// Up to this many records, one thread: starting threads costs more than it saves.
@@ -61,7 +68,7 @@ const SERIAL_MAX: u64 = 256;
 /// from index `first`. `seq` is its place in the output, and `header` is set for the run's
 /// first task only (it starts with the CSV header line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Job {
+pub(crate) struct Task {
     pub(crate) seq: u64,
     pub(crate) part: usize,
     pub(crate) first: u32,
@@ -103,15 +110,18 @@ impl Tasks {
         u64::from(self.count) * self.parts as u64
     }
 
-    /// Task `seq` (below [`Tasks::len`]).
-    fn job(self, seq: u64) -> Job {
-        let per_part = self.per_part().max(1);
-        let part = usize::try_from(seq / per_part).unwrap_or(usize::MAX);
-        // Below count.div_ceil(TASK), so the offset is below count (a u32).
+    /// Task `seq`, below [`Tasks::len`].
+    #[allow(
+        clippy::expect_used,
+        reason = "seq < len bounds the part by `parts` and the offset by `count`"
+    )]
+    fn task(self, seq: u64) -> Task {
+        let per_part = self.per_part();
+        let part = usize::try_from(seq / per_part).expect("a part number is below `parts`");
         let offset = u32::try_from(seq % per_part)
-            .unwrap_or(u32::MAX)
-            .saturating_mul(TASK);
-        Job {
+            .expect("a task's place in its part is below count / TASK")
+            * TASK;
+        Task {
             seq,
             part,
             first: self.first + offset,
@@ -121,208 +131,132 @@ impl Tasks {
     }
 }
 
-/// Runs every task of `tasks`: `fill(worker, job)` derives and renders a task's records into
-/// a worker, and `write(worker, job)` writes them out, in task order.
+/// Runs every task of `tasks`: `fill(buffer, task)` derives and renders a task's records
+/// into a buffer, and `write(buffer, task)` writes them out, in task order.
 ///
-/// With `threads` > 1 (and more than [`SERIAL_MAX`] records) the tasks are filled on
-/// `threads` scoped threads while the calling thread writes: the workers form a ring of
-/// [`SLOTS_PER_THREAD`] per thread, a thread takes the next task as soon as it is done with
-/// one, and waits only when the writer is a whole ring behind. So no thread waits for the
-/// others between tasks, the output is the same for any thread count, and memory stays the
-/// ring's, whatever the run's length.
+/// With `threads` > 1 (and more than [`SERIAL_MAX`] records) the tasks are dealt round-robin
+/// to `threads` scoped threads (task `seq` to thread `seq % threads`) while the calling
+/// thread writes. Each thread has [`SLOTS_PER_THREAD`] buffers, which travel between it and
+/// the writer over two bounded channels: filled ones to the writer, written ones back. The
+/// writer takes task `seq` from thread `seq % threads`, so the output is the same for any
+/// thread count; a thread runs at most its buffers ahead of the writer, so memory stays
+/// flat for any run length. The tasks are all the same size, so the static deal keeps the
+/// threads equally busy.
 ///
 /// # Errors
-/// The first error in task order (of a `fill` or a `write`); the threads stop at their next
-/// task. A failure if the threads cannot be started or one of them panicked.
-pub(crate) fn run<W: Send>(
+/// The first error in task order (of a `fill` or a `write`): the writer stops there, and
+/// the threads stop at their next send or receive, as the channels close. A failure if the
+/// threads cannot be started, or if one of them stopped without its task (it panicked; the
+/// panic is raised again on the calling thread once every thread has stopped).
+#[allow(
+    clippy::expect_used,
+    reason = "a new channel takes its capacity in buffers"
+)]
+pub(crate) fn run<B: Send>(
     threads: usize,
     tasks: Tasks,
-    make: impl Fn() -> W,
-    fill: impl Fn(&mut W, Job) -> Result<(), CliError> + Sync,
-    mut write: impl FnMut(&mut W, Job) -> Result<(), CliError>,
+    make: impl Fn() -> B,
+    fill: impl Fn(&mut B, Task) -> Result<(), CliError> + Sync,
+    mut write: impl FnMut(&mut B, Task) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     if threads <= 1 || tasks.records() <= SERIAL_MAX {
-        let mut worker = make();
+        let mut buffer = make();
         for seq in 0..tasks.len() {
-            let job = tasks.job(seq);
-            fill(&mut worker, job)?;
-            write(&mut worker, job)?;
+            let task = tasks.task(seq);
+            fill(&mut buffer, task)?;
+            write(&mut buffer, task)?;
         }
         return Ok(());
     }
-    let ring = Ring::new(threads.saturating_mul(SLOTS_PER_THREAD), &make);
     std::thread::scope(|scope| {
+        let fill = &fill;
+        let mut lanes = Vec::with_capacity(threads);
         for i in 0..threads {
+            let (free_tx, free_rx) = sync_channel::<B>(SLOTS_PER_THREAD);
+            let (done_tx, done_rx) = sync_channel::<Filled<B>>(SLOTS_PER_THREAD);
+            for _ in 0..SLOTS_PER_THREAD {
+                free_tx
+                    .send(make())
+                    .expect("the channel holds SLOTS_PER_THREAD buffers, its receiver alive");
+            }
             let spawned = std::thread::Builder::new()
                 .name(format!("fastbip32-{i}"))
-                .spawn_scoped(scope, || ring.fill_loop(tasks, &fill));
+                .spawn_scoped(scope, move || {
+                    let mine = (i as u64..tasks.len()).step_by(threads);
+                    fill_loop(mine, tasks, fill, &free_rx, &done_tx);
+                });
             if let Err(e) = spawned {
-                ring.abort();
+                // Dropping the lanes closes every channel: the started threads stop.
                 return Err(CliError::Failure(format!(
                     "cannot start {threads} threads: {e}"
                 )));
             }
+            lanes.push(Lane {
+                free: free_tx,
+                done: done_rx,
+            });
         }
-        let written = ring.write_loop(tasks, &mut write);
-        if written.is_err() {
-            ring.abort();
-        }
-        written
+        // Returning drops the lanes, which stops every thread before the scope joins them.
+        write_loop(&lanes, tasks, &mut write)
     })
 }
 
-/// Where a ring slot's worker is in its cycle.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// Ready to be filled with task `seq`.
-    Free(u64),
-    /// Holds task `seq`, to be written.
-    Filled(u64),
+/// A filled buffer and its `fill`'s result.
+type Filled<B> = (B, Result<(), CliError>);
+
+/// The writer's end of one thread's channels.
+struct Lane<B> {
+    /// Written buffers, back to the thread.
+    free: SyncSender<B>,
+    /// Filled buffers, from the thread, in its tasks' order.
+    done: Receiver<Filled<B>>,
 }
 
-/// A ring slot: a worker, its state, and the error its last `fill` returned.
-struct Slot<W> {
-    state: State,
-    error: Option<CliError>,
-    worker: W,
-}
-
-/// The ring of [`run`]: task `seq` goes to slot `seq % len`. The filling threads take tasks
-/// in order from `next`; `aborted` stops everyone.
-struct Ring<W> {
-    slots: Vec<(Mutex<Slot<W>>, Condvar)>,
-    next: AtomicU64,
-    aborted: AtomicBool,
-}
-
-/// Locks a slot, through a poisoned lock too: a thread that panicked set `aborted` first.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Waits on a slot's condition variable, through a poisoned lock too.
-fn wait<'a, T>(cv: &Condvar, guard: MutexGuard<'a, T>) -> MutexGuard<'a, T> {
-    cv.wait(guard).unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Aborts the ring when dropped during a panic, so that the writer does not wait for a task
-/// that will never be filled.
-struct AbortOnPanic<'a, W>(&'a Ring<W>);
-
-impl<W> Drop for AbortOnPanic<'_, W> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.abort();
+/// A filling thread: for each of its tasks, takes a free buffer, fills it and sends it to
+/// the writer; stops after a failed fill or when the writer has gone.
+fn fill_loop<B>(
+    mine: impl Iterator<Item = u64>,
+    tasks: Tasks,
+    fill: &impl Fn(&mut B, Task) -> Result<(), CliError>,
+    free: &Receiver<B>,
+    done: &SyncSender<Filled<B>>,
+) {
+    for seq in mine {
+        let Ok(mut buffer) = free.recv() else {
+            return;
+        };
+        let result = fill(&mut buffer, tasks.task(seq));
+        let failed = result.is_err();
+        if done.send((buffer, result)).is_err() || failed {
+            return;
         }
     }
 }
 
-impl<W> Ring<W> {
-    fn new(len: usize, make: impl Fn() -> W) -> Self {
-        let slots = (0..len)
-            .map(|i| {
-                let slot = Slot {
-                    state: State::Free(i as u64),
-                    error: None,
-                    worker: make(),
-                };
-                (Mutex::new(slot), Condvar::new())
-            })
-            .collect();
-        Self {
-            slots,
-            next: AtomicU64::new(0),
-            aborted: AtomicBool::new(false),
-        }
+/// The writer: takes each task in order from its thread's lane, writes it, and sends the
+/// buffer back.
+#[allow(clippy::expect_used, reason = "seq % lanes is a lane")]
+fn write_loop<B>(
+    lanes: &[Lane<B>],
+    tasks: Tasks,
+    write: &mut impl FnMut(&mut B, Task) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    for seq in 0..tasks.len() {
+        let lane = usize::try_from(seq % lanes.len() as u64)
+            .ok()
+            .and_then(|i| lanes.get(i))
+            .expect("seq % lanes is a lane");
+        let Ok((mut buffer, filled)) = lane.done.recv() else {
+            return Err(CliError::Failure(
+                "a worker thread stopped unexpectedly".to_owned(),
+            ));
+        };
+        filled?;
+        write(&mut buffer, tasks.task(seq))?;
+        // A thread that has no task left has dropped its receiver: nothing to give back.
+        let _ = lane.free.send(buffer);
     }
-
-    /// The slot of task `seq` (`None` only for a ring without slots, which [`run`] never
-    /// makes).
-    fn slot(&self, seq: u64) -> Option<&(Mutex<Slot<W>>, Condvar)> {
-        let len = self.slots.len() as u64;
-        let i = usize::try_from(seq.checked_rem(len)?).ok()?;
-        self.slots.get(i)
-    }
-
-    fn is_aborted(&self) -> bool {
-        self.aborted.load(Ordering::Acquire)
-    }
-
-    /// Stops every thread: sets the flag, then wakes each slot's waiters (under its lock, so
-    /// that no waiter misses it between its check and its wait).
-    fn abort(&self) {
-        self.aborted.store(true, Ordering::Release);
-        for (mutex, cv) in &self.slots {
-            drop(lock(mutex));
-            cv.notify_all();
-        }
-    }
-
-    /// A filling thread: takes the next task, waits for its slot to be free, fills it, and
-    /// so on until the tasks run out or the ring is aborted.
-    fn fill_loop(&self, tasks: Tasks, fill: &impl Fn(&mut W, Job) -> Result<(), CliError>) {
-        let _guard = AbortOnPanic(self);
-        while !self.is_aborted() {
-            let seq = self.next.fetch_add(1, Ordering::Relaxed);
-            if seq >= tasks.len() {
-                return;
-            }
-            let Some((mutex, cv)) = self.slot(seq) else {
-                return;
-            };
-            let mut slot = lock(mutex);
-            while slot.state != State::Free(seq) {
-                if self.is_aborted() {
-                    return;
-                }
-                slot = wait(cv, slot);
-            }
-            // The lock is held while filling: only the writer, waiting for this very task,
-            // can want it meanwhile.
-            let job = tasks.job(seq);
-            slot.error = fill(&mut slot.worker, job).err();
-            let failed = slot.error.is_some();
-            slot.state = State::Filled(seq);
-            drop(slot);
-            cv.notify_all();
-            if failed {
-                // The writer stops the run at this task; the tasks after it are not needed.
-                return;
-            }
-        }
-    }
-
-    /// The writer: waits for each task in order, writes it, and frees its slot for the task
-    /// a ring later.
-    fn write_loop(
-        &self,
-        tasks: Tasks,
-        write: &mut impl FnMut(&mut W, Job) -> Result<(), CliError>,
-    ) -> Result<(), CliError> {
-        let len = self.slots.len() as u64;
-        for seq in 0..tasks.len() {
-            let Some((mutex, cv)) = self.slot(seq) else {
-                return Err(CliError::Failure("no worker threads".to_owned()));
-            };
-            let mut slot = lock(mutex);
-            while slot.state != State::Filled(seq) {
-                if self.is_aborted() {
-                    return Err(CliError::Failure(
-                        "a worker thread stopped unexpectedly".to_owned(),
-                    ));
-                }
-                slot = wait(cv, slot);
-            }
-            if let Some(error) = slot.error.take() {
-                return Err(error);
-            }
-            write(&mut slot.worker, tasks.job(seq))?;
-            slot.state = State::Free(seq + len);
-            drop(slot);
-            cv.notify_all();
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 /// Writes a task's buffer to standard output and wipes it.
@@ -403,7 +337,7 @@ mod tests {
 
     /// What [`collect`] returns: the run's result, every record written (part, index), and
     /// the tasks in the order they were written.
-    type Collected = (Result<(), CliError>, Vec<(usize, u32)>, Vec<Job>);
+    type Collected = (Result<(), CliError>, Vec<(usize, u32)>, Vec<Task>);
 
     /// Each task's records, as its indices, through [`run`]; the fill of task `fail_at`
     /// fails.

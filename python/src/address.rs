@@ -10,10 +10,10 @@ use crate::errors;
 use crate::keys::unsupported;
 use crate::names::{self, Curve};
 
-/// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidKeyLength`.
+/// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidLength`.
 fn key_of<const N: usize>(public_key: &[u8]) -> PyResult<&[u8; N]> {
     public_key.try_into().map_err(|_| {
-        errors::address(fastbip32::Error::InvalidKeyLength {
+        errors::lib(fastbip32::Error::InvalidLength {
             len: public_key.len(),
             expected: N,
         })
@@ -49,7 +49,7 @@ pub(crate) fn encode(
                 .to_owned()
         }));
     }
-    let e = errors::address;
+    let e = errors::lib;
     let address = match kind.curve() {
         CurveFamily::Secp256k1 => {
             let key = key_of::<33>(public_key)?;
@@ -105,7 +105,7 @@ pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyRe
     let network = names::network(&network)?;
     lib::bitcoin::from_script_pubkey(script_pubkey, network)
         .map(|a| a.as_str().to_owned())
-        .map_err(errors::address)
+        .map_err(errors::lib)
 }
 
 /// A 32-byte secp256k1 private key as compressed WIF for `network` (a copy Python does not
@@ -118,8 +118,7 @@ pub(crate) fn wif_encode<'py>(
     network: String,
 ) -> PyResult<Bound<'py, PyString>> {
     let network = names::network(&network)?;
-    let text =
-        wif::encode_to_string(key_of::<32>(private_key)?, network).map_err(errors::address)?;
+    let text = wif::encode_to_string(key_of::<32>(private_key)?, network).map_err(errors::lib)?;
     Ok(PyString::new(py, &text))
 }
 
@@ -131,7 +130,7 @@ pub(crate) fn wif_decode(
     text: String,
 ) -> PyResult<(Bound<'_, PyBytes>, &'static str)> {
     let text = zeroize::Zeroizing::new(text);
-    let key = wif::decode(&text).map_err(errors::address)?;
+    let key = wif::decode(&text).map_err(errors::lib)?;
     let network = if key.is_test() { "testnet" } else { "mainnet" };
     Ok((PyBytes::new(py, key.secret().expose()), network))
 }

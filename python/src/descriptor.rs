@@ -32,9 +32,7 @@ pub(crate) fn network_of(descriptor: &Descriptor, network: Option<&str>) -> PyRe
     match network {
         Some(name) => {
             let network = names::network(name)?;
-            descriptor
-                .check_network(network)
-                .map_err(errors::descriptor)?;
+            descriptor.check_network(network).map_err(errors::lib)?;
             Ok(network)
         }
         None => Ok(descriptor.network().unwrap_or(Network::Mainnet)),
@@ -51,7 +49,7 @@ pub(crate) fn check_range(
     branch: &Branch<'_>,
     start: u32,
     count: u32,
-) -> Result<(), fastbip32::Error> {
+) -> Result<(), fastbip32::descriptor::Error> {
     let rows = rows(descriptor, count);
     if descriptor.is_ranged() && rows > 0 {
         let last = u64::from(start) + u64::from(rows) - 1;
@@ -75,8 +73,8 @@ pub(crate) fn for_each_output(
     start: u32,
     count: u32,
     scratch: &mut Vec<Derived>,
-    mut each: impl FnMut(&Derived) -> Result<(), fastbip32::Error>,
-) -> Result<(), fastbip32::Error> {
+    mut each: impl FnMut(&Derived) -> Result<(), fastbip32::descriptor::Error>,
+) -> Result<(), fastbip32::descriptor::Error> {
     check_range(descriptor, branch, start, count)?;
     let rows = rows(descriptor, count);
     let mut done = 0u32;
@@ -124,7 +122,7 @@ impl PyDescriptor {
         let text = Zeroizing::new(text);
         Descriptor::parse(&text)
             .map(|inner| Self { inner })
-            .map_err(errors::descriptor)
+            .map_err(errors::lib)
     }
 
     fn __str__(&self) -> String {
@@ -185,14 +183,14 @@ impl PyDescriptor {
         let network = network_of(&self.inner, network.as_deref())?;
         let d = &self.inner;
         let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::descriptor)?;
-            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let branch = d.branch(branch).map_err(errors::lib)?;
+            check_range(d, &branch, start, count).map_err(errors::lib)?;
             let mut out = reserve(rows(d, count))?;
             for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
                 out.push(o.address(network)?);
                 Ok(())
             })
-            .map_err(errors::descriptor)?;
+            .map_err(errors::lib)?;
             PyResult::Ok(out)
         })?;
         PyList::new(py, out.iter().map(fastbip32::address::Address::as_str))
@@ -210,14 +208,14 @@ impl PyDescriptor {
     ) -> PyResult<Bound<'py, PyList>> {
         let d = &self.inner;
         let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::descriptor)?;
-            check_range(d, &branch, start, count).map_err(errors::descriptor)?;
+            let branch = d.branch(branch).map_err(errors::lib)?;
+            check_range(d, &branch, start, count).map_err(errors::lib)?;
             let mut out = reserve(rows(d, count))?;
             for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
                 out.push(*o.script_pubkey());
                 Ok(())
             })
-            .map_err(errors::descriptor)?;
+            .map_err(errors::lib)?;
             PyResult::Ok(out)
         })?;
         PyList::new(py, out.iter().map(|s| PyBytes::new(py, s.as_bytes())))
@@ -276,7 +274,7 @@ pub(crate) fn account_descriptors<'py>(
     };
     let texts = py
         .detach(|| lib_accounts(key, account, network))
-        .map_err(errors::descriptor)?;
+        .map_err(errors::lib)?;
     let out = PyDict::new(py);
     for (kind, text) in AccountKind::ALL.into_iter().zip(texts) {
         out.set_item(kind.name(), text)?;

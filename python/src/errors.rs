@@ -10,8 +10,8 @@
 //! * `fastbip32.DescriptorError`: every error of a descriptor operation (`.position`: the
 //!   byte offset in the descriptor text, where the error names one).
 //!
-//! One function per library module's errors ([`core`], [`address`], [`mnemonic`],
-//! [`descriptor`]), chosen by the call site; each reads the variant's name from its `Debug`
+//! One [`LibraryError`] impl per library module's error type, raised through [`lib`] (and
+//! [`mnemonic`] where the phrase is at hand, for suggestions); each reads the variant's name from its `Debug`
 //! form and its fields by matching. The binding's own checks of Python arguments (names of
 //! curves and versions, thread counts) raise `fastbip32.Error` through [`binding`] with a
 //! kind of their own.
@@ -83,63 +83,110 @@ fn raise<E: pyo3::PyTypeInfo>(
     })
 }
 
+/// A library error type the binding raises: each module's error becomes its exception.
+pub(crate) trait LibraryError {
+    /// The exception for this error.
+    fn into_py(self) -> PyErr;
+}
+
+/// Any library error as its exception: `errors::lib` in a `map_err`.
+pub(crate) fn lib<E: LibraryError>(err: E) -> PyErr {
+    err.into_py()
+}
+
 /// A core library error (keys, paths, serialization, derivation): `PathError` for the
 /// variants that are about a path or its steps, `Error` for the others.
-pub(crate) fn core(err: fastbip32::Error) -> PyErr {
-    use fastbip32::Error as E;
-    let kind = kind_of(&format!("{err:?}"));
-    let message = err.to_string();
-    match err {
-        E::InvalidPath {
-            segment, offset, ..
-        } => raise::<PathError>(
-            message,
-            &kind,
-            &[("segment", Some(segment)), ("position", Some(offset))],
-            None,
-        ),
-        E::HardenedOnly { segment, .. } | E::HardenedFromPublic { segment, .. } => {
-            raise::<PathError>(
+impl LibraryError for fastbip32::Error {
+    fn into_py(self) -> PyErr {
+        use fastbip32::Error as E;
+        let kind = kind_of(&format!("{self:?}"));
+        let message = self.to_string();
+        match self {
+            E::InvalidPath {
+                segment, offset, ..
+            } => raise::<PathError>(
                 message,
                 &kind,
-                &[("segment", Some(segment)), ("position", None)],
+                &[("segment", Some(segment)), ("position", Some(offset))],
                 None,
-            )
+            ),
+            E::HardenedOnly { segment, .. } | E::HardenedFromPublic { segment, .. } => {
+                raise::<PathError>(
+                    message,
+                    &kind,
+                    &[("segment", Some(segment)), ("position", None)],
+                    None,
+                )
+            }
+            E::InvalidChildIndex { .. } | E::DepthExceeded => raise::<PathError>(
+                message,
+                &kind,
+                &[("segment", None), ("position", None)],
+                None,
+            ),
+            _ => raise::<Error>(message, &kind, &[], None),
         }
-        E::InvalidChildIndex { .. } | E::DepthExceeded => raise::<PathError>(
-            message,
-            &kind,
-            &[("segment", None), ("position", None)],
-            None,
-        ),
-        _ => raise::<Error>(message, &kind, &[], None),
     }
 }
 
-/// An error of the address and WIF functions.
-pub(crate) fn address(err: fastbip32::Error) -> PyErr {
-    core(err)
+/// An error of the address and WIF functions: `Error`.
+impl LibraryError for fastbip32::address::Error {
+    fn into_py(self) -> PyErr {
+        raise::<Error>(self.to_string(), &kind_of(&format!("{self:?}")), &[], None)
+    }
+}
+
+/// A mnemonic error without the phrase at hand: `MnemonicError`, with no suggestions.
+impl LibraryError for fastbip32::mnemonic::Error {
+    fn into_py(self) -> PyErr {
+        mnemonic(self, None, None)
+    }
+}
+
+/// An error of a descriptor operation: `DescriptorError`, with the byte offset where the
+/// error names one; an error of one key has the kind of the key's own error and `.key`, the
+/// key's zero-based position among the descriptor's keys.
+impl LibraryError for fastbip32::descriptor::Error {
+    fn into_py(self) -> PyErr {
+        use fastbip32::descriptor::Error as E;
+        // An error of one key is named by what is wrong with the key (`HardenedFromPublic`,
+        // `BadChecksum`, …); `.key` says which key.
+        let kind = match self {
+            E::Key { error, .. } => kind_of(&format!("{error:?}")),
+            E::Wif { error, .. } => kind_of(&format!("{error:?}")),
+            _ => kind_of(&format!("{self:?}")),
+        };
+        let (position, key) = match self {
+            E::Invalid { offset, .. } | E::Unsupported { offset, .. } => (Some(offset), None),
+            E::Key { key, .. } | E::Wif { key, .. } => (None, Some(key)),
+            _ => (None, None),
+        };
+        raise::<DescriptorError>(
+            self.to_string(),
+            &kind,
+            &[("position", position), ("key", key)],
+            None,
+        )
+    }
 }
 
 /// An error of a mnemonic operation on `phrase` (when there is one), in `language` (when it
 /// was given): `MnemonicError`, with the suggestions for an unknown word from its language
 /// (the one given, else the list holding most of the phrase's words).
 pub(crate) fn mnemonic(
-    err: fastbip32::Error,
+    err: fastbip32::mnemonic::Error,
     phrase: Option<&str>,
     language: Option<Language>,
 ) -> PyErr {
-    use fastbip32::Error as E;
+    use fastbip32::mnemonic::Error as E;
     let kind = kind_of(&format!("{err:?}"));
     let message = err.to_string();
     let position = match err {
-        E::UnknownMnemonicWord { position } | E::MixedMnemonicLanguages { position } => {
-            Some(position)
-        }
+        E::UnknownWord { position } | E::MixedLanguages { position } => Some(position),
         _ => None,
     };
     let suggestions = match (err, phrase) {
-        (E::UnknownMnemonicWord { position }, Some(phrase)) => {
+        (E::UnknownWord { position }, Some(phrase)) => {
             let language = language
                 .or_else(|| guess_language(phrase))
                 .unwrap_or(Language::English);
@@ -152,20 +199,6 @@ pub(crate) fn mnemonic(
         _ => Vec::new(),
     };
     raise::<MnemonicError>(message, &kind, &[("position", position)], Some(suggestions))
-}
-
-/// An error of a descriptor operation: `DescriptorError`, with the byte offset where the
-/// error names one.
-pub(crate) fn descriptor(err: fastbip32::Error) -> PyErr {
-    use fastbip32::Error as E;
-    let kind = kind_of(&format!("{err:?}"));
-    let position = match err {
-        E::InvalidDescriptor { offset, .. } | E::UnsupportedDescriptor { offset, .. } => {
-            Some(offset)
-        }
-        _ => None,
-    };
-    raise::<DescriptorError>(err.to_string(), &kind, &[("position", position)], None)
 }
 
 /// A bad argument value the binding itself finds (an unknown curve name, a thread count of

@@ -5,12 +5,12 @@
 //! hold one key of any scheme, and [`on_private!`] / [`on_public!`] run code written once for
 //! every scheme (the library's generic methods), keeping the variant.
 
-use fastbip32::cardano::{cip5_prefix, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
+use fastbip32::cardano::{cip5_prefix, Cip5Prefix, Role, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
 use fastbip32::{
-    wif, ByteArray, ChainCode, ChildNumber, Curve25519, DerivedKey, Ed25519, Ed25519Bip32,
-    ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256, PathTree, Scheme,
-    Secp256k1, SecretBytes, Version,
+    wif, ByteArray, ChainCode, ChildNumber, Curve25519, DerivationPath, DerivedKey, Ed25519,
+    Ed25519Bip32, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256,
+    PathTree, Scheme, Secp256k1, SecretBytes, Version,
 };
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -88,46 +88,20 @@ macro_rules! map_public {
     };
 }
 
-/// The CIP-5 prefixes a BIP32-Ed25519 key's text is written with (its private and public
-/// forms): `root_xsk`/`root_xvk` for a master key made here, the prefix of the text for a
-/// parsed key, generic `xprv`/`xpub` for a derived one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Role {
-    private: Cip5Prefix,
-    public: Cip5Prefix,
+/// The CIP-5 role named by one of its prefixes (`acct_xsk`, `root_xvk`, …).
+fn role_named(name: &str) -> PyResult<Role> {
+    Cip5Prefix::ALL
+        .into_iter()
+        .find(|p| p.as_str() == name)
+        .map(Role::of_prefix)
+        .ok_or_else(|| unknown_version(name))
 }
 
-impl Role {
-    const ROOT: Self = Self::new(Cip5Prefix::RootXsk, Cip5Prefix::RootXvk);
-    const GENERIC: Self = Self::new(Cip5Prefix::Xprv, Cip5Prefix::Xpub);
-    const PAIRS: [Self; 5] = [
-        Self::GENERIC,
-        Self::ROOT,
-        Self::new(Cip5Prefix::AcctXsk, Cip5Prefix::AcctXvk),
-        Self::new(Cip5Prefix::AddrXsk, Cip5Prefix::AddrXvk),
-        Self::new(Cip5Prefix::StakeXsk, Cip5Prefix::StakeXvk),
-    ];
-
-    const fn new(private: Cip5Prefix, public: Cip5Prefix) -> Self {
-        Self { private, public }
-    }
-
-    /// The pair `prefix` belongs to.
-    fn of(prefix: Cip5Prefix) -> Self {
-        Self::PAIRS
-            .into_iter()
-            .find(|r| r.private == prefix || r.public == prefix)
-            .unwrap_or(Self::GENERIC)
-    }
-
-    /// The pair named by one of its prefixes (`acct_xsk`, `root_xvk`, …).
-    fn named(name: &str) -> PyResult<Self> {
-        Cip5Prefix::ALL
-            .into_iter()
-            .find(|p| p.as_str() == name)
-            .map(Self::of)
-            .ok_or_else(|| unknown_version(name))
-    }
+/// The role of the key at `path` below a key of role `role` (CIP-1852's places; `Other`
+/// elsewhere).
+fn role_after(role: Role, path: &str) -> PyResult<Role> {
+    let steps = DerivationPath::parse_relative(path).map_err(errors::lib)?;
+    Ok(role.after(steps.iter()))
 }
 
 fn unknown_version(name: &str) -> PyErr {
@@ -151,7 +125,7 @@ fn bytes<'py>(py: Python<'py>, data: &[u8]) -> Bound<'py, PyBytes> {
 
 fn fixed<const N: usize>(data: &[u8]) -> PyResult<&[u8; N]> {
     data.try_into().map_err(|_| {
-        errors::core(fastbip32::Error::InvalidKeyLength {
+        errors::lib(fastbip32::Error::InvalidLength {
             len: data.len(),
             expected: N,
         })
@@ -181,7 +155,7 @@ fn first_child(start: u32, hardened: bool) -> PyResult<ChildNumber> {
     } else {
         ChildNumber::normal(start)
     }
-    .map_err(errors::core)
+    .map_err(errors::lib)
 }
 
 /// A buffer of `count` copies of `value`, or `MemoryError`.
@@ -206,10 +180,10 @@ fn private_children<S: Scheme>(
     count: u32,
 ) -> PyResult<Vec<SecretBytes<S::PrivateKey>>> {
     // The range, depth and scheme checks, before the buffer is made.
-    key.children(first, count as usize).map_err(errors::core)?;
+    key.children(first, count as usize).map_err(errors::lib)?;
     let mut out = buffer(count, SecretBytes::new(S::PrivateKey::ZERO), "the keys")?;
     key.derive_private_keys_into(first, &mut out)
-        .map_err(errors::core)?;
+        .map_err(errors::lib)?;
     Ok(out)
 }
 
@@ -220,10 +194,10 @@ fn public_children_of_private<S: Scheme>(
     first: ChildNumber,
     count: u32,
 ) -> PyResult<Vec<S::PublicKey>> {
-    key.children(first, count as usize).map_err(errors::core)?;
-    let mut out = buffer(count, key.public_key().map_err(errors::core)?, "the keys")?;
+    key.children(first, count as usize).map_err(errors::lib)?;
+    let mut out = buffer(count, key.public_key(), "the keys")?;
     key.derive_public_keys_into(first, &mut out)
-        .map_err(errors::core)?;
+        .map_err(errors::lib)?;
     Ok(out)
 }
 
@@ -234,10 +208,11 @@ fn public_children<S: Scheme>(
     first: ChildNumber,
     count: u32,
 ) -> PyResult<Vec<S::PublicKey>> {
-    key.children(first, count as usize).map_err(errors::core)?;
+    key.children_vartime(first, count as usize)
+        .map_err(errors::lib)?;
     let mut out = buffer(count, key.public_key(), "the keys")?;
-    key.derive_public_keys_into(first, &mut out)
-        .map_err(errors::core)?;
+    key.derive_public_keys_into_vartime(first, &mut out)
+        .map_err(errors::lib)?;
     Ok(out)
 }
 
@@ -254,14 +229,14 @@ fn meta_parts(
     ))
 }
 
-/// The role named by `version` (a CIP-5 prefix), or the generic one.
+/// The role named by `version` (a CIP-5 prefix), or none.
 fn role_of(version: Option<&str>) -> PyResult<Role> {
-    version.map_or(Ok(Role::GENERIC), Role::named)
+    version.map_or(Ok(Role::Other), role_named)
 }
 
 /// The master key of `seed` on `curve` (not the Icarus curves).
 fn master_of_seed(seed: &[u8], curve: Curve) -> PyResult<Private> {
-    let e = errors::core;
+    let e = errors::lib;
     Ok(match curve {
         Curve::Secp256k1 => Private::Secp256k1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
         Curve::Nist256p1 => Private::Nist256p1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
@@ -298,7 +273,7 @@ fn master_of_entropy(entropy: &[u8], passphrase: &[u8], curve: Curve) -> PyResul
             ))
         }
     };
-    key.map(Private::Cardano).map_err(errors::core)
+    key.map(Private::Cardano).map_err(errors::lib)
 }
 
 /// Either kind of key, as text or bytes give it.
@@ -319,10 +294,10 @@ impl AnyKey {
     {
         match key {
             ExtendedKey::Private(k) => {
-                Self::Private(PyExtendedPrivateKey::new(private(k), curve, Role::GENERIC))
+                Self::Private(PyExtendedPrivateKey::new(private(k), curve, Role::Other))
             }
             ExtendedKey::Public(k) => {
-                Self::Public(PyExtendedPublicKey::new(public(k), curve, Role::GENERIC))
+                Self::Public(PyExtendedPublicKey::new(public(k), curve, Role::Other))
             }
         }
     }
@@ -342,31 +317,30 @@ impl AnyKey {
         match curve {
             Curve::Secp256k1 => Ok(Self::of(
                 text.parse::<ExtendedKey<Secp256k1>>()
-                    .map_err(errors::core)?,
+                    .map_err(errors::lib)?,
                 curve,
                 Private::Secp256k1,
                 Public::Secp256k1,
             )),
             Curve::Nist256p1 => Ok(Self::of(
-                text.parse::<ExtendedKey<NistP256>>()
-                    .map_err(errors::core)?,
+                text.parse::<ExtendedKey<NistP256>>().map_err(errors::lib)?,
                 curve,
                 Private::Nist256p1,
                 Public::Nist256p1,
             )),
             Curve::Ed25519 | Curve::Curve25519 => Err(unsupported("extended key text", curve)),
             Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-                let prefix = cip5_prefix(text).map_err(errors::core)?;
-                let role = Role::of(prefix);
+                let prefix = cip5_prefix(text).map_err(errors::lib)?;
+                let role = Role::of_prefix(prefix);
                 if prefix.is_private() {
-                    let key = ExtendedPrivateKey::from_bech32(text).map_err(errors::core)?;
+                    let key = ExtendedPrivateKey::from_bech32(text).map_err(errors::lib)?;
                     Ok(Self::Private(PyExtendedPrivateKey::new(
                         Private::Cardano(key),
                         curve,
                         role,
                     )))
                 } else {
-                    let key = ExtendedPublicKey::from_bech32(text).map_err(errors::core)?;
+                    let key = ExtendedPublicKey::from_bech32(text).map_err(errors::lib)?;
                     Ok(Self::Public(PyExtendedPublicKey::new(
                         Public::Cardano(key),
                         curve,
@@ -383,13 +357,13 @@ impl AnyKey {
     pub(crate) fn from_bytes(data: &[u8], curve: Curve) -> PyResult<Self> {
         match curve {
             Curve::Secp256k1 => Ok(Self::of(
-                ExtendedKey::<Secp256k1>::from_bytes(fixed(data)?).map_err(errors::core)?,
+                ExtendedKey::<Secp256k1>::from_bytes(fixed(data)?).map_err(errors::lib)?,
                 curve,
                 Private::Secp256k1,
                 Public::Secp256k1,
             )),
             Curve::Nist256p1 => Ok(Self::of(
-                ExtendedKey::<NistP256>::from_bytes(fixed(data)?).map_err(errors::core)?,
+                ExtendedKey::<NistP256>::from_bytes(fixed(data)?).map_err(errors::lib)?,
                 curve,
                 Private::Nist256p1,
                 Public::Nist256p1,
@@ -398,19 +372,19 @@ impl AnyKey {
             Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
                 if data.len() == fastbip32::cardano::XPUB_LEN {
                     let key =
-                        ExtendedPublicKey::from_raw_bytes(fixed(data)?).map_err(errors::core)?;
+                        ExtendedPublicKey::from_raw_bytes(fixed(data)?).map_err(errors::lib)?;
                     Ok(Self::Public(PyExtendedPublicKey::new(
                         Public::Cardano(key),
                         curve,
-                        Role::GENERIC,
+                        Role::Other,
                     )))
                 } else {
                     let key =
-                        ExtendedPrivateKey::from_raw_bytes(fixed(data)?).map_err(errors::core)?;
+                        ExtendedPrivateKey::from_raw_bytes(fixed(data)?).map_err(errors::lib)?;
                     Ok(Self::Private(PyExtendedPrivateKey::new(
                         Private::Cardano(key),
                         curve,
-                        Role::GENERIC,
+                        Role::Other,
                     )))
                 }
             }
@@ -445,18 +419,12 @@ impl PyExtendedPrivateKey {
         Self { key, curve, role }
     }
 
-    fn public_key_bytes(&self) -> PyResult<Vec<u8>> {
-        on_private!(&self.key, |k| k
-            .public_key()
-            .map(|p| p.as_ref().to_vec())
-            .map_err(errors::core))
+    fn public_key_bytes(&self) -> Vec<u8> {
+        on_private!(&self.key, |k| k.public_key().as_ref().to_vec())
     }
 
-    fn fingerprint_bytes(&self) -> PyResult<[u8; 4]> {
-        on_private!(&self.key, |k| k
-            .fingerprint()
-            .map(Fingerprint::to_bytes)
-            .map_err(errors::core))
+    fn fingerprint_bytes(&self) -> [u8; 4] {
+        on_private!(&self.key, |k| k.fingerprint().to_bytes())
     }
 
     /// The network a BIP-32 key's version names (testnet for `tprv`, …; mainnet otherwise).
@@ -484,9 +452,9 @@ impl PyExtendedPrivateKey {
     fn from_seed(_cls: &Bound<'_, PyType>, seed: &[u8], curve: String) -> PyResult<Self> {
         let curve = Curve::parse(&curve)?;
         let role = if curve.is_cardano() {
-            Role::ROOT
+            Role::Root
         } else {
-            Role::GENERIC
+            Role::Other
         };
         Ok(Self::new(master_of_seed(seed, curve)?, curve, role))
     }
@@ -530,9 +498,9 @@ impl PyExtendedPrivateKey {
             master_of_seed(seed.expose(), curve)?
         };
         let role = if curve.is_cardano() {
-            Role::ROOT
+            Role::Root
         } else {
-            Role::GENERIC
+            Role::Other
         };
         Ok(Self::new(key, curve, role))
     }
@@ -565,7 +533,7 @@ impl PyExtendedPrivateKey {
             }
         };
         let key = py.detach(|| master_of_entropy(entropy, &passphrase, curve))?;
-        Ok(Self::new(key, curve, Role::ROOT))
+        Ok(Self::new(key, curve, Role::Root))
     }
 
     /// The BIP32-Ed25519 root key of a 32-byte secret by the Khovratovich–Law paper's method
@@ -573,11 +541,11 @@ impl PyExtendedPrivateKey {
     /// (`DiscardedRootKey`).
     #[classmethod]
     fn from_paper_secret(_cls: &Bound<'_, PyType>, secret: &[u8]) -> PyResult<Self> {
-        let key = ExtendedPrivateKey::from_paper_secret(fixed(secret)?).map_err(errors::core)?;
+        let key = ExtendedPrivateKey::from_paper_secret(fixed(secret)?).map_err(errors::lib)?;
         Ok(Self::new(
             Private::Cardano(key),
             Curve::Ed25519Bip32,
-            Role::ROOT,
+            Role::Root,
         ))
     }
 
@@ -607,7 +575,7 @@ impl PyExtendedPrivateKey {
             parent_fingerprint.unwrap_or(&[0; 4]),
             child_number,
         )?;
-        let e = errors::core;
+        let e = errors::lib;
         let key = match curve {
             Curve::Secp256k1 => Private::Secp256k1(
                 ExtendedPrivateKey::from_parts(fixed(private_key)?, cc, depth, parent, child)
@@ -642,7 +610,7 @@ impl PyExtendedPrivateKey {
         let role = if curve.is_cardano() {
             role_of(version.as_deref())?
         } else {
-            Role::GENERIC
+            Role::Other
         };
         Ok(Self::new(key, curve, role))
     }
@@ -685,11 +653,9 @@ impl PyExtendedPrivateKey {
         let key = py.detach(|| -> PyResult<Private> {
             Ok(map_private!(&self.key, |k| k
                 .derive_path(path)
-                .map_err(errors::core)?))
+                .map_err(errors::lib)?))
         })?;
-        // An empty path gives the key itself, which keeps its text's prefix.
-        let same = on_private!(&key, |k| k.depth()) == self.depth();
-        let role = if same { self.role } else { Role::GENERIC };
+        let role = role_after(self.role, path)?;
         Ok(Self::new(key, self.curve, role))
     }
 
@@ -713,8 +679,8 @@ impl PyExtendedPrivateKey {
 
     /// This key's fingerprint (4 bytes): the first bytes of HASH160 of its public key.
     #[getter]
-    fn fingerprint<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(bytes(py, &self.fingerprint_bytes()?))
+    fn fingerprint<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        bytes(py, &self.fingerprint_bytes())
     }
 
     /// The parent's fingerprint (4 bytes; zero for a master key).
@@ -735,8 +701,8 @@ impl PyExtendedPrivateKey {
     /// The public key: 33 bytes (SEC1 compressed) on secp256k1 and nist256p1, 32 on the
     /// ed25519, curve25519 and BIP32-Ed25519 curves.
     #[getter]
-    fn public_key<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(bytes(py, &self.public_key_bytes()?))
+    fn public_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        bytes(py, &self.public_key_bytes())
     }
 
     /// The private key: 32 bytes, or 64 (`kL ‖ kR`) on the BIP32-Ed25519 curves. A copy
@@ -754,18 +720,17 @@ impl PyExtendedPrivateKey {
         match &self.key {
             Private::Secp256k1(k) => k.version().name(),
             Private::Nist256p1(k) => k.version().name(),
-            Private::Cardano(_) => Some(self.role.private.as_str()),
+            Private::Cardano(_) => Some(self.role.private_prefix().as_str()),
             Private::Ed25519(_) | Private::Curve25519(_) => None,
         }
     }
 
     /// The extended public key (BIP-32 `N()`), in the public twin of this key's version.
     fn to_xpub(&self) -> PyResult<PyExtendedPublicKey> {
-        let e = errors::core;
         let public = match &self.key {
-            Private::Secp256k1(k) => Public::Secp256k1(k.to_xpub().map_err(e)?),
-            Private::Nist256p1(k) => Public::Nist256p1(k.to_xpub().map_err(e)?),
-            Private::Cardano(k) => Public::Cardano(k.to_xpub().map_err(e)?),
+            Private::Secp256k1(k) => Public::Secp256k1(k.to_xpub()),
+            Private::Nist256p1(k) => Public::Nist256p1(k.to_xpub()),
+            Private::Cardano(k) => Public::Cardano(k.to_xpub()),
             Private::Ed25519(_) | Private::Curve25519(_) => {
                 return Err(unsupported("an extended public key", self.curve))
             }
@@ -788,11 +753,11 @@ impl PyExtendedPrivateKey {
             Private::Secp256k1(k) => bip32_private_text(k, version)?,
             Private::Nist256p1(k) => bip32_private_text(k, version)?,
             Private::Cardano(k) => {
-                let role = version.map_or(Ok(self.role), Role::named)?;
+                let role = version.map_or(Ok(self.role), role_named)?;
                 let mut buf = Zeroizing::new([0u8; XPRV_BECH32_MAX_LEN]);
                 let text = k
-                    .encode_bech32(role.private, &mut buf[..])
-                    .map_err(errors::core)?;
+                    .encode_bech32(role.private_prefix(), &mut buf[..])
+                    .map_err(errors::lib)?;
                 Zeroizing::new(text.to_owned())
             }
             Private::Ed25519(_) | Private::Curve25519(_) => {
@@ -828,7 +793,7 @@ impl PyExtendedPrivateKey {
         let Private::Secp256k1(k) = &self.key else {
             return Err(unsupported("WIF", self.curve));
         };
-        let text = wif::encode_to_string(k.private_key(), network).map_err(errors::address)?;
+        let text = wif::encode_to_string(k.private_key(), network).map_err(errors::lib)?;
         Ok(PyString::new(py, &text))
     }
 
@@ -846,7 +811,7 @@ impl PyExtendedPrivateKey {
     ) -> PyResult<String> {
         let kind = crate::names::address_kind(&kind)?;
         address::check_curve(kind, self.curve)?;
-        let public = self.public_key_bytes()?;
+        let public = self.public_key_bytes();
         address::encode(
             kind,
             &public,
@@ -893,13 +858,13 @@ impl PyExtendedPrivateKey {
         })
     }
 
-    fn __repr__(&self) -> PyResult<String> {
-        Ok(format!(
+    fn __repr__(&self) -> String {
+        format!(
             "ExtendedPrivateKey(curve='{}', depth={}, fingerprint='{}')",
             self.curve.name(),
             self.depth(),
-            hex(&self.fingerprint_bytes()?)
-        ))
+            hex(&self.fingerprint_bytes())
+        )
     }
 
     /// Equal when scheme, key, chain code and metadata are (the three BIP32-Ed25519 curves
@@ -951,9 +916,9 @@ fn hex(data: &[u8]) -> String {
 /// The library's error for text of the other kind than the one asked for.
 fn kind_mismatch(curve: Curve, expected_private: bool) -> PyErr {
     if curve.is_cardano() {
-        errors::core(fastbip32::Error::UnexpectedBech32Prefix { expected_private })
+        errors::lib(fastbip32::Error::UnexpectedBech32Prefix { expected_private })
     } else {
-        errors::core(fastbip32::Error::KeyKindMismatch { expected_private })
+        errors::lib(fastbip32::Error::KeyKindMismatch { expected_private })
     }
 }
 
@@ -1014,11 +979,11 @@ impl PyExtendedPublicKey {
             Public::Secp256k1(k) => bip32_public_text(k, version),
             Public::Nist256p1(k) => bip32_public_text(k, version),
             Public::Cardano(k) => {
-                let role = version.map_or(Ok(self.role), Role::named)?;
+                let role = version.map_or(Ok(self.role), role_named)?;
                 let mut buf = [0u8; XPUB_BECH32_MAX_LEN];
-                k.encode_bech32(role.public, &mut buf)
+                k.encode_bech32(role.public_prefix(), &mut buf)
                     .map(str::to_owned)
-                    .map_err(errors::core)
+                    .map_err(errors::lib)
             }
         }
     }
@@ -1035,7 +1000,7 @@ fn bip32_public_text<S: fastbip32::Bip32Text>(
             Ok(key
                 .clone()
                 .with_version(version)
-                .map_err(errors::core)?
+                .map_err(errors::lib)?
                 .to_string())
         }
     }
@@ -1082,7 +1047,7 @@ impl PyExtendedPublicKey {
             parent_fingerprint.unwrap_or(&[0; 4]),
             child_number,
         )?;
-        let e = errors::core;
+        let e = errors::lib;
         let key = match curve {
             Curve::Secp256k1 => Public::Secp256k1(
                 ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)
@@ -1112,7 +1077,7 @@ impl PyExtendedPublicKey {
         let role = if curve.is_cardano() {
             role_of(version.as_deref())?
         } else {
-            Role::GENERIC
+            Role::Other
         };
         Ok(Self::new(key, curve, role))
     }
@@ -1135,11 +1100,10 @@ impl PyExtendedPublicKey {
         let path: &str = &path;
         let key = py.detach(|| -> PyResult<Public> {
             Ok(map_public!(&self.key, |k| k
-                .derive_path(path)
-                .map_err(errors::core)?))
+                .derive_path_vartime(path)
+                .map_err(errors::lib)?))
         })?;
-        let same = on_public!(&key, |k| k.depth()) == self.depth();
-        let role = if same { self.role } else { Role::GENERIC };
+        let role = role_after(self.role, path)?;
         Ok(Self::new(key, self.curve, role))
     }
 
@@ -1195,7 +1159,7 @@ impl PyExtendedPublicKey {
         match &self.key {
             Public::Secp256k1(k) => k.version().name(),
             Public::Nist256p1(k) => k.version().name(),
-            Public::Cardano(_) => Some(self.role.public.as_str()),
+            Public::Cardano(_) => Some(self.role.public_prefix().as_str()),
         }
     }
 
@@ -1286,7 +1250,7 @@ impl PyExtendedPublicKey {
                 PyBytes::new(py, &k.parent_fingerprint().to_bytes()),
                 k.child_number().to_raw(),
                 this.curve.name(),
-                this.role.public.as_str(),
+                this.role.public_prefix().as_str(),
             )
                 .into_pyobject(py)?;
             return PyTuple::new(py, [from_parts, args.into_any()]);
@@ -1325,7 +1289,7 @@ pub(crate) fn derive_paths(
     let root = master_of_seed(seed, curve)?;
     let mut tree = PathTree::new();
     for path in &paths {
-        tree.insert(&**path).map_err(errors::core)?;
+        tree.insert(&**path).map_err(errors::lib)?;
     }
     let keys = py
         .detach(|| match &root {
@@ -1335,10 +1299,10 @@ pub(crate) fn derive_paths(
             Private::Curve25519(k) => tree_keys(&tree, k, Private::Curve25519),
             Private::Cardano(k) => tree_keys(&tree, k, Private::Cardano),
         })
-        .map_err(errors::core)?;
+        .map_err(errors::lib)?;
     Ok(keys
         .into_iter()
-        .map(|key| PyExtendedPrivateKey::new(key, curve, Role::GENERIC))
+        .map(|key| PyExtendedPrivateKey::new(key, curve, Role::Other))
         .collect())
 }
 
@@ -1377,7 +1341,7 @@ pub(crate) fn derive_private_key<'py>(
     }
     let curve = Curve::parse(&curve)?;
     let path: &str = &path;
-    let e = errors::core;
+    let e = errors::lib;
     Ok(match curve {
         Curve::Secp256k1 => pair(py, &walk::<Secp256k1>(seed, path).map_err(e)?),
         Curve::Nist256p1 => pair(py, &walk::<NistP256>(seed, path).map_err(e)?),

@@ -116,7 +116,7 @@ impl Curve {
 /// # Errors
 /// The library's `UnknownNetwork`.
 pub(crate) fn network(name: &str) -> PyResult<Network> {
-    Network::from_str(name).map_err(errors::address)
+    Network::from_str(name).map_err(errors::lib)
 }
 
 /// A Cardano network name (`mainnet`, `testnet`, `preprod`, `preview`).
@@ -124,7 +124,7 @@ pub(crate) fn network(name: &str) -> PyResult<Network> {
 /// # Errors
 /// The library's `UnknownNetwork`.
 pub(crate) fn cardano_network(name: &str) -> PyResult<CardanoNetwork> {
-    CardanoNetwork::from_str(name).map_err(errors::address)
+    CardanoNetwork::from_str(name).map_err(errors::lib)
 }
 
 /// An address kind (`p2pkh`, `p2sh-p2wpkh`, `p2wpkh`, `p2tr`, `ethereum`, `solana`,
@@ -133,7 +133,7 @@ pub(crate) fn cardano_network(name: &str) -> PyResult<CardanoNetwork> {
 /// # Errors
 /// The library's `UnknownAddressKind`.
 pub(crate) fn address_kind(name: &str) -> PyResult<AddressKind> {
-    AddressKind::from_str(name).map_err(errors::address)
+    AddressKind::from_str(name).map_err(errors::lib)
 }
 
 /// A BIP-39 word list name (`english`, `japanese`, …, `chinese-simplified`, …).

@@ -48,12 +48,14 @@ struct Chunk {
 }
 
 /// Appends `value` to an Arrow offsets buffer.
-fn push_offset(offsets: &mut Vec<u8>, value: usize) -> Result<(), fastbip32::Error> {
-    // A task's column holds at most 2¹⁴ values of at most 128 bytes.
-    let value =
-        i32::try_from(value).map_err(|_| fastbip32::Error::BufferTooSmall { needed: value })?;
+#[allow(
+    clippy::expect_used,
+    reason = "an invariant of the task size, not an input: it cannot fail"
+)]
+fn push_offset(offsets: &mut Vec<u8>, value: usize) {
+    let value = i32::try_from(value)
+        .expect("a task's column holds at most 2^14 values of at most 128 bytes");
     offsets.extend_from_slice(&value.to_le_bytes());
-    Ok(())
 }
 
 /// Derives `task`'s rows.
@@ -63,7 +65,7 @@ fn fill(
     task: Task,
     network: Network,
     scratch: &mut Vec<Derived>,
-) -> Result<Chunk, fastbip32::Error> {
+) -> Result<Chunk, fastbip32::descriptor::Error> {
     let rows = rows(descriptor, task.count) as usize;
     let mut chunk = Chunk {
         rows,
@@ -74,8 +76,8 @@ fn fill(
         script_offsets: Vec::with_capacity(4 * (rows + 1)),
         scripts: Vec::with_capacity(34 * rows),
     };
-    push_offset(&mut chunk.address_offsets, 0)?;
-    push_offset(&mut chunk.script_offsets, 0)?;
+    push_offset(&mut chunk.address_offsets, 0);
+    push_offset(&mut chunk.script_offsets, 0);
     for_each_output(
         descriptor,
         branch,
@@ -85,11 +87,12 @@ fn fill(
         |output| {
             let address = output.address(network)?;
             chunk.addresses.extend_from_slice(address.as_bytes());
-            push_offset(&mut chunk.address_offsets, chunk.addresses.len())?;
+            push_offset(&mut chunk.address_offsets, chunk.addresses.len());
             chunk
                 .scripts
                 .extend_from_slice(output.script_pubkey().as_bytes());
-            push_offset(&mut chunk.script_offsets, chunk.scripts.len())
+            push_offset(&mut chunk.script_offsets, chunk.scripts.len());
+            Ok(())
         },
     )?;
     Ok(chunk)
@@ -253,28 +256,32 @@ pub(crate) fn address_table<'py>(
     let arrow = Arrow::new(py)?;
     // Every branch's index-independent work, and the range check, before any task.
     let prepared = py
-        .detach(|| -> Result<Vec<Branch<'_>>, fastbip32::Error> {
-            let prepared = branches
-                .iter()
-                .map(|&b| descriptor.branch(b))
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(first) = prepared.first() {
-                check_range(descriptor, first, start, count)?;
-            }
-            Ok(prepared)
-        })
-        .map_err(errors::descriptor)?;
+        .detach(
+            || -> Result<Vec<Branch<'_>>, fastbip32::descriptor::Error> {
+                let prepared = branches
+                    .iter()
+                    .map(|&b| descriptor.branch(b))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if let Some(first) = prepared.first() {
+                    check_range(descriptor, first, start, count)?;
+                }
+                Ok(prepared)
+            },
+        )
+        .map_err(errors::lib)?;
     let tasks = tasks(descriptor, prepared.len(), start, count);
     let threads = threads.min(tasks.len()).max(1);
-    let run = |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, fastbip32::Error> {
-        let branch = prepared
-            .get(task.part)
-            .ok_or(fastbip32::Error::BranchOutOfRange {
-                branch: task.part,
-                branches: prepared.len(),
-            })?;
-        fill(descriptor, branch, task, network, scratch)
-    };
+    let run =
+        |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, fastbip32::descriptor::Error> {
+            let branch =
+                prepared
+                    .get(task.part)
+                    .ok_or(fastbip32::descriptor::Error::BranchOutOfRange {
+                        branch: task.part,
+                        branches: prepared.len(),
+                    })?;
+            fill(descriptor, branch, task, network, scratch)
+        };
     let batches = if threads == 1 {
         sequential(py, &arrow, &tasks, &run)?
     } else {
@@ -284,7 +291,8 @@ pub(crate) fn address_table<'py>(
 }
 
 /// What a task runs: its rows, derived into Arrow buffers.
-type Run<'a> = dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, fastbip32::Error> + Sync + 'a;
+type Run<'a> =
+    dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, fastbip32::descriptor::Error> + Sync + 'a;
 
 /// The batches of `tasks`, one after the other on the calling thread (the GIL released
 /// while each is derived).
@@ -297,9 +305,7 @@ fn sequential<'py>(
     let mut batches = Vec::with_capacity(tasks.len());
     let mut scratch = Vec::new();
     for &task in tasks {
-        let chunk = py
-            .detach(|| run(task, &mut scratch))
-            .map_err(errors::descriptor)?;
+        let chunk = py.detach(|| run(task, &mut scratch)).map_err(errors::lib)?;
         batches.push(arrow.batch(&chunk)?);
         drop(chunk);
         py.check_signals()?;
@@ -351,7 +357,7 @@ fn parallel<'py>(
                 continue;
             }
             let batch = result
-                .map_err(errors::descriptor)
+                .map_err(errors::lib)
                 .and_then(|chunk| arrow.batch(&chunk))
                 .and_then(|batch| py.check_signals().map(|()| batch));
             match batch {

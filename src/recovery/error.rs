@@ -110,6 +110,16 @@ pub enum Error {
         /// The number of shards.
         shards: u64,
     },
+    /// A coin name other than `bitcoin`, `ethereum`, `solana`, `cardano`.
+    UnknownCoin,
+    /// Address text that is no Bitcoin, Ethereum, Solana or Cardano address a search takes.
+    InvalidAddress,
+    /// A descriptor of several keys, without a key origin, or whose first key has no path.
+    UnsupportedDescriptor,
+    /// A derivation path (or pattern) that does not parse, or has more than one `*`.
+    InvalidPath,
+    /// Nothing of the target can match on the search's coin.
+    EmptyTarget,
     /// A checkpoint line that does not parse.
     CheckpointSyntax {
         /// The line number, from 1.
@@ -195,6 +205,19 @@ impl fmt::Display for Error {
             Self::NotInSpace => f.write_str("the candidate is not in the search space"),
             Self::InvalidShard { shard, shards } => {
                 write!(f, "shard {shard} does not exist among {shards} shards")
+            }
+            Self::UnknownCoin => {
+                f.write_str("unknown coin (expected bitcoin, ethereum, solana or cardano)")
+            }
+            Self::InvalidAddress => f.write_str(
+                "not a Bitcoin, Ethereum, Solana or Cardano address",
+            ),
+            Self::UnsupportedDescriptor => f.write_str(
+                "the descriptor must have one key with a key origin ([fingerprint/path]xpub…)",
+            ),
+            Self::InvalidPath => f.write_str("invalid path (at most one * for the gap index)"),
+            Self::EmptyTarget => {
+                f.write_str("nothing to look for on this coin (give an address, xpub, fingerprint or descriptor)")
             }
             Self::CheckpointSyntax { line } => {
                 write!(f, "checkpoint line {line} does not parse")

@@ -5,9 +5,9 @@
 //! children are then derived in tasks of [`stream::TASK`], each with the library's sibling
 //! iterator (`children`, which reuses the parent's public key and computes its chain code's
 //! HMAC state once per task) or, below an xpub, its batched public derivation, and its
-//! records rendered into an [`Output`] of a ring kept for the whole run; with more than one
-//! thread, `--threads` threads fill the ring while the main thread writes it to standard
-//! output in order, wiping each buffer ([`stream::run`]). Memory stays flat whatever N is,
+//! records rendered into an [`Output`], one of a fixed set of buffers kept for the whole run;
+//! with more than one thread, `--threads` threads fill the buffers while the main thread
+//! writes them to standard output in order, wiping each ([`stream::run`]). Memory stays flat whatever N is,
 //! and no allocation is made per child once the buffers have grown to their size.
 //!
 //! Every check (path, count, seed, key, depth, hardened-only, hardened from public) is made
@@ -23,13 +23,12 @@ use fastbip32::{
 };
 
 use super::{key_from_xkey, parse_seed_path, DeriveArgs, Request, Source, Start, WildcardAt};
-use crate::curve::CliScheme;
-use crate::dispatch::{Op, Task};
+use crate::curve::{CliScheme, SchemeVisitor};
 use crate::error::CliError;
+use crate::io::Io;
 use crate::record::{derive_record, ChildPath, Extras, KeyRef, Output, Scratch, Style};
 use crate::seed;
 use crate::stream::{self, Progress, Tasks, SLOW};
-use crate::Io;
 use fastbip32::cardano::Role;
 
 /// A path whose last segment is `*`, `*'`, `*h` or `*H`.
@@ -103,12 +102,12 @@ impl<'a> Wildcard<'a> {
 
 /// The children to derive: `count` from `first`.
 #[derive(Debug, Clone, Copy)]
-struct Range {
+struct ChildRange {
     first: ChildNumber,
     count: u32,
 }
 
-impl Range {
+impl ChildRange {
     /// `count` children from index `start`, hardened or not.
     ///
     /// # Errors
@@ -126,7 +125,7 @@ impl Range {
 }
 
 /// What every task needs: the parent and how to print its children.
-struct Plan<'a, S: CliScheme> {
+struct SiblingPlan<'a, S: CliScheme> {
     curve: &'static str,
     parent: Parent<S>,
     /// The printed path of the parent (`m/84'/0'/0'/0`, or `m`).
@@ -137,7 +136,7 @@ struct Plan<'a, S: CliScheme> {
     origin: Role,
     /// The extras of every record, but for the role.
     extras: Extras,
-    range: Range,
+    range: ChildRange,
     style: &'a Style,
     threads: usize,
     /// The path as given, for error messages.
@@ -167,13 +166,10 @@ pub(super) fn run(
     xkey: Option<(&str, bool, Role)>,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let range = Range::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
+    let range = ChildRange::new(args.start.unwrap_or(0), count, wildcard.hardened)?;
+    let threads = stream::thread_count(args.threads);
     let curve = request.curve;
-    let job = Job {
+    let batch = Batch {
         request,
         wildcard,
         range,
@@ -192,12 +188,10 @@ pub(super) fn run(
             from_argv,
             origin,
         };
-        curve.visit(Task {
-            op: Op::Batch {
-                job: &job,
-                source,
-                prefix: &prefix,
-            },
+        curve.visit(Siblings {
+            batch: &batch,
+            source,
+            prefix: &prefix,
             io,
         })
     } else {
@@ -220,24 +214,38 @@ pub(super) fn run(
             parse_seed_path(curve, wildcard.prefix)
         }?;
         let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
-        curve.visit(Task {
-            op: Op::Batch {
-                job: &job,
-                source: Source::Seed(&seed),
-                prefix: &prefix,
-            },
+        curve.visit(Siblings {
+            batch: &batch,
+            source: Source::Seed(&seed),
+            prefix: &prefix,
             io,
         })
     }
 }
 
-/// The arguments, checked, that do not depend on the scheme.
-pub(crate) struct Job<'a> {
+/// A `derive --count` run's arguments, checked, that do not depend on the scheme.
+struct Batch<'a> {
     request: &'a Request<'a>,
     wildcard: &'a Wildcard<'a>,
-    range: Range,
+    range: ChildRange,
     threads: usize,
     path_text: &'a str,
+}
+
+/// A `derive --count` run, checked, for [`crate::curve::Curve::visit`].
+struct Siblings<'a, 'io> {
+    batch: &'a Batch<'a>,
+    source: Source<'a>,
+    prefix: &'a DerivationPath,
+    io: &'a mut Io<'io>,
+}
+
+impl SchemeVisitor for Siblings<'_, '_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<S: CliScheme>(self) -> Self::Output {
+        children::<S>(self.batch, &self.source, self.prefix, self.io)
+    }
 }
 
 /// The children of the key at `prefix` below `source`, streamed to standard output; notes
@@ -245,24 +253,24 @@ pub(crate) struct Job<'a> {
 ///
 /// # Errors
 /// As [`run`].
-pub(crate) fn children<S: CliScheme>(
-    job: &Job<'_>,
+fn children<S: CliScheme>(
+    batch: &Batch<'_>,
     source: &Source<'_>,
     prefix: &DerivationPath,
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
-    let request = job.request;
+    let request = batch.request;
     // The library checks the prefix and the first child against the key, before anything.
     let star = WildcardAt {
-        child: job.range.first,
-        segment: job.wildcard.segment,
-        offset: job.wildcard.offset,
+        child: batch.range.first,
+        segment: batch.wildcard.segment,
+        offset: batch.wildcard.offset,
     };
     let start = Start::<S>::new(
         request,
         source,
         prefix,
-        job.path_text,
+        batch.path_text,
         Some(star),
         &mut io.notes,
     )?;
@@ -272,33 +280,33 @@ pub(crate) fn children<S: CliScheme>(
     };
     // Every child's extras but the role are the first child's (the stake key of
     // cardano-base is the account's); checked here, before anything is written.
-    let extras = start.extras(request, prefix.as_slice(), Some(job.range.first))?;
-    let plan = Plan {
+    let extras = start.extras(request, prefix.as_slice(), Some(batch.range.first))?;
+    let plan = SiblingPlan {
         curve: request.curve.name(),
         parent,
         prefix: prefix.to_string(),
         steps: prefix.as_slice(),
         origin: start.origin,
         extras,
-        range: job.range,
+        range: batch.range,
         style: &request.checked.style,
-        threads: job.threads,
-        path_text: job.path_text,
+        threads: batch.threads,
+        path_text: batch.path_text,
     };
     let elapsed = stream(&plan, io)?;
     if elapsed >= SLOW {
         let secs = elapsed.as_secs_f64();
         io.notes.throughput(format!(
             "derived {} keys in {secs:.2} s ({:.0} keys/s)",
-            job.range.count,
-            f64::from(job.range.count) / secs
+            batch.range.count,
+            f64::from(batch.range.count) / secs
         ));
     }
     Ok(())
 }
 
 /// Derives and prints every child of `plan`, task by task; returns how long it took.
-fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration, CliError> {
+fn stream<S: CliScheme>(plan: &SiblingPlan<'_, S>, io: &mut Io<'_>) -> Result<Duration, CliError> {
     let started = Instant::now();
     if let Parent::Private(key) = &plan.parent {
         // Computed once and cached in the parent: normal children need it, and hardened
@@ -311,11 +319,11 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
     stream::run(
         plan.threads,
         tasks,
-        || Worker::new(plan.style),
-        |worker, job| worker.fill(plan, job.first, job.count),
-        |worker, job| {
-            stream::write_out(io, &mut worker.out)?;
-            done += u64::from(job.count);
+        || ChildBuffer::new(plan.style),
+        |buffer, task| buffer.fill(plan, task.first, task.count),
+        |buffer, task| {
+            stream::write_out(io, &mut buffer.out)?;
+            done += u64::from(task.count);
             progress.update(done);
             Ok(())
         },
@@ -324,16 +332,16 @@ fn stream<S: CliScheme>(plan: &Plan<'_, S>, io: &mut Io<'_>) -> Result<Duration,
     Ok(started.elapsed())
 }
 
-/// One task's output buffer and scratch space: a slot of the ring, kept for the whole run.
-// Aligned to its own cache lines: workers on different threads write their buffers' lengths
+/// One task's output buffer and scratch space, kept for the whole run.
+// Aligned to its own cache lines: buffers on different threads have their lengths written
 // all the time, and must not share a line (false sharing).
 #[repr(align(128))]
-struct Worker {
+struct ChildBuffer {
     out: Output,
     scratch: Scratch,
 }
 
-impl Worker {
+impl ChildBuffer {
     fn new(style: &Style) -> Self {
         Self {
             out: Output::new(style),
@@ -345,7 +353,7 @@ impl Worker {
     /// records.
     fn fill<S: CliScheme>(
         &mut self,
-        plan: &Plan<'_, S>,
+        plan: &SiblingPlan<'_, S>,
         index: u32,
         count: u32,
     ) -> Result<(), CliError> {
@@ -382,7 +390,7 @@ impl Worker {
     /// Renders the record of one child.
     fn write<S: CliScheme>(
         &mut self,
-        plan: &Plan<'_, S>,
+        plan: &SiblingPlan<'_, S>,
         child: KeyRef<'_, S>,
     ) -> Result<(), CliError> {
         let number = match child {
@@ -454,11 +462,14 @@ mod tests {
 
     #[test]
     fn ranges() {
-        let r = Range::new(0, 1, false).unwrap();
+        let r = ChildRange::new(0, 1, false).unwrap();
         assert_eq!((r.first, r.count), (ChildNumber::normal(0).unwrap(), 1));
-        let r = Range::new(MAX_INDEX, 1, true).unwrap();
+        let r = ChildRange::new(MAX_INDEX, 1, true).unwrap();
         assert_eq!(r.first, ChildNumber::hardened(0x7fff_ffff).unwrap());
-        assert_eq!(Range::new(1, MAX_INDEX, false).unwrap().count, 0x7fff_ffff);
+        assert_eq!(
+            ChildRange::new(1, MAX_INDEX, false).unwrap().count,
+            0x7fff_ffff
+        );
         for (start, count) in [
             (0, 0),
             (MAX_INDEX + 1, 1),
@@ -466,7 +477,10 @@ mod tests {
             (5, u64::MAX),
         ] {
             assert!(
-                matches!(Range::new(start, count, false), Err(CliError::Usage(_))),
+                matches!(
+                    ChildRange::new(start, count, false),
+                    Err(CliError::Usage(_))
+                ),
                 "{start} {count}"
             );
         }

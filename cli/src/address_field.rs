@@ -1,9 +1,19 @@
-//! `derive --address KIND`: a record's address from its public key.
+//! The `address` field of `derive` records (`--address KIND`): a record's address from its
+//! public key, on the run's networks.
 
-use fastbip32::address::{self, Address, AddressKind};
+use fastbip32::address::{self, Address, AddressKind, CardanoNetwork};
+use fastbip32::Network;
 
 use crate::error::CliError;
-use crate::options::Networks;
+
+/// The networks of a run, settled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Networks {
+    /// For Bitcoin addresses, WIF and the xprv/xpub family.
+    pub(crate) bitcoin: Network,
+    /// For Cardano addresses.
+    pub(crate) cardano: CardanoNetwork,
+}
 
 /// What a record's address needs besides its own public key.
 #[derive(Clone, Copy, Debug)]

@@ -1,23 +1,13 @@
-//! Issue 13: `fastbip32 convert XKEY --to NAME [--json]`, and the smaller things a person meets
+//! `fastbip32 convert XKEY --to NAME [--json]`, and the smaller things a person meets
 //! first (plain `fastbip32`, curve aliases, typographic quotes).
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::too_many_lines,
-    reason = "test code: a failed expectation is a test failure; tables of vectors are long"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use serde_json::Value;
 
-use common::{assert_error, assert_usage_error, bip32_steps, json_ok, run, str_field, TV1_SEED};
+use crate::common::{
+    assert_error, assert_usage_error, bip32_steps, json_ok, run, str_field, TV1_SEED,
+};
 
-const BIPS_JSON: &str = include_str!("../../tests/data/address_bips.json");
+const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
 
 #[test]
 fn convert_between_families() {

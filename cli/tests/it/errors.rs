@@ -1,22 +1,9 @@
 //! Bad input: every class of usage error, hostile arguments (never a panic, always one error line,
 //! never the secret), and extreme but valid arguments.
 
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
-
 use std::ffi::OsString;
 
-use common::{
+use crate::common::{
     assert_clean_failure, assert_error, assert_usage_error, derive_args, json_ok, non_utf8, os,
     run, run_in_process, u64_field, ABANDON_ABOUT, TV1_SEED,
 };
@@ -146,10 +133,10 @@ fn bad_seeds() {
     let secret_nonhex = "000102030405060708090a0b0c0d0e0fzz";
     let accented = format!("é{}", "0".repeat(30));
     // The length is checked first (it is public); then the branch-free decoder says that a
-    // character is not hex, but not which one (issue 11 §3).
+    // character is not hex, but not which one.
     for (seed, needle) in [
         (secret_nonhex, "invalid --seed: not hexadecimal\n"),
-        // Issue 13: a `0x` prefix gets a hint to drop it.
+        // a `0x` prefix gets a hint to drop it.
         (
             "0x000102030405060708090a0b0c0d0e0f",
             "invalid --seed: drop the 0x prefix; the seed is plain hex digits\n",

@@ -1,24 +1,13 @@
-//! Issue 13: `fastbip32 descriptors`: the account's four multipath descriptors with origin,
+//! `fastbip32 descriptors`: the account's four multipath descriptors with origin,
 //! against the published account keys of BIP-86 and `bip_utils` and keys the library derives.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use fastbip32::{VersionPair, Xprv};
 use serde_json::Value;
 
-use common::{assert_usage_error, json_ok, run, str_field, ABANDON_ABOUT};
+use crate::common::{assert_usage_error, json_ok, run, str_field, ABANDON_ABOUT};
 
-const BIPS_JSON: &str = include_str!("../../tests/data/address_bips.json");
-const BIP_UTILS_JSON: &str = include_str!("../../tests/data/address_bip_utils.json");
+const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
+const BIP_UTILS_JSON: &str = include_str!("../../../tests/data/address_bip_utils.json");
 
 /// The account xpub of `root` at `path`, in `pair`'s public version, by the library.
 fn account_xpub(root: &str, path: &str, pair: VersionPair) -> String {

@@ -1,22 +1,9 @@
 //! `derive` from seeds and mnemonics: the published BIP-32 and SLIP-10 vectors for every curve, text and JSON
 //! records, seeds and mnemonics from standard input, the default seed and paths, help.
 
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
-
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_quiet, cases, derive_args, hash160_prefix, json_of, json_ok, run,
     str_field, u64_field, ABANDON_ABOUT, ABANDON_ABOUT_TREZOR_SEED, BIP32_JSON, DEFAULT_NOTE,
     SLIP10_JSON, TV1_SEED,

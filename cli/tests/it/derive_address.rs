@@ -1,30 +1,18 @@
-//! Issue 13, `derive`: `--address KIND`, `--network`, `--wif`, `--xpub-version`, `--fields`
+//! `derive`: `--address KIND`, `--network`, `--wif`, `--xpub-version`, `--fields`
 //! and `--csv`, on single records and `--count` batches, against the BIPs' published vectors
 //! (`tests/data/address_bips.json`) and the `bip_utils` ones (`tests/data/address_bip_utils.json`);
 //! and every bad combination: one stderr line, non-zero exit, nothing on stdout.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::too_many_lines,
-    reason = "test code: a failed expectation is a test failure; tables of vectors are long"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use core::fmt::Write as _;
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_quiet, assert_usage_error, json_ok, run, str_field, ABANDON_ABOUT,
 };
 
-const BIPS_JSON: &str = include_str!("../../tests/data/address_bips.json");
-const BIP_UTILS_JSON: &str = include_str!("../../tests/data/address_bip_utils.json");
+const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
+const BIP_UTILS_JSON: &str = include_str!("../../../tests/data/address_bip_utils.json");
 
 fn file(json: &str) -> Value {
     serde_json::from_str(json).unwrap()

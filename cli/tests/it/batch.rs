@@ -1,25 +1,12 @@
-//! `derive --path PREFIX/* --count N` (issue 5): every record is the single derivation's, from seeds
+//! `derive --path PREFIX/* --count N`: every record is the single derivation's, from seeds
 //! and extended keys, on any number of threads, streamed with flat memory; every usage error.
-
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use std::ffi::OsString;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, bip32_steps, cases, derive_args, is_quiet_stderr, json_of, run, run_binary,
     run_in_process, str_field, Output, ABANDON_ABOUT, DEFAULT_NOTE, SLIP10_JSON, TV1_SEED,
 };

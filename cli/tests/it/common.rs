@@ -3,7 +3,7 @@
 //! standard streams redirected), reading its JSON records, the assertions of the contract,
 //! and the test vectors.
 //!
-//! Each file in `cli/tests/` includes this one as `mod common` and uses what it needs.
+//! Every module of the test binary (`cli/tests/it/`) uses what it needs from here.
 
 #![allow(
     dead_code,

@@ -1,25 +1,16 @@
-//! Issue 13: `fastbip32 addresses --descriptor DESC`: the contract (fields, order, formats,
+//! `fastbip32 addresses --descriptor DESC`: the contract (fields, order, formats,
 //! networks, errors), against Bitcoin Core's and the BIPs' published descriptor outputs and
 //! the BIP-44/49/84/86 addresses of the `abandon … about` mnemonic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
-
 use serde_json::Value;
 
-use common::{assert_error, assert_usage_error, json_ok, run, run_in_process, ABANDON_ABOUT};
+use crate::common::{
+    assert_error, assert_usage_error, json_ok, run, run_in_process, ABANDON_ABOUT,
+};
 
-const CORE_JSON: &str = include_str!("../../tests/data/descriptor_core.json");
-const BIPS_JSON: &str = include_str!("../../tests/data/descriptor_bips.json");
-const ADDRESS_BIPS_JSON: &str = include_str!("../../tests/data/address_bips.json");
+const CORE_JSON: &str = include_str!("../../../tests/data/descriptor_core.json");
+const BIPS_JSON: &str = include_str!("../../../tests/data/descriptor_bips.json");
+const ADDRESS_BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
 
 /// BIP-84's account xpub of `abandon … about` (m/84'/0'/0', root fingerprint 73c5da0a).
 const BIP84_XPUB: &str = "xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V";

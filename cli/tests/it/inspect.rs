@@ -1,24 +1,11 @@
-//! `inspect` (issue 3): every field of every BIP-32 vector key, the contract's field order, every
+//! `inspect`: every field of every BIP-32 vector key, the contract's field order, every
 //! vector-5 key refused, bad input.
-
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use std::ffi::OsString;
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_clean_failure, assert_error, assert_quiet, assert_usage_error, bip32_steps, cases,
     hash160_prefix, json_ok, non_utf8, os, run, str_field, u64_field, BIP32_JSON,
 };
@@ -83,7 +70,7 @@ fn inspect_bip32_vectors_every_field() {
                 if !private {
                     expected_keys.retain(|k| *k != "private_key");
                 }
-                // Issue 13: the family and network of BIP-32's own versions.
+                // the family and network of BIP-32's own versions.
                 assert_eq!(
                     str_field(&got, "version_name"),
                     if private { "xprv" } else { "xpub" },

@@ -1,23 +1,10 @@
-//! Secrets off the command line (issue 11 §1): the passphrase from standard input, a file or
+//! Secrets off the command line: the passphrase from standard input, a file or
 //! the terminal; the note when a secret (seed, mnemonic, passphrase, extended private key)
 //! arrives on the command line; every note of a run on one line.
 
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
-
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_usage_error, bip32_steps, json_of, json_ok, run, run_shell, ABANDON_ABOUT,
     ABANDON_ABOUT_TREZOR_SEED, DEFAULT_NOTE, TV1_SEED,
 };

@@ -1,22 +1,9 @@
-//! `derive --xkey` (issue 3): the BIP-32 vectors from extended keys, private and public agreeing,
+//! `derive --xkey`: the BIP-32 vectors from extended keys, private and public agreeing,
 //! SLIP-132 families kept, paths relative to the key, depth limits, P-256 keys.
-
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_usage_error, bip32_steps, cases, derive_args, json_ok, run, str_field,
     u64_field, ABANDON_ABOUT, BIP32_JSON, SLIP10_JSON, TV1_SEED,
 };

@@ -1,30 +1,18 @@
-//! Issue 13, Cardano in the CLI: CIP-19 addresses (`--address cardano-*`) against CIP-19's
+//! Cardano in the CLI: CIP-19 addresses (`--address cardano-*`) against CIP-19's
 //! and `bip_utils` vectors, CIP-5 `--xkey` input and role prefixes, `inspect` of CIP-5 keys,
 //! `cardano-icarus-trezor` and `cardano-ledger`, `--passphrase-hex`, and the errors.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::too_many_lines,
-    reason = "test code: a failed expectation is a test failure; tables of vectors are long"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use fastbip32::cardano::Cip5Prefix;
 use fastbip32::{Ed25519Bip32, ExtendedPrivateKey, ExtendedPublicKey};
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_usage_error, cases, json_ok, run, str_field, ABANDON_ABOUT,
     ED25519_BIP32_JSON,
 };
 
-const BIP_UTILS_JSON: &str = include_str!("../../tests/data/address_bip_utils.json");
-const CIP19_JSON: &str = include_str!("../../tests/data/address_cip19.json");
+const BIP_UTILS_JSON: &str = include_str!("../../../tests/data/address_bip_utils.json");
+const CIP19_JSON: &str = include_str!("../../../tests/data/address_cip19.json");
 
 fn file(json: &str) -> Value {
     serde_json::from_str(json).unwrap()

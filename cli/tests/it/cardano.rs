@@ -1,22 +1,9 @@
-//! BIP32-Ed25519 (issue 4): `ed25519-bip32` (Ledger master key) and `cardano-icarus` against the
+//! BIP32-Ed25519: `ed25519-bip32` (Ledger master key) and `cardano-icarus` against the
 //! published vectors, passphrases, bad input.
-
-// clippy.toml allows these in `#[test]` functions but not in the helpers they share, and a
-// failed expectation in a helper is a test failure too.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_usage_error, cases, derive_args, hash160_prefix, json_of, json_ok, run, str_field,
     u64_field, ABANDON_ABOUT, DEFAULT_NOTE, ED25519_BIP32_JSON, TV1_SEED,
 };

@@ -1,25 +1,14 @@
-//! Issue 13: `fastbip32 mnemonic` (generation) and `mnemonic --check`, against the BIP-39 test
+//! `fastbip32 mnemonic` (generation) and `mnemonic --check`, against the BIP-39 test
 //! vectors in every language (`tests/data/bip39_trezor.json`) and the `bip39` crate.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    reason = "test code: a failed expectation is a test failure"
-)]
-
-#[path = "support/common.rs"]
-mod common;
 
 use serde_json::Value;
 
-use common::{
+use crate::common::{
     assert_error, assert_usage_error, json_ok, run, run_binary, run_in_process, str_field,
     u64_field, ABANDON_ABOUT,
 };
 
-const TREZOR_JSON: &str = include_str!("../../tests/data/bip39_trezor.json");
+const TREZOR_JSON: &str = include_str!("../../../tests/data/bip39_trezor.json");
 
 #[test]
 fn check_accepts_every_published_vector() {

@@ -1,0 +1,33 @@
+//! The command-line tool's integration tests: one binary, one module per subcommand or
+//! concern, all driving the tool in-process through [`fastbip32_cli::run`] or as the built
+//! `fastbip32` binary (`CARGO_BIN_EXE_fastbip32`).
+
+// clippy.toml allows these in `#[test]` functions but not in the helpers the modules share,
+// and a failed expectation in a helper is a test failure too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::too_many_lines,
+    reason = "test code: a failed expectation is a test failure; tables of vectors are long"
+)]
+
+mod common;
+
+mod addresses;
+mod batch;
+mod cardano;
+mod cardano_address;
+mod convert;
+mod derive;
+mod derive_address;
+mod descriptors;
+mod errors;
+mod inspect;
+mod mnemonic;
+mod reference;
+mod secrets;
+mod streams;
+mod values;
+mod xkey;

@@ -1,0 +1,1014 @@
+//! The search: checksum-valid candidates in lane-wide PBKDF2 batches, the master key, the
+//! hardened steps, elliptic-curve work only where the target needs it, on K threads.
+//!
+//! The `expect`s name invariants of the types: standard paths are shorter than the inline
+//! capacity, index 0 is an index, a batch entry is a candidate, a phrase buffer of
+//! `MAX_PHRASE_LEN` fits every phrase, a clamped Icarus root is a root key, and the chunks
+//! handed out lie inside the space. Gap indices are `u32` (`Paths::gap`), so their casts
+//! from the loop counters do not truncate. Slices are of fixed-size arrays at constant
+//! offsets, or of batch lanes below `BATCH_LEN`, or of a path below its prefix.
+#![allow(
+    clippy::expect_used,
+    clippy::cast_possible_truncation,
+    clippy::indexing_slicing
+)]
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
+use std::sync::{mpsc, Mutex};
+use std::time::Instant;
+
+use sha3::{Digest as _, Keccak256};
+use subtle::ConstantTimeEq;
+use zeroize::{Zeroize, Zeroizing};
+
+use super::checkpoint::Checkpoint;
+use super::error::{Error, Result};
+use super::filter::{Batch, BATCH_LEN};
+use super::space::{Candidate, Space, MAX_PHRASE_LEN};
+use super::target::{Coin, Kind, Network2, Payload, Target};
+use crate::address::{self, Address, CardanoNetwork};
+use crate::curve::{Ed25519, Ed25519Bip32, Secp256k1};
+use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
+use crate::hash::{hash160, HmacSha512};
+use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
+use crate::secret::SecretBytes;
+use crate::{ChildNumber, DerivationPath, Network};
+
+type Xprv = ExtendedPrivateKey<Secp256k1>;
+type Xpub = ExtendedPublicKey<Secp256k1>;
+
+/// The indices a worker takes at a time (and the grain of a checkpoint).
+const CHUNK: u128 = 1 << 12;
+
+/// The PBKDF2 iterations of the Icarus master key (CIP-3).
+const ICARUS_ROUNDS: u32 = 4096;
+
+/// A path with at most one `*` (the gap index), normal (`*`) or hardened (`*'`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathPattern {
+    prefix: DerivationPath,
+    wildcard: Option<bool>,
+    suffix: DerivationPath,
+}
+
+impl PathPattern {
+    /// Parses `m/84'/0'/0'/0/*`, `m/44'/501'/*'/0'` or a path without `*`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPath`] for more than one `*` or a path that does not parse.
+    pub fn parse(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let body = text
+            .strip_prefix("m/")
+            .or_else(|| text.strip_prefix('m'))
+            .unwrap_or(text);
+        let mut prefix = Vec::new();
+        let mut suffix = Vec::new();
+        let mut wildcard = None;
+        for segment in body.split('/').filter(|s| !s.is_empty()) {
+            match segment {
+                "*" => {
+                    if wildcard.replace(false).is_some() {
+                        return Err(Error::InvalidPath);
+                    }
+                }
+                "*'" | "*h" | "*H" => {
+                    if wildcard.replace(true).is_some() {
+                        return Err(Error::InvalidPath);
+                    }
+                }
+                step => {
+                    let child: ChildNumber = step.parse().map_err(|_| Error::InvalidPath)?;
+                    if wildcard.is_some() {
+                        suffix.push(child);
+                    } else {
+                        prefix.push(child);
+                    }
+                }
+            }
+        }
+        Ok(Self {
+            prefix: DerivationPath::from_slice(&prefix).map_err(|_| Error::InvalidPath)?,
+            wildcard,
+            suffix: DerivationPath::from_slice(&suffix).map_err(|_| Error::InvalidPath)?,
+        })
+    }
+
+    fn fixed(path: &[u32]) -> Self {
+        let steps: Vec<ChildNumber> = path.iter().map(|&raw| ChildNumber::from_raw(raw)).collect();
+        Self {
+            prefix: DerivationPath::from_slice(&steps).expect("standard paths are short"),
+            wildcard: None,
+            suffix: DerivationPath::master(),
+        }
+    }
+
+    fn gap(prefix: &[u32], hardened: bool, suffix: &[u32]) -> Self {
+        let mut out = Self::fixed(prefix);
+        out.wildcard = Some(hardened);
+        out.suffix = Self::fixed(suffix).prefix;
+        out
+    }
+
+    /// The path with the gap index `i` in place of `*`.
+    fn at(&self, i: u32) -> Result<DerivationPath> {
+        let mut path = self.prefix.clone();
+        if let Some(hardened) = self.wildcard {
+            let child = if hardened {
+                ChildNumber::hardened(i)
+            } else {
+                ChildNumber::normal(i)
+            };
+            path.push(child.map_err(|_| Error::InvalidPath)?)
+                .map_err(|_| Error::InvalidPath)?;
+        }
+        for step in &self.suffix {
+            path.push(step).map_err(|_| Error::InvalidPath)?;
+        }
+        Ok(path)
+    }
+
+    /// Whether the gap is the last, normal step: batched public derivation.
+    fn is_normal_tail(&self) -> bool {
+        self.wildcard == Some(false) && self.suffix.is_empty()
+    }
+}
+
+impl fmt::Display for PathPattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.prefix)?;
+        match self.wildcard {
+            Some(true) => f.write_str("/*'")?,
+            Some(false) => f.write_str("/*")?,
+            None => {}
+        }
+        for step in &self.suffix {
+            write!(f, "/{step}")?;
+        }
+        Ok(())
+    }
+}
+
+const H: u32 = 0x8000_0000;
+
+/// The hardened raw number of index `i`.
+const fn h(i: u32) -> u32 {
+    i | H
+}
+
+/// The coin and the paths a search derives: standard ones (accounts `0..accounts`, gap
+/// indices `0..gap`) or the given patterns.
+///
+/// Standard paths: Bitcoin `m/P'/C'/a'/0/*` for each BIP-43 purpose P the target's
+/// addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86 P2TR; C = 0 on mainnet, 1
+/// on test networks); Ethereum `m/44'/60'/a'/0/*`; Solana `m/44'/501'/*'/0'`; Cardano
+/// `m/1852'/1815'/a'/0/*`.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    coin: Coin,
+    accounts: u32,
+    gap: u32,
+    patterns: Vec<PathPattern>,
+}
+
+impl Paths {
+    /// The standard paths of `coin`: account 0, gap 20.
+    pub fn new(coin: Coin) -> Self {
+        Self {
+            coin,
+            accounts: 1,
+            gap: 20,
+            patterns: Vec::new(),
+        }
+    }
+
+    /// Accounts `0..accounts` (at least 1).
+    #[must_use]
+    pub fn accounts(mut self, accounts: u32) -> Self {
+        self.accounts = accounts.max(1);
+        self
+    }
+
+    /// Gap indices `0..gap` (at least 1).
+    #[must_use]
+    pub fn gap(mut self, gap: u32) -> Self {
+        self.gap = gap.max(1);
+        self
+    }
+
+    /// Derives `pattern` in place of the standard paths (repeatable).
+    #[must_use]
+    pub fn path(mut self, pattern: PathPattern) -> Self {
+        self.patterns.push(pattern);
+        self
+    }
+
+    /// The coin.
+    pub fn coin(&self) -> Coin {
+        self.coin
+    }
+
+    /// The address patterns for `target`, with the address kinds each is compared as.
+    fn address_routes(&self, target: &Target) -> Vec<(PathPattern, Vec<Kind>)> {
+        let kinds: Vec<Kind> = target.kinds().filter(|k| k.coin() == self.coin).collect();
+        if kinds.is_empty() {
+            return Vec::new();
+        }
+        if !self.patterns.is_empty() {
+            return self
+                .patterns
+                .iter()
+                .map(|p| (p.clone(), kinds.clone()))
+                .collect();
+        }
+        let mut out = Vec::new();
+        for a in 0..self.accounts {
+            match self.coin {
+                Coin::Bitcoin => {
+                    let (main, test) = target.bitcoin_test_networks();
+                    for kind in &kinds {
+                        let purpose = kind.purpose().unwrap_or(44);
+                        for (has, coin) in [(main, 0), (test, 1)] {
+                            if has {
+                                out.push((
+                                    PathPattern::gap(&[purpose | H, coin | H, h(a), 0], false, &[]),
+                                    alloc::vec![*kind],
+                                ));
+                            }
+                        }
+                    }
+                }
+                Coin::Ethereum => out.push((
+                    PathPattern::gap(&[h(44), h(60), h(a), 0], false, &[]),
+                    kinds.clone(),
+                )),
+                Coin::Cardano => out.push((
+                    PathPattern::gap(&[h(1852), h(1815), h(a), 0], false, &[]),
+                    kinds.clone(),
+                )),
+                Coin::Solana => {
+                    if a == 0 {
+                        out.push((
+                            PathPattern::gap(&[h(44), h(501)], true, &[H]),
+                            kinds.clone(),
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths an xpub is compared at: the given patterns of its depth (gap indices in
+    /// place of `*`), else the standard path of its version cut to its depth, with its own
+    /// child number last.
+    fn xpub_paths(&self, xpub: &Xpub) -> Vec<DerivationPath> {
+        let depth = usize::from(xpub.depth());
+        let mut out = Vec::new();
+        if !self.patterns.is_empty() {
+            for p in &self.patterns {
+                let count = if p.wildcard.is_some() { self.gap } else { 1 };
+                for i in 0..count {
+                    if let Ok(path) = p.at(i) {
+                        if path.len() == depth {
+                            out.push(path);
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+        if depth == 0 {
+            out.push(DerivationPath::master());
+            return out;
+        }
+        let version = xpub.version();
+        let test = version.is_testnet().unwrap_or(false);
+        let purposes: &[u32] = match (self.coin, version.name()) {
+            (Coin::Ethereum, _) => &[44],
+            (_, Some("ypub" | "upub")) => &[49],
+            (_, Some("zpub" | "vpub")) => &[84],
+            _ => &[44, 86],
+        };
+        let coin_type = match self.coin {
+            Coin::Ethereum => 60,
+            _ if test => 1,
+            _ => 0,
+        };
+        for &purpose in purposes {
+            for a in 0..self.accounts {
+                let standard = [purpose | H, coin_type | H, h(a), 0];
+                let Some(head) = standard.get(..depth - 1) else {
+                    continue;
+                };
+                let mut steps: Vec<ChildNumber> =
+                    head.iter().map(|&r| ChildNumber::from_raw(r)).collect();
+                steps.push(xpub.child_number());
+                if let Ok(path) = DerivationPath::from_slice(&steps) {
+                    if !out.contains(&path) {
+                        out.push(path);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How far a search has come: counts only, never a candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Indices examined (every candidate, valid or not), with those of the checkpoint.
+    pub examined: u128,
+    /// Of those examined in this run, the candidates that passed the checksum.
+    pub passed: u64,
+    /// Indices examined in this run.
+    pub examined_now: u128,
+    /// Time since the run began.
+    pub elapsed: Duration,
+    /// The indices the search covers.
+    pub total: u128,
+}
+
+impl Progress {
+    /// Indices examined per second in this run.
+    pub fn rate(&self) -> f64 {
+        #[allow(clippy::cast_precision_loss)] // a rate for people
+        let n = self.examined_now as f64;
+        n / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Checksum-passing candidates per second in this run.
+    pub fn passed_rate(&self) -> f64 {
+        #[allow(clippy::cast_precision_loss)] // a rate for people
+        let n = self.passed as f64;
+        n / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The seconds left at the current rate (`None` before any progress).
+    pub fn eta(&self) -> Option<f64> {
+        let rate = self.rate();
+        #[allow(clippy::cast_precision_loss)] // an estimate for people
+        let left = self.total.saturating_sub(self.examined) as f64;
+        (rate > 0.0).then(|| left / rate)
+    }
+}
+
+/// What matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Matched {
+    /// An address of the target.
+    Address,
+    /// An extended public key.
+    Xpub,
+    /// A master fingerprint.
+    Fingerprint,
+    /// A descriptor's key.
+    Descriptor,
+}
+
+impl Matched {
+    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Address => "address",
+            Self::Xpub => "xpub",
+            Self::Fingerprint => "fingerprint",
+            Self::Descriptor => "descriptor",
+        }
+    }
+}
+
+/// A match: the candidate, its index, the path and (for an address) the address.
+///
+/// Holds the candidate: wiped on drop; `Debug` shows no word.
+#[derive(Clone)]
+pub struct Found {
+    /// The candidate's index in the space.
+    pub index: u128,
+    /// The candidate.
+    pub candidate: Candidate,
+    /// The path of the key that matched (`m` for a fingerprint).
+    pub path: DerivationPath,
+    /// The address that matched, written as its coin writes it.
+    pub address: Option<Address>,
+    /// What matched.
+    pub matched: Matched,
+}
+
+impl fmt::Debug for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Found")
+            .field("index", &self.index)
+            .field("path", &self.path)
+            .field("matched", &self.matched)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one value per search; a box would buy nothing
+#[non_exhaustive]
+pub enum Outcome {
+    /// A candidate matched.
+    Found(Found),
+    /// Every index was examined; nothing matched.
+    Exhausted(Progress),
+    /// The cancellation flag was raised; the checkpoint holds what was finished.
+    Cancelled(Progress),
+}
+
+/// A search over a space for a target, on K threads.
+///
+/// # Examples
+///
+/// ```
+/// use core::sync::atomic::AtomicBool;
+/// use fastbip32::mnemonic::Language;
+/// use fastbip32::recovery::{Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template};
+///
+/// let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+/// let space = Space::new(Template::parse(words, &Options::new().language(Language::English))?, [""])?;
+/// let mut target = Target::new();
+/// target.add_address("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")?; // m/84'/0'/0'/0/0
+/// let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1)).threads(1);
+/// let mut checkpoint = Checkpoint::new(&space, [0; 16]);
+/// let outcome = search.run_vartime(0..space.size(), &mut checkpoint, &AtomicBool::new(false), &mut |_, _| {})?;
+/// let Outcome::Found(found) = outcome else { panic!("no match") };
+/// assert_eq!(found.index, 3); // "about"
+/// assert_eq!(found.path.to_string(), "m/84'/0'/0'/0/0");
+/// # Ok::<(), fastbip32::recovery::Error>(())
+/// ```
+pub struct Search<'a> {
+    space: &'a Space,
+    target: &'a Target,
+    paths: Paths,
+    threads: usize,
+    tick: Duration,
+    routes: Vec<(PathPattern, Vec<Kind>)>,
+    xpub_paths: Vec<Vec<DerivationPath>>,
+}
+
+impl fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("paths", &self.paths)
+            .field("threads", &self.threads)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search of `space` for `target` along `paths`, on every core.
+    pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
+        let routes = paths.address_routes(target);
+        let xpub_paths = target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect();
+        Self {
+            space,
+            target,
+            paths,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            tick: Duration::from_millis(200),
+            routes,
+            xpub_paths,
+        }
+    }
+
+    /// `threads` worker threads (at least 1).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// How often the tick callback runs (default 200 ms).
+    #[must_use]
+    pub fn tick(mut self, tick: Duration) -> Self {
+        self.tick = tick;
+        self
+    }
+
+    /// Checks that the target has something the coin can match.
+    ///
+    /// # Errors
+    /// [`Error::EmptyTarget`] if nothing of the target can match on this coin (an empty
+    /// target, or only addresses of another coin).
+    pub fn check(&self) -> Result<()> {
+        let secp = matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum);
+        let anything = !self.routes.is_empty()
+            || (secp
+                && (!self.target.fingerprints.is_empty()
+                    || !self.target.keys.is_empty()
+                    || self.xpub_paths.iter().any(|p| !p.is_empty())));
+        if anything {
+            Ok(())
+        } else {
+            Err(Error::EmptyTarget)
+        }
+    }
+
+    /// Searches the indices of `range` that `checkpoint` does not hold as done, on the
+    /// threads, until a match, the end, or `cancel`. Finished chunks go into `checkpoint`;
+    /// `tick` gets the progress and the checkpoint every tick (for a progress line and a
+    /// checkpoint file) and once at the end.
+    ///
+    /// # Errors
+    /// [`Error::InvalidRange`] for a range outside the space; [`Error::EmptyTarget`] as
+    /// [`check`](Self::check).
+    ///
+    /// # Panics
+    /// If a worker thread panics (a broken invariant).
+    ///
+    /// # Security
+    /// Variable-time: it branches on each candidate's checksum and looks up each candidate's
+    /// public keys and address hashes in the target. The phrase, seed and private keys go
+    /// through constant-time code and are wiped.
+    pub fn run_vartime(
+        &self,
+        range: Range<u128>,
+        checkpoint: &mut Checkpoint,
+        cancel: &AtomicBool,
+        tick: &mut dyn FnMut(&Progress, &Checkpoint),
+    ) -> Result<Outcome> {
+        self.check()?;
+        if range.start > range.end || range.end > self.space.size() {
+            return Err(Error::InvalidRange {
+                start: range.start,
+                end: range.end,
+                size: self.space.size(),
+            });
+        }
+        let total = range.end - range.start;
+        let already: u128 = checkpoint
+            .done()
+            .iter()
+            .map(|d| {
+                d.end
+                    .min(range.end)
+                    .saturating_sub(d.start.max(range.start))
+            })
+            .sum();
+        let queue = Mutex::new((checkpoint.remaining(range), 0usize));
+        let stop = AtomicBool::new(false);
+        let found: Mutex<Option<Found>> = Mutex::new(None);
+        let start = Instant::now();
+        let mut progress = Progress {
+            examined: already,
+            passed: 0,
+            examined_now: 0,
+            elapsed: Duration::ZERO,
+            total,
+        };
+        let (send, receive) = mpsc::channel::<(Range<u128>, u64)>();
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                let send = send.clone();
+                let (queue, stop, found) = (&queue, &stop, &found);
+                scope.spawn(move || self.worker(queue, stop, found, &send));
+            }
+            drop(send);
+            let mut last = Instant::now();
+            loop {
+                match receive.recv_timeout(self.tick) {
+                    Ok((chunk, passed)) => {
+                        progress.examined += chunk.end - chunk.start;
+                        progress.examined_now += chunk.end - chunk.start;
+                        progress.passed += passed;
+                        checkpoint
+                            .mark_done(chunk)
+                            .expect("chunks lie inside the space");
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if cancel.load(Ordering::Relaxed) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if last.elapsed() >= self.tick {
+                    progress.elapsed = start.elapsed();
+                    tick(&progress, checkpoint);
+                    last = Instant::now();
+                }
+            }
+        });
+        progress.elapsed = start.elapsed();
+        tick(&progress, checkpoint);
+        let found = found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Ok(match found {
+            Some(f) => Outcome::Found(f),
+            None if cancel.load(Ordering::Relaxed) => Outcome::Cancelled(progress),
+            None => Outcome::Exhausted(progress),
+        })
+    }
+
+    /// One thread: takes chunks, filters them, derives, compares.
+    fn worker(
+        &self,
+        queue: &Mutex<(Vec<Range<u128>>, usize)>,
+        stop: &AtomicBool,
+        found: &Mutex<Option<Found>>,
+        send: &mpsc::Sender<(Range<u128>, u64)>,
+    ) {
+        let mut batch = Batch::new();
+        let mut lanes = Lanes::new();
+        while !stop.load(Ordering::Relaxed) {
+            let Some(chunk) = next_chunk(queue) else {
+                return;
+            };
+            let Ok(mut candidates) = self.space.candidates(chunk.clone()) else {
+                return;
+            };
+            let mut passed = 0u64;
+            while candidates.next_batch_vartime(&mut batch) > 0 {
+                passed += batch.len() as u64;
+                if let Some(hit) = self.check_batch(&batch, &mut lanes) {
+                    let mut slot = found
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if slot.is_none() {
+                        *slot = Some(hit);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+            if send.send((chunk, passed)).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The seeds (or Icarus roots) of a batch, then each candidate's check.
+    fn check_batch(&self, batch: &Batch, lanes: &mut Lanes) -> Option<Found> {
+        let n = batch.len();
+        if self.paths.coin == Coin::Cardano {
+            lanes.icarus(self.space, batch);
+        } else {
+            lanes.bip39(self.space, batch);
+        }
+        for i in 0..n {
+            let hit = if self.paths.coin == Coin::Cardano {
+                self.check_cardano(lanes.root(i))
+            } else {
+                self.check_seed(lanes.seed(i))
+            };
+            if let Some((path, address, matched)) = hit {
+                let candidate = Candidate::new(batch.words(i), batch.passphrase_index(i))
+                    .expect("a batch entry is a candidate");
+                return Some(Found {
+                    index: batch.index(i),
+                    candidate,
+                    path,
+                    address,
+                    matched,
+                });
+            }
+        }
+        None
+    }
+
+    fn check_seed(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+        match self.paths.coin {
+            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed),
+            Coin::Solana => self.check_solana(seed),
+            Coin::Cardano => None,
+        }
+    }
+
+    fn check_secp(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+        let master = Xprv::from_seed(seed).ok()?;
+        let t = self.target;
+        if !t.fingerprints.is_empty() || !t.keys.is_empty() {
+            let fingerprint = master.fingerprint();
+            if t.fingerprints.contains(&fingerprint) {
+                return Some((DerivationPath::master(), None, Matched::Fingerprint));
+            }
+            for key in t.keys.iter().filter(|k| k.master == fingerprint) {
+                if let Ok(derived) = master.derive_path(&key.path) {
+                    if derived.public_key() == key.public_key {
+                        return Some((key.path.clone(), None, Matched::Descriptor));
+                    }
+                }
+            }
+        }
+        for (xpub, paths) in t.xpubs.iter().zip(&self.xpub_paths) {
+            for path in paths {
+                let Ok(derived) = master.derive_path(path) else {
+                    continue;
+                };
+                if bool::from(derived.chain_code().ct_eq(xpub.chain_code()))
+                    && derived.public_key() == xpub.public_key()
+                {
+                    return Some((path.clone(), None, Matched::Xpub));
+                }
+            }
+        }
+        let gap = self.paths.gap as usize;
+        let mut keys = alloc::vec![[0u8; 33]; gap];
+        for (pattern, kinds) in &self.routes {
+            if pattern.is_normal_tail() {
+                let Ok(parent) = master.derive_path(&pattern.prefix) else {
+                    continue;
+                };
+                let start = ChildNumber::normal(0).expect("0 is an index");
+                if parent
+                    .derive_public_keys_into_vartime(start, &mut keys)
+                    .is_err()
+                {
+                    continue;
+                }
+            } else {
+                let count = if pattern.wildcard.is_some() { gap } else { 1 };
+                for (i, key) in keys.iter_mut().enumerate().take(count) {
+                    let derived = pattern
+                        .at(i as u32)
+                        .ok()
+                        .and_then(|p| master.derive_path(&p).ok());
+                    *key = derived.map_or([0; 33], |d| d.public_key());
+                }
+            }
+            let count = if pattern.wildcard.is_some() { gap } else { 1 };
+            for (i, key) in keys.iter().enumerate().take(count) {
+                for &kind in kinds {
+                    let Some(payload) = secp_payload(kind, key) else {
+                        continue;
+                    };
+                    if let Some(network) = t.addresses.get(&payload) {
+                        let path = pattern.at(i as u32).ok()?;
+                        return Some((path, secp_address(kind, key, *network), Matched::Address));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn check_solana(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+        let master = ExtendedPrivateKey::<Ed25519>::from_seed(seed).ok()?;
+        let gap = self.paths.gap;
+        for (pattern, _) in &self.routes {
+            let count = if pattern.wildcard.is_some() { gap } else { 1 };
+            let Ok(prefix) = master.derive_path(&pattern.prefix) else {
+                continue;
+            };
+            for i in 0..count {
+                let Ok(path) = pattern.at(i) else { continue };
+                let rest = &path.as_slice()[pattern.prefix.len()..];
+                let Ok(key) = prefix.derive_path(rest) else {
+                    continue;
+                };
+                let public = key.public_key();
+                if self
+                    .target
+                    .addresses
+                    .contains_key(&Payload::new(Kind::Solana, &public))
+                {
+                    return Some((path, Some(address::solana(&public)), Matched::Address));
+                }
+            }
+        }
+        None
+    }
+
+    fn check_cardano(
+        &self,
+        root: &ExtendedPrivateKey<Ed25519Bip32>,
+    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
+        let gap = self.paths.gap as usize;
+        let mut keys = alloc::vec![[0u8; 32]; gap];
+        for (pattern, _) in &self.routes {
+            let count = if pattern.wildcard.is_some() { gap } else { 1 };
+            if pattern.is_normal_tail() {
+                let Ok(parent) = root.derive_path(&pattern.prefix) else {
+                    continue;
+                };
+                let start = ChildNumber::normal(0).expect("0 is an index");
+                if parent
+                    .to_xpub()
+                    .derive_public_keys_into_vartime(start, &mut keys)
+                    .is_err()
+                {
+                    continue;
+                }
+            } else {
+                for (i, key) in keys.iter_mut().enumerate().take(count) {
+                    let derived = pattern
+                        .at(i as u32)
+                        .ok()
+                        .and_then(|p| root.derive_path(&p).ok());
+                    *key = derived.map_or([0; 32], |d| d.public_key());
+                }
+            }
+            for (i, key) in keys.iter().enumerate().take(count) {
+                let hash = blake2b224(key);
+                if let Some(network) = self
+                    .target
+                    .addresses
+                    .get(&Payload::new(Kind::Cardano, &hash))
+                {
+                    let path = pattern.at(i as u32).ok()?;
+                    let address = cardano_address(root, &path, key, *network);
+                    return Some((path, address, Matched::Address));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The next chunk of at most [`CHUNK`] indices from the queue of ranges.
+fn next_chunk(queue: &Mutex<(Vec<Range<u128>>, usize)>) -> Option<Range<u128>> {
+    let mut guard = queue
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (ranges, at) = &mut *guard;
+    loop {
+        let range = ranges.get_mut(*at)?;
+        if range.start < range.end {
+            let end = range.end.min(range.start + CHUNK);
+            let chunk = range.start..end;
+            range.start = end;
+            return Some(chunk);
+        }
+        *at += 1;
+    }
+}
+
+/// The raw form of a secp256k1 key as an address of `kind`.
+fn secp_payload(kind: Kind, key: &[u8; 33]) -> Option<Payload> {
+    Some(match kind {
+        Kind::P2pkh | Kind::P2wpkh => Payload::new(kind, &hash160(key)),
+        Kind::P2shP2wpkh => {
+            let mut script = [0u8; 22];
+            script[0] = 0x00;
+            script[1] = 0x14;
+            script[2..].copy_from_slice(&hash160(key));
+            Payload::new(kind, &hash160(&script))
+        }
+        Kind::P2tr => Payload::new(kind, &address::bitcoin::taproot_output_key(key).ok()?),
+        Kind::Ethereum => {
+            let full = address::secp256k1_uncompressed(key).ok()?;
+            let digest = Keccak256::digest(&full[1..]);
+            Payload::new(kind, &digest[12..])
+        }
+        Kind::Solana | Kind::Cardano => return None,
+    })
+}
+
+fn secp_address(kind: Kind, key: &[u8; 33], network: Network2) -> Option<Address> {
+    let net = match network {
+        Network2::Bitcoin(n) => n,
+        _ => Network::Mainnet,
+    };
+    match kind {
+        Kind::P2pkh => Some(address::bitcoin::p2pkh(key, net)),
+        Kind::P2shP2wpkh => Some(address::bitcoin::p2sh_p2wpkh(key, net)),
+        Kind::P2wpkh => Some(address::bitcoin::p2wpkh(key, net)),
+        Kind::P2tr => address::bitcoin::p2tr(key, net).ok(),
+        Kind::Ethereum => address::ethereum(key).ok(),
+        Kind::Solana | Kind::Cardano => None,
+    }
+}
+
+fn blake2b224(key: &[u8; 32]) -> [u8; 28] {
+    use blake2::digest::consts::U28;
+    use blake2::{Blake2b, Digest};
+    Blake2b::<U28>::digest(key).into()
+}
+
+/// The Cardano address of a matched payment key: base (stake key `…/2/0` of the same
+/// account) or enterprise, as the target address was.
+fn cardano_address(
+    root: &ExtendedPrivateKey<Ed25519Bip32>,
+    path: &DerivationPath,
+    payment: &[u8; 32],
+    network: Network2,
+) -> Option<Address> {
+    let Network2::Cardano { network, base } = network else {
+        return Some(address::cardano::enterprise(
+            payment,
+            CardanoNetwork::Mainnet,
+        ));
+    };
+    if !base {
+        return Some(address::cardano::enterprise(payment, network));
+    }
+    let account = path.as_slice().get(..3)?;
+    let mut stake_path = DerivationPath::from_slice(account).ok()?;
+    stake_path.push(ChildNumber::normal(2).ok()?).ok()?;
+    stake_path.push(ChildNumber::normal(0).ok()?).ok()?;
+    let stake = root.derive_path(&stake_path).ok()?.public_key();
+    Some(address::cardano::base(payment, &stake, network))
+}
+
+/// A worker's PBKDF2 buffers: one batch of phrases, seeds and Icarus roots, wiped on drop.
+struct Lanes {
+    phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
+    seeds: [SecretBytes<[u8; 64]>; BATCH_LEN],
+    roots: Vec<ExtendedPrivateKey<Ed25519Bip32>>,
+}
+
+impl Lanes {
+    fn new() -> Self {
+        Self {
+            phrases: core::array::from_fn(|_| Zeroizing::new([0u8; MAX_PHRASE_LEN])),
+            seeds: Default::default(),
+            roots: Vec::new(),
+        }
+    }
+
+    /// BIP-39 seeds of the batch, in one lane-wide PBKDF2 call.
+    fn bip39(&mut self, space: &Space, batch: &Batch) {
+        let n = batch.len();
+        let mut lens = [0usize; BATCH_LEN];
+        for (i, (phrase, len)) in self.phrases.iter_mut().zip(&mut lens).enumerate().take(n) {
+            *len = space
+                .write_phrase(batch.words(i), &mut phrase[..])
+                .expect("a phrase buffer of MAX_PHRASE_LEN fits every phrase");
+        }
+        let keys: [HmacSha512; BATCH_LEN] = core::array::from_fn(|i| {
+            let len = lens.get(i).copied().unwrap_or(0);
+            HmacSha512::new(
+                self.phrases
+                    .get(i)
+                    .and_then(|p| p.get(..len))
+                    .unwrap_or_default(),
+            )
+        });
+        let blocks: Vec<Pbkdf2Block<'_>> = keys
+            .iter()
+            .enumerate()
+            .take(n)
+            .map(|(i, key)| {
+                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
+                Pbkdf2Block::bip39(key, passphrase.as_bytes())
+            })
+            .collect();
+        pbkdf2_blocks(&blocks, BIP39_ROUNDS, &mut self.seeds[..n]);
+        for phrase in &mut self.phrases {
+            phrase.zeroize();
+        }
+    }
+
+    /// Icarus roots of the batch: `PBKDF2(passphrase, entropy, 4096, 96)`, two lanes each.
+    fn icarus(&mut self, space: &Space, batch: &Batch) {
+        let n = batch.len();
+        let keys: Vec<HmacSha512> = (0..n)
+            .map(|i| {
+                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
+                HmacSha512::new(passphrase.as_bytes())
+            })
+            .collect();
+        let blocks: Vec<Pbkdf2Block<'_>> = keys
+            .iter()
+            .enumerate()
+            .flat_map(|(i, key)| {
+                let entropy = batch.entropy(i);
+                [1, 2].map(|index| Pbkdf2Block {
+                    password: key,
+                    salt: [entropy, b""],
+                    index,
+                })
+            })
+            .collect();
+        let mut out: Vec<SecretBytes<[u8; 64]>> = (0..2 * n).map(|_| SecretBytes::zero()).collect();
+        pbkdf2_blocks(&blocks, ICARUS_ROUNDS, &mut out);
+        self.roots.clear();
+        for pair in out.chunks(2) {
+            let mut xprv = Zeroizing::new([0u8; 96]);
+            if let [a, b] = pair {
+                xprv[..64].copy_from_slice(a.expose());
+                xprv[64..].copy_from_slice(&b.expose()[..32]);
+            }
+            xprv[0] &= 0xF8;
+            xprv[31] &= 0x1F;
+            xprv[31] |= 0x40;
+            self.roots.push(
+                ExtendedPrivateKey::<Ed25519Bip32>::from_root_bytes(&xprv)
+                    .expect("a clamped Icarus root is a root key"),
+            );
+        }
+    }
+
+    fn seed(&self, i: usize) -> &[u8; 64] {
+        self.seeds
+            .get(i)
+            .expect("lane below the batch length")
+            .expose()
+    }
+
+    fn root(&self, i: usize) -> &ExtendedPrivateKey<Ed25519Bip32> {
+        self.roots.get(i).expect("lane below the batch length")
+    }
+}

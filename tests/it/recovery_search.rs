@@ -1,0 +1,466 @@
+//! The recovery search finds generated wallets: mnemonics and what a wallet shows of them
+//! (addresses, xpubs, fingerprints, descriptors) from `tests/data/recovery.json`, written by
+//! `bip_utils` (`scripts/gen_recovery_vectors.py`), never by fastbip32.
+#![cfg(feature = "recovery")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::std_instead_of_core
+)] // test code: failing loudly is the point
+
+use core::sync::atomic::AtomicBool;
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use fastbip32::descriptor::Descriptor;
+use fastbip32::mnemonic::Language;
+use fastbip32::recovery::{
+    Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search, Space,
+    Target, Template,
+};
+use fastbip32::{Fingerprint, Xpub};
+use serde_json::Value;
+
+const DATA: &str = include_str!("data/recovery.json");
+
+fn data() -> Value {
+    serde_json::from_str(DATA).unwrap()
+}
+
+fn s(v: &Value) -> String {
+    v.as_str().unwrap().to_string()
+}
+
+/// The mnemonic with word `position` replaced by `token`.
+fn with_token(mnemonic: &str, position: usize, token: &str) -> String {
+    let mut words: Vec<&str> = mnemonic.split(' ').collect();
+    words[position] = token;
+    words.join(" ")
+}
+
+fn space(template: &str, options: &Options, passphrases: &[&str]) -> Space {
+    Space::new(Template::parse(template, options).unwrap(), passphrases).unwrap()
+}
+
+fn english() -> Options {
+    Options::new().language(Language::English)
+}
+
+fn run(space: &Space, target: &Target, paths: Paths) -> Outcome {
+    let mut checkpoint = Checkpoint::new(space, [1; 16]);
+    Search::new(space, target, paths)
+        .threads(2)
+        .run_vartime(
+            0..space.size(),
+            &mut checkpoint,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap()
+}
+
+fn found(space: &Space, target: &Target, paths: Paths) -> Found {
+    match run(space, target, paths) {
+        Outcome::Found(found) => found,
+        other => panic!("no match: {other:?}"),
+    }
+}
+
+fn address_target(addresses: &[String]) -> Target {
+    let mut target = Target::new();
+    for a in addresses {
+        target.add_address(a).unwrap();
+    }
+    target
+}
+
+/// Checks a match: the phrase, the passphrase, the path, the address.
+fn expect(
+    space: &Space,
+    found: &Found,
+    mnemonic: &str,
+    passphrase: &str,
+    path: &str,
+    address: Option<&str>,
+) {
+    assert_eq!(&*space.to_phrase(found.candidate.words()), mnemonic);
+    assert_eq!(
+        space.passphrase(found.candidate.passphrase_index()),
+        Some(passphrase)
+    );
+    assert_eq!(found.path.to_string(), path);
+    assert_eq!(
+        found
+            .address
+            .as_ref()
+            .map(fastbip32::address::Address::as_str),
+        address
+    );
+    assert_eq!(space.rank_vartime(&found.candidate).unwrap(), found.index);
+}
+
+#[test]
+fn unknown_word_at_known_position_bip84() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["bitcoin"]["bip84"][0]);
+    let space = space(&with_token(&m, 4, "?"), &english(), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin),
+    );
+    assert_eq!(f.matched, Matched::Address);
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/0", Some(&address));
+}
+
+#[test]
+fn list_and_prefix_bip44_in_the_gap() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let words: Vec<&str> = m.split(' ').collect();
+    let list = format!("{{abandon,{},zoo}}", words[2]);
+    let prefix = format!("{}*", &words[7][..2]);
+    let template = with_token(&with_token(&m, 2, &list), 7, &prefix);
+    let address = s(&d["english12"]["bitcoin"]["bip44"][3]);
+    let space = space(&template, &english(), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(5),
+    );
+    expect(&space, &f, &m, "", "m/44'/0'/0'/0/3", Some(&address));
+}
+
+#[test]
+fn missing_word_bip49() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let mut words: Vec<&str> = m.split(' ').collect();
+    words.remove(6);
+    let address = s(&d["english12"]["bitcoin"]["bip49"][0]);
+    let space = space(&words.join(" "), &english().missing(1), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(1),
+    );
+    expect(&space, &f, &m, "", "m/49'/0'/0'/0/0", Some(&address));
+}
+
+#[test]
+fn typo_bip86() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    // "pudding" misspelt.
+    let template = m.replace("pudding", "puding");
+    assert_ne!(template, m);
+    let address = s(&d["english12"]["bitcoin"]["bip86"][1]);
+    let space = space(&template, &english().typos(1), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(2),
+    );
+    expect(&space, &f, &m, "", "m/86'/0'/0'/0/1", Some(&address));
+}
+
+#[test]
+fn swapped_words_zpub() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let mut words: Vec<&str> = m.split(' ').collect();
+    words.swap(3, 4);
+    let xpub: Xpub = s(&d["english12"]["bitcoin"]["bip84_xpub"]).parse().unwrap();
+    let mut target = Target::new();
+    target.add_xpub(xpub);
+    let space = space(&words.join(" "), &english().swaps(1), &[""]);
+    let f = found(&space, &target, Paths::new(Coin::Bitcoin));
+    assert_eq!(f.matched, Matched::Xpub);
+    expect(&space, &f, &m, "", "m/84'/0'/0'", None);
+}
+
+#[test]
+fn passphrase_list() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let passphrase = s(&d["english12"]["passphrase"]);
+    let address = s(&d["english12"]["bitcoin_passphrase"]["bip84"][0]);
+    let space = space(&m, &english(), &["", "correct", &passphrase, "horse"]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(1),
+    );
+    expect(
+        &space,
+        &f,
+        &m,
+        &passphrase,
+        "m/84'/0'/0'/0/0",
+        Some(&address),
+    );
+}
+
+#[test]
+fn master_fingerprint() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let fp = u32::from_str_radix(&s(&d["english12"]["bitcoin"]["fingerprint"]), 16).unwrap();
+    let mut target = Target::new();
+    target.add_fingerprint(Fingerprint::new(fp.to_be_bytes()));
+    let space = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    let f = found(&space, &target, Paths::new(Coin::Bitcoin));
+    assert_eq!(f.matched, Matched::Fingerprint);
+    expect(&space, &f, &m, "", "m", None);
+}
+
+#[test]
+fn descriptor() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let descriptor =
+        Descriptor::parse(d["english12"]["bitcoin"]["descriptor"].as_str().unwrap()).unwrap();
+    let mut target = Target::new();
+    target.add_descriptor(&descriptor).unwrap();
+    let space = space(&with_token(&m, 0, "?"), &english(), &[""]);
+    let f = found(&space, &target, Paths::new(Coin::Bitcoin));
+    assert_eq!(f.matched, Matched::Descriptor);
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/0", None);
+}
+
+#[test]
+fn address_file_of_many() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    // Every address of the other wallets, and one of this one.
+    let mut addresses = Vec::new();
+    for key in ["english12b", "english24", "spanish12"] {
+        for kind in ["bip44", "bip49", "bip84", "bip86"] {
+            for a in d[key]["bitcoin"][kind].as_array().unwrap() {
+                addresses.push(s(a));
+            }
+        }
+    }
+    let address = s(&d["english12"]["bitcoin"]["bip84"][5]);
+    addresses.push(address.clone());
+    let text = addresses.join("\n");
+    let mut target = Target::new();
+    for line in text.lines() {
+        target.add_address(line).unwrap();
+    }
+    assert_eq!(target.len(), addresses.len());
+    let space = space(&with_token(&m, 9, "?"), &english(), &[""]);
+    let f = found(&space, &target, Paths::new(Coin::Bitcoin).gap(6));
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/5", Some(&address));
+}
+
+#[test]
+fn twenty_four_words() {
+    let d = data();
+    let m = s(&d["english24"]["mnemonic"]);
+    let address = s(&d["english24"]["bitcoin"]["bip84"][0]);
+    let space = space(&with_token(&m, 13, "?"), &english(), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(1),
+    );
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/0", Some(&address));
+}
+
+#[test]
+fn second_language() {
+    let d = data();
+    let m = s(&d["spanish12"]["mnemonic"]);
+    let address = s(&d["spanish12"]["bitcoin"]["bip84"][0]);
+    let space = space(
+        &with_token(&m, 5, "?"),
+        &Options::new().language(Language::Spanish),
+        &[""],
+    );
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Bitcoin).gap(1),
+    );
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/0", Some(&address));
+}
+
+#[test]
+fn ethereum() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["ethereum"][1]);
+    let space = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Ethereum).gap(3),
+    );
+    expect(&space, &f, &m, "", "m/44'/60'/0'/0/1", Some(&address));
+}
+
+#[test]
+fn solana() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["solana"][2]);
+    let space = space(&with_token(&m, 1, "?"), &english(), &[""]);
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        Paths::new(Coin::Solana).gap(3),
+    );
+    expect(&space, &f, &m, "", "m/44'/501'/2'/0'", Some(&address));
+}
+
+#[test]
+fn cardano_12_and_24_words() {
+    let d = data();
+    for (key, position) in [("english12", 3), ("english24", 23)] {
+        let m = s(&d[key]["mnemonic"]);
+        let address = s(&d[key]["cardano"][1]);
+        let space = space(&with_token(&m, position, "?"), &english(), &[""]);
+        let f = found(
+            &space,
+            &address_target(std::slice::from_ref(&address)),
+            Paths::new(Coin::Cardano).gap(2),
+        );
+        expect(&space, &f, &m, "", "m/1852'/1815'/0'/0/1", Some(&address));
+    }
+}
+
+#[test]
+fn path_override_with_gap() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["bitcoin"]["bip84"][4]);
+    let space = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    let paths = Paths::new(Coin::Bitcoin)
+        .gap(5)
+        .path(PathPattern::parse("m/84'/0'/0'/0/*").unwrap());
+    let f = found(
+        &space,
+        &address_target(std::slice::from_ref(&address)),
+        paths,
+    );
+    expect(&space, &f, &m, "", "m/84'/0'/0'/0/4", Some(&address));
+}
+
+#[test]
+fn not_found_examines_everything() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let other = s(&d["english12b"]["bitcoin"]["bip84"][0]);
+    let space = space(&with_token(&m, 4, "?"), &english(), &[""]);
+    match run(
+        &space,
+        &address_target(&[other]),
+        Paths::new(Coin::Bitcoin).gap(1),
+    ) {
+        Outcome::Exhausted(progress) => {
+            assert_eq!(progress.examined, space.size());
+            let valid = space.checksum_count_vartime(1 << 20);
+            assert!(valid.is_exact());
+            assert_eq!(u128::from(progress.passed), valid.value());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn resumed_search_finds_the_same_and_the_checkpoint_holds_no_word() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["bitcoin"]["bip84"][0]);
+    let template = with_token(
+        &with_token(&m, 11, "?"),
+        10,
+        "{abandon,ability,able,about,above,absent,absorb,abstract}",
+    );
+    let words: Vec<&str> = m.split(' ').collect();
+    let template = if template.contains(words[10]) {
+        template
+    } else {
+        template.replace("abstract}", &format!("{}}}", words[10]))
+    };
+    let space = space(&template, &english(), &[""]);
+    let target = address_target(std::slice::from_ref(&address));
+    let full = match run(&space, &target, Paths::new(Coin::Bitcoin).gap(1)) {
+        Outcome::Found(f) => f,
+        other => panic!("{other:?}"),
+    };
+    // A first run, cancelled at once: nothing found, nothing marked done.
+    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1)).threads(1);
+    let mut checkpoint = Checkpoint::new(&space, [9; 16]);
+    let cancelled = search
+        .run_vartime(
+            0..space.size(),
+            &mut checkpoint,
+            &AtomicBool::new(true),
+            &mut |_, _| {},
+        )
+        .unwrap();
+    assert!(matches!(cancelled, Outcome::Cancelled(_)), "{cancelled:?}");
+    // An interrupted run: the indices before the match were searched.
+    search
+        .run_vartime(
+            0..full.index / 4096 * 4096,
+            &mut checkpoint,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap();
+    let text = checkpoint.to_string();
+    for word in m.split(' ') {
+        assert!(!text.contains(word), "the checkpoint holds a word");
+    }
+    let mut resumed = Checkpoint::parse(&text, &space).unwrap();
+    let already = resumed.done_count();
+    let outcome = search
+        .run_vartime(
+            0..space.size(),
+            &mut resumed,
+            &AtomicBool::new(false),
+            &mut |p, c| {
+                assert!(p.examined >= already);
+                assert!(!c.to_string().contains(words[0]));
+            },
+        )
+        .unwrap();
+    let Outcome::Found(again) = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert_eq!(again.index, full.index);
+    expect(&space, &again, &m, "", "m/84'/0'/0'/0/0", Some(&address));
+}
+
+#[test]
+fn target_errors() {
+    let mut target = Target::new();
+    assert_eq!(
+        target.add_address("bc1qnotanaddress"),
+        Err(Error::InvalidAddress)
+    );
+    assert_eq!(target.add_address("0x1234"), Err(Error::InvalidAddress));
+    assert_eq!("dogecoin".parse::<Coin>(), Err(Error::UnknownCoin));
+    assert_eq!(PathPattern::parse("m/*/*").err(), Some(Error::InvalidPath));
+    let bare = Descriptor::parse(
+        "wpkh(02e6642fd69bd211f93f7f1f36ca51a26a5290eb2dd1b0d8279a87bb0d480c8443)",
+    )
+    .unwrap();
+    assert_eq!(
+        target.add_descriptor(&bare),
+        Err(Error::UnsupportedDescriptor)
+    );
+    let space = space(
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?",
+        &english(),
+        &[""],
+    );
+    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin));
+    assert_eq!(search.check(), Err(Error::EmptyTarget));
+}
