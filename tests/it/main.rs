@@ -73,5 +73,6 @@ mod mnemonic;
 mod path;
 mod public;
 mod recovery;
+mod recovery_search;
 mod serialize;
 mod vectors;

@@ -23,7 +23,7 @@ use fastbip32::recovery::{
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
 
-const DATA: &str = include_str!("data/recovery.json");
+const DATA: &str = include_str!("../data/recovery.json");
 
 fn data() -> Value {
     serde_json::from_str(DATA).unwrap()
