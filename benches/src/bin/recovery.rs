@@ -22,7 +22,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use fastbip32::mnemonic::Language;
-use fastbip32::recovery::{Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template};
+use fastbip32::recovery::{
+    Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template,
+};
 
 /// BIP-39's "legal winner" vector (12 words), its BIP-84 m/84'/0'/0'/0/0 address is not
 /// the target: row b searches without a match.
@@ -43,12 +45,22 @@ fn target(address: &str) -> Target {
 }
 
 /// Runs `range` of `space` on `threads`; returns (checksum-valid candidates, seconds, outcome).
-fn timed(space: &Space, target: &Target, threads: usize, range: std::ops::Range<u128>) -> (u64, f64, Outcome) {
+fn timed(
+    space: &Space,
+    target: &Target,
+    threads: usize,
+    range: std::ops::Range<u128>,
+) -> (u64, f64, Outcome) {
     let search = Search::new(space, target, Paths::new(Coin::Bitcoin).gap(1)).threads(threads);
     let mut checkpoint = Checkpoint::new(space, [0; 16]);
     let start = Instant::now();
     let outcome = search
-        .run_vartime(range, &mut checkpoint, &AtomicBool::new(false), &mut |_, _| {})
+        .run_vartime(
+            range,
+            &mut checkpoint,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
         .unwrap();
     let secs = start.elapsed().as_secs_f64();
     let passed = match &outcome {
@@ -85,7 +97,11 @@ fn main() {
         "c" => {
             let mut words: Vec<&str> = TWENTY_FOUR.split(' ').collect();
             words.remove(9);
-            let space = Space::new(Template::parse(&words.join(" "), &english().missing(1)).unwrap(), [""]).unwrap();
+            let space = Space::new(
+                Template::parse(&words.join(" "), &english().missing(1)).unwrap(),
+                [""],
+            )
+            .unwrap();
             let address = "bc1qm6w02v045g3ahzheavpn5zxhkkjkhfga3s0p32";
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
             let valid = space.checksum_count_vartime(1 << 24);
@@ -114,7 +130,11 @@ fn main() {
                 (a.join().unwrap().0, b.join().unwrap().0)
             });
             let sc = start.elapsed().as_secs_f64();
-            let (r1, r2, rc) = (p1 as f64 / s1, p2 as f64 / s2, (halves.0 + halves.1) as f64 / sc);
+            let (r1, r2, rc) = (
+                p1 as f64 / s1,
+                p2 as f64 / s2,
+                (halves.0 + halves.1) as f64 / sc,
+            );
             println!(
                 "d: 1 thread {r1:.0}/s, 2 threads {r2:.0}/s ({:.2}x), ceiling (two one-thread halves at once) {rc:.0}/s ({:.2}x); 2 threads / ceiling = {:.2}",
                 r2 / r1,
