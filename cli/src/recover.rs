@@ -8,7 +8,7 @@
 use core::fmt::Write as _;
 use core::hash::{BuildHasher as _, Hasher as _};
 use core::ops::Range;
-use core::sync::atomic::AtomicBool;
+use core::sync::atomic::{AtomicBool, Ordering};
 use core::time::Duration;
 use std::collections::hash_map::RandomState;
 use std::path::PathBuf;
@@ -24,6 +24,24 @@ use zeroize::Zeroizing;
 
 use crate::error::CliError;
 use crate::Io;
+
+/// Set by Ctrl-C (SIGINT) while a search runs: the search stops at its next chunk, the
+/// checkpoint is written, and `recover` exits with [`INTERRUPTED_EXIT`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit code after Ctrl-C: 128 + SIGINT, as a shell reports a process it interrupted.
+const INTERRUPTED_EXIT: i32 = 130;
+
+/// Installs the Ctrl-C handler once per process and clears the flag.
+fn watch_ctrl_c() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Without a handler (another one is installed), Ctrl-C ends the process as usual and
+        // the checkpoint keeps what was written up to 2 s before.
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
+    });
+    INTERRUPTED.store(false, Ordering::Relaxed);
+}
 
 /// How often the checkpoint file is written while the search runs.
 const SAVE_EVERY: Duration = Duration::from_secs(2);
@@ -261,7 +279,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             .map_err(|e| usage(format!("invalid --resume {}: {e}", file.display())))?,
         _ => Checkpoint::new(&space, salt()),
     };
-    let cancel = AtomicBool::new(false);
+    watch_ctrl_c();
+    let cancel = &INTERRUPTED;
     let started = Instant::now();
     let mut last_save = Instant::now();
     let mut save_error = None;
@@ -281,7 +300,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         .run_vartime(
             range,
             &mut checkpoint,
-            &cancel,
+            cancel,
             &mut |progress, checkpoint| {
                 if !announced && progress.examined_now > 0 {
                     announced = true;
@@ -362,7 +381,22 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             io.write_stdout(out.as_bytes())?;
             Ok(0)
         }
-        Outcome::Exhausted(progress) | Outcome::Cancelled(progress) => {
+        Outcome::Cancelled(progress) => {
+            let _ = writeln!(
+                io.stderr,
+                "interrupted after {} candidates ({} passed the checksum){}",
+                progress.examined_now,
+                progress.passed,
+                if args.resume.is_some() {
+                    "; the --resume checkpoint holds the finished ranges"
+                } else {
+                    ""
+                }
+            );
+            let _ = io.stderr.flush();
+            Ok(INTERRUPTED_EXIT)
+        }
+        Outcome::Exhausted(progress) => {
             let _ = writeln!(
                 io.stderr,
                 "searched {} candidates ({} passed the checksum): no match",

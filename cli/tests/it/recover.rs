@@ -274,3 +274,52 @@ fn resume_after_an_interruption_and_no_word_in_the_checkpoint() {
     assert_no_word(&std::fs::read_to_string(&file).unwrap(), &m);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C (SIGINT) stops the built binary's search: exit 130, one line on standard error, and
+/// the checkpoint written with the finished ranges and no word.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_writes_the_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("fastbip32-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("search.checkpoint");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_fastbip32"))
+        .args([
+            "recover",
+            "--mnemonic",
+            "? ? grab fiber curtain grace pudding thank cruise elder eight picnic",
+            "--address",
+            "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+            "--gap",
+            "1",
+            "--threads",
+            "1",
+            "--resume",
+        ])
+        .arg(&checkpoint)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past the first saved chunk, far from the end of 4 194 304 candidates.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    let saved = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(
+        saved.starts_with("fastbip32-recovery-checkpoint"),
+        "{saved}"
+    );
+    for word in ["grab", "fiber", "curtain", "picnic"] {
+        assert!(!saved.contains(word) && !stderr.contains(word));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
