@@ -302,7 +302,7 @@ fn ctrl_c_writes_the_checkpoint() {
         .spawn()
         .unwrap();
     // Past the first saved chunk, far from the end of 4 194 304 candidates.
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    std::thread::sleep(core::time::Duration::from_secs(3));
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
