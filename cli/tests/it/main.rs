@@ -26,6 +26,7 @@ mod descriptors;
 mod errors;
 mod inspect;
 mod mnemonic;
+mod readme;
 mod recover;
 mod reference;
 mod secrets;
