@@ -44,6 +44,11 @@ type Xpub = ExtendedPublicKey<Secp256k1>;
 /// The indices a worker takes at a time (and the grain of a checkpoint).
 const CHUNK: u128 = 1 << 12;
 
+/// Below this many gap indices a secp256k1 route derives each child's private key and
+/// multiplies the base point (libsecp256k1's precomputed table), rather than adding
+/// tweaks to the decompressed parent point (`benches`, recovery row b, with `--gap`).
+const SHORT_GAP: usize = 6;
+
 /// The PBKDF2 iterations of the Icarus master key (CIP-3).
 const ICARUS_ROUNDS: u32 = 4096;
 
@@ -722,10 +727,14 @@ impl<'a> Search<'a> {
                     continue;
                 };
                 let start = ChildNumber::normal(0).expect("0 is an index");
-                if parent
-                    .derive_public_keys_into_vartime(start, &mut keys)
-                    .is_err()
-                {
+                // A short gap: each child's private key and one base-point multiplication
+                // cost less than decompressing the parent and a tweak-add per child.
+                let derived = if keys.len() < SHORT_GAP {
+                    parent.derive_public_keys_into(start, &mut keys)
+                } else {
+                    parent.derive_public_keys_into_vartime(start, &mut keys)
+                };
+                if derived.is_err() {
                     continue;
                 }
             } else {

@@ -10,7 +10,8 @@
 //! Row (a), PBKDF2 seeds/s/core against the `pbkdf2` crate and cycles per
 //! compression-lane, is `cargo bench --bench pbkdf2`.
 //!
-//! `cargo run --release --bin recovery -- b|c|d [--indices N] [--profile]`
+//! `cargo run --release --bin recovery -- b|c|d [--indices N]`. Where the time goes, stage by
+//! stage: `perf record` on `fastbip32 recover` (BENCHMARKS.md gives the command).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
