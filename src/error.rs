@@ -37,6 +37,10 @@ pub enum PathErrorKind {
     /// A relative path where an absolute one (starting with `m`) is required is *not* this
     /// error; this is a path deeper than the inline capacity in a build without `alloc`.
     CapacityExceeded,
+    /// A second `*` in a [`PathPattern`](crate::PathPattern): a pattern ranges over one level.
+    MultipleWildcards,
+    /// A segment holding `*` that is not `*`, `*'`, `*h` or `*H`.
+    InvalidWildcard,
 }
 
 impl PathErrorKind {
@@ -56,6 +60,10 @@ impl PathErrorKind {
             Self::TooManySegments => "more than 255 segments",
             Self::CapacityExceeded => {
                 "path deeper than the inline capacity (enable the `alloc` feature)"
+            }
+            Self::MultipleWildcards => "more than one `*` (a pattern ranges over one level)",
+            Self::InvalidWildcard => {
+                "a wildcard segment is `*` for normal children, or `*'`, `*h` or `*H` for hardened ones"
             }
         }
     }

@@ -10,7 +10,7 @@
 //!
 //! 1. values (`error`, `hex`, `secret`, `path`, `chain_code`, `fingerprint`, `version`,
 //!    `network`): [`Error`], the branch-free [`hex`] codec, [`SecretBytes`], [`path`]
-//!    ([`ChildNumber`], [`DerivationPath`]), [`ChainCode`], [`Fingerprint`], [`Version`],
+//!    ([`ChildNumber`], [`DerivationPath`], [`PathPattern`]), [`ChainCode`], [`Fingerprint`], [`Version`],
 //!    [`Network`];
 //! 2. hashing and kernels (`sys`, `hash`): the kernels, then HMAC-SHA512 keyed states,
 //!    HASH160 and PBKDF2;
@@ -86,7 +86,7 @@ pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};
 pub use crate::network::Network;
-pub use crate::path::{ChildNumber, DerivationPath, IntoDerivationPath};
+pub use crate::path::{ChildNumber, DerivationPath, IntoDerivationPath, PathPattern};
 pub use crate::secret::{ByteArray, SecretBytes};
 pub use crate::serialize::{ExtendedKey, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN};
 #[cfg(feature = "alloc")]

@@ -34,6 +34,10 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, PathErrorKind, Result};
 
+mod pattern;
+
+pub use self::pattern::PathPattern;
+
 /// The bit that marks a raw child number as hardened (BIP-32: indices `2³¹..2³²`).
 pub const HARDENED_BIT: u32 = 1 << 31;
 

@@ -1,8 +1,10 @@
 //! `fastbip32 derive`: the key at a path, from a seed, a BIP-39 mnemonic (or, for
 //! `cardano-icarus`, BIP-39 entropy), or an extended key (`--xkey`); or, with a path ending
-//! in `*` and `--count`, many siblings ([`batch`]).
+//! in `*` and `--count`, many siblings ([`batch`]); with a `*` before the last segment, the
+//! key at each index of that level ([`inner`]).
 
 pub(crate) mod batch;
+pub(crate) mod inner;
 
 use core::fmt;
 use std::path::PathBuf;
@@ -94,7 +96,7 @@ pub(crate) struct DeriveArgs {
     /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519 and curve25519; m/1852'/1815'/0'/0/0
     /// for the Cardano curves, where from a seed `m/` may be left out (1852H/1815H/0H/0/0, as
     /// cardano-address writes it). With --xkey (required there): relative to the key, as m,
-    /// m/0/1' or 0/1'. With --count, the last segment is `*` or `*'`.
+    /// m/0/1' or 0/1'. With --count, one segment (at any level) is `*` or `*'`.
     #[arg(long, value_name = "PATH")]
     path: Option<String>,
 
@@ -102,23 +104,27 @@ pub(crate) struct DeriveArgs {
     #[arg(long)]
     json: bool,
 
-    /// Derive N siblings: --path ends in `*` (normal children) or `*'`, `*h`, `*H` (hardened).
+    /// Derive N keys: one segment of --path, at any level, is `*` (normal) or `*'`, `*h`, `*H`
+    /// (hardened), such as m/84'/0'/0'/0/* or m/44'/60'/*'/0/0.
     ///
-    /// One record is printed per child START, START+1, …, START+N−1, in order, each the
-    /// record `derive --path` prints for that child (with --json, one JSON object per line;
-    /// without, an empty line between records). The key before `*` is derived once. Output
-    /// is streamed, in chunks, so memory stays flat for any N. When a run takes more than a
-    /// second, a progress bar is drawn on standard error while it runs, if standard error is
-    /// a terminal, and one line `note: derived N keys in T s (R keys/s)` is printed on
-    /// standard error at the end, whether or not it is a terminal (never after an error).
+    /// One record is printed per index START, START+1, …, START+N−1, in order, each the
+    /// record `derive --path` prints for the path with that index at the `*` (with --json, one
+    /// JSON object per line; without, an empty line between records). The key before `*` is
+    /// derived once. Output is streamed, in chunks, so memory stays flat for any N. With `*`
+    /// last, the siblings are derived in batches on --threads threads; when such a run takes
+    /// more than a second, a progress bar is drawn on standard error while it runs, if
+    /// standard error is a terminal, and one line `note: derived N keys in T s (R keys/s)` is
+    /// printed on standard error at the end, whether or not it is a terminal (never after an
+    /// error). With `*` before the last segment, each index's steps below the `*` are derived
+    /// in turn, on one thread.
     #[arg(long, value_name = "N")]
     count: Option<u64>,
 
-    /// With --count: the index of the first child (default 0); START+N−1 must be below 2^31.
+    /// With --count: the first index (default 0); START+N−1 must be below 2^31.
     #[arg(long, value_name = "START", requires = "count")]
     start: Option<u64>,
 
-    /// With --count: derive on at most K threads (default: every core).
+    /// With --count and `*` last: derive on at most K threads (default: every core).
     #[arg(
         long,
         value_name = "K",
@@ -215,12 +221,12 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     match (&wildcard, args.count) {
         (Some(_), None) => {
             return Err(CliError::Usage(
-                "--path ends in `*`: give --count N, the number of children to derive".to_owned(),
+                "--path has a `*`: give --count N, the number of indices to derive".to_owned(),
             ));
         }
         (None, Some(_)) => {
             return Err(CliError::Usage(
-                "--count needs a --path whose last segment is `*` (or `*'` for hardened children)"
+                "--count needs a --path with one segment `*` (or `*'` for hardened indices)"
                     .to_owned(),
             ));
         }
@@ -250,7 +256,12 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         checked: &checked,
     };
     if let (Some(wildcard), Some(count)) = (wildcard, args.count) {
-        return batch::run(
+        let run = if wildcard.is_last() {
+            batch::run
+        } else {
+            inner::run
+        };
+        return run(
             args,
             &request,
             &wildcard,

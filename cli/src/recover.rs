@@ -229,7 +229,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
     let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
     for p in &args.path {
-        paths = paths.path(PathPattern::parse(p).map_err(|e| lib_usage("invalid --path", e))?);
+        paths =
+            paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
     }
     if args.accounts == 0 || args.gap == 0 {
         return Err(usage("--accounts and --gap must be at least 1"));

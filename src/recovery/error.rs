@@ -116,8 +116,6 @@ pub enum Error {
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
     UnsupportedDescriptor,
-    /// A derivation path (or pattern) that does not parse, or has more than one `*`.
-    InvalidPath,
     /// Nothing of the target can match on the search's coin.
     EmptyTarget,
     /// A checkpoint line that does not parse.
@@ -215,7 +213,6 @@ impl fmt::Display for Error {
             Self::UnsupportedDescriptor => f.write_str(
                 "the descriptor must have one key with a key origin ([fingerprint/path]xpub…)",
             ),
-            Self::InvalidPath => f.write_str("invalid path (at most one * for the gap index)"),
             Self::EmptyTarget => {
                 f.write_str("nothing to look for on this coin (give an address, xpub, fingerprint or descriptor)")
             }

@@ -36,7 +36,7 @@ use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::{hash160, HmacSha512};
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::secret::SecretBytes;
-use crate::{ChildNumber, DerivationPath, Network};
+use crate::{ChildNumber, DerivationPath, Network, PathPattern};
 
 type Xprv = ExtendedPrivateKey<Secp256k1>;
 type Xpub = ExtendedPublicKey<Secp256k1>;
@@ -52,110 +52,13 @@ const SHORT_GAP: usize = 6;
 /// The PBKDF2 iterations of the Icarus master key (CIP-3).
 const ICARUS_ROUNDS: u32 = 4096;
 
-/// A path with at most one `*` (the gap index), normal (`*`) or hardened (`*'`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PathPattern {
-    prefix: DerivationPath,
-    wildcard: Option<bool>,
-    suffix: DerivationPath,
-}
-
-impl PathPattern {
-    /// Parses `m/84'/0'/0'/0/*`, `m/44'/501'/*'/0'` or a path without `*`.
-    ///
-    /// # Errors
-    /// [`Error::InvalidPath`] for more than one `*` or a path that does not parse.
-    pub fn parse(text: &str) -> Result<Self> {
-        let text = text.trim();
-        let body = text
-            .strip_prefix("m/")
-            .or_else(|| text.strip_prefix('m'))
-            .unwrap_or(text);
-        let mut prefix = Vec::new();
-        let mut suffix = Vec::new();
-        let mut wildcard = None;
-        for segment in body.split('/').filter(|s| !s.is_empty()) {
-            match segment {
-                "*" => {
-                    if wildcard.replace(false).is_some() {
-                        return Err(Error::InvalidPath);
-                    }
-                }
-                "*'" | "*h" | "*H" => {
-                    if wildcard.replace(true).is_some() {
-                        return Err(Error::InvalidPath);
-                    }
-                }
-                step => {
-                    let child: ChildNumber = step.parse().map_err(|_| Error::InvalidPath)?;
-                    if wildcard.is_some() {
-                        suffix.push(child);
-                    } else {
-                        prefix.push(child);
-                    }
-                }
-            }
-        }
-        Ok(Self {
-            prefix: DerivationPath::from_slice(&prefix).map_err(|_| Error::InvalidPath)?,
-            wildcard,
-            suffix: DerivationPath::from_slice(&suffix).map_err(|_| Error::InvalidPath)?,
-        })
-    }
-
-    fn fixed(path: &[u32]) -> Self {
-        let steps: Vec<ChildNumber> = path.iter().map(|&raw| ChildNumber::from_raw(raw)).collect();
-        Self {
-            prefix: DerivationPath::from_slice(&steps).expect("standard paths are short"),
-            wildcard: None,
-            suffix: DerivationPath::master(),
-        }
-    }
-
-    fn gap(prefix: &[u32], hardened: bool, suffix: &[u32]) -> Self {
-        let mut out = Self::fixed(prefix);
-        out.wildcard = Some(hardened);
-        out.suffix = Self::fixed(suffix).prefix;
-        out
-    }
-
-    /// The path with the gap index `i` in place of `*`.
-    fn at(&self, i: u32) -> Result<DerivationPath> {
-        let mut path = self.prefix.clone();
-        if let Some(hardened) = self.wildcard {
-            let child = if hardened {
-                ChildNumber::hardened(i)
-            } else {
-                ChildNumber::normal(i)
-            };
-            path.push(child.map_err(|_| Error::InvalidPath)?)
-                .map_err(|_| Error::InvalidPath)?;
-        }
-        for step in &self.suffix {
-            path.push(step).map_err(|_| Error::InvalidPath)?;
-        }
-        Ok(path)
-    }
-
-    /// Whether the gap is the last, normal step: batched public derivation.
-    fn is_normal_tail(&self) -> bool {
-        self.wildcard == Some(false) && self.suffix.is_empty()
-    }
-}
-
-impl fmt::Display for PathPattern {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.prefix)?;
-        match self.wildcard {
-            Some(true) => f.write_str("/*'")?,
-            Some(false) => f.write_str("/*")?,
-            None => {}
-        }
-        for step in &self.suffix {
-            write!(f, "/{step}")?;
-        }
-        Ok(())
-    }
+/// The pattern `prefix/*/suffix` of raw child numbers (`*'` when `hardened`).
+fn gap(prefix: &[u32], hardened: bool, suffix: &[u32]) -> PathPattern {
+    let path = |raw: &[u32]| {
+        let steps: Vec<ChildNumber> = raw.iter().map(|&raw| ChildNumber::from_raw(raw)).collect();
+        DerivationPath::from_slice(&steps).expect("standard paths are short")
+    };
+    PathPattern::new(path(prefix), Some(hardened), path(suffix)).expect("standard paths are short")
 }
 
 const H: u32 = 0x8000_0000;
@@ -240,27 +143,22 @@ impl Paths {
                         for (has, coin) in [(main, 0), (test, 1)] {
                             if has {
                                 out.push((
-                                    PathPattern::gap(&[purpose | H, coin | H, h(a), 0], false, &[]),
+                                    gap(&[purpose | H, coin | H, h(a), 0], false, &[]),
                                     alloc::vec![*kind],
                                 ));
                             }
                         }
                     }
                 }
-                Coin::Ethereum => out.push((
-                    PathPattern::gap(&[h(44), h(60), h(a), 0], false, &[]),
-                    kinds.clone(),
-                )),
-                Coin::Cardano => out.push((
-                    PathPattern::gap(&[h(1852), h(1815), h(a), 0], false, &[]),
-                    kinds.clone(),
-                )),
+                Coin::Ethereum => {
+                    out.push((gap(&[h(44), h(60), h(a), 0], false, &[]), kinds.clone()));
+                }
+                Coin::Cardano => {
+                    out.push((gap(&[h(1852), h(1815), h(a), 0], false, &[]), kinds.clone()));
+                }
                 Coin::Solana => {
                     if a == 0 {
-                        out.push((
-                            PathPattern::gap(&[h(44), h(501)], true, &[H]),
-                            kinds.clone(),
-                        ));
+                        out.push((gap(&[h(44), h(501)], true, &[H]), kinds.clone()));
                     }
                 }
             }
@@ -276,7 +174,7 @@ impl Paths {
         let mut out = Vec::new();
         if !self.patterns.is_empty() {
             for p in &self.patterns {
-                let count = if p.wildcard.is_some() { self.gap } else { 1 };
+                let count = if p.has_wildcard() { self.gap } else { 1 };
                 for i in 0..count {
                     if let Ok(path) = p.at(i) {
                         if path.len() == depth {
@@ -723,7 +621,7 @@ impl<'a> Search<'a> {
         let mut keys = alloc::vec![[0u8; 33]; gap];
         for (pattern, kinds) in &self.routes {
             if pattern.is_normal_tail() {
-                let Ok(parent) = master.derive_path(&pattern.prefix) else {
+                let Ok(parent) = master.derive_path(pattern.prefix()) else {
                     continue;
                 };
                 let start = ChildNumber::normal(0).expect("0 is an index");
@@ -738,7 +636,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
             } else {
-                let count = if pattern.wildcard.is_some() { gap } else { 1 };
+                let count = if pattern.has_wildcard() { gap } else { 1 };
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
                     let derived = pattern
                         .at(i as u32)
@@ -747,7 +645,7 @@ impl<'a> Search<'a> {
                     *key = derived.map_or([0; 33], |d| d.public_key());
                 }
             }
-            let count = if pattern.wildcard.is_some() { gap } else { 1 };
+            let count = if pattern.has_wildcard() { gap } else { 1 };
             for (i, key) in keys.iter().enumerate().take(count) {
                 for &kind in kinds {
                     let Some(payload) = secp_payload(kind, key) else {
@@ -767,13 +665,13 @@ impl<'a> Search<'a> {
         let master = ExtendedPrivateKey::<Ed25519>::from_seed(seed).ok()?;
         let gap = self.paths.gap;
         for (pattern, _) in &self.routes {
-            let count = if pattern.wildcard.is_some() { gap } else { 1 };
-            let Ok(prefix) = master.derive_path(&pattern.prefix) else {
+            let count = if pattern.has_wildcard() { gap } else { 1 };
+            let Ok(prefix) = master.derive_path(pattern.prefix()) else {
                 continue;
             };
             for i in 0..count {
                 let Ok(path) = pattern.at(i) else { continue };
-                let rest = &path.as_slice()[pattern.prefix.len()..];
+                let rest = &path.as_slice()[pattern.prefix().len()..];
                 let Ok(key) = prefix.derive_path(rest) else {
                     continue;
                 };
@@ -797,9 +695,9 @@ impl<'a> Search<'a> {
         let gap = self.paths.gap as usize;
         let mut keys = alloc::vec![[0u8; 32]; gap];
         for (pattern, _) in &self.routes {
-            let count = if pattern.wildcard.is_some() { gap } else { 1 };
+            let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
-                let Ok(parent) = root.derive_path(&pattern.prefix) else {
+                let Ok(parent) = root.derive_path(pattern.prefix()) else {
                     continue;
                 };
                 let start = ChildNumber::normal(0).expect("0 is an index");

@@ -71,6 +71,7 @@ mod freed_memory;
 mod isolation;
 mod mnemonic;
 mod path;
+mod path_pattern;
 mod public;
 mod recovery;
 mod recovery_search;

@@ -447,7 +447,13 @@ fn target_errors() {
     );
     assert_eq!(target.add_address("0x1234"), Err(Error::InvalidAddress));
     assert_eq!("dogecoin".parse::<Coin>(), Err(Error::UnknownCoin));
-    assert_eq!(PathPattern::parse("m/*/*").err(), Some(Error::InvalidPath));
+    assert!(matches!(
+        PathPattern::parse("m/*/*"),
+        Err(fastbip32::Error::InvalidPath {
+            kind: fastbip32::PathErrorKind::MultipleWildcards,
+            ..
+        })
+    ));
     let bare = Descriptor::parse(
         "wpkh(02e6642fd69bd211f93f7f1f36ca51a26a5290eb2dd1b0d8279a87bb0d480c8443)",
     )

@@ -19,7 +19,7 @@ use std::time::Instant;
 use fastbip32::path::HARDENED_BIT;
 use fastbip32::{
     ChildNumber, DerivationPath, Error, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey,
-    PathErrorKind,
+    PathErrorKind, PathPattern,
 };
 
 use super::{
@@ -33,80 +33,104 @@ use crate::seed;
 use crate::stream::{self, Progress, Tasks, SLOW};
 use fastbip32::cardano::Role;
 
-/// A path whose last segment is `*`, `*'`, `*h` or `*H`.
+/// A path with one segment `*`, `*'`, `*h` or `*H`, at any level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Wildcard<'a> {
-    /// The path before `/*`: `m`, `m/…`, bare segments (relative), or empty (`*` alone).
-    prefix: &'a str,
+    /// The path before `/*`: `m`, `m/…`, bare segments (relative), or empty (`*` first).
+    pub(super) prefix: &'a str,
     /// `*'`, `*h` or `*H`.
-    hardened: bool,
+    pub(super) hardened: bool,
     /// The number of the `*` segment, as the library counts segments in messages.
-    segment: usize,
+    pub(super) segment: usize,
     /// The byte offset of the `*` segment.
-    offset: usize,
+    pub(super) offset: usize,
+    /// The steps after the `*` segment (bare segments), or empty when `*` is last.
+    pub(super) suffix: &'a str,
 }
 
 impl<'a> Wildcard<'a> {
     /// The wildcard of `text`, or `None` for a path without `*`.
     ///
     /// # Errors
-    /// A usage error for more than one `*`, a `*` in any segment but the last, or a last
-    /// segment that holds `*` but is not one of `*`, `*'`, `*h`, `*H`. (The rest of the
-    /// path is checked when it is parsed.)
+    /// A usage error for a path that is no [`PathPattern`]: more than one `*`, a segment
+    /// that holds `*` but is not one of `*`, `*'`, `*h`, `*H`, or any other path error,
+    /// naming the segment and byte.
     pub(super) fn find(text: &'a str) -> Result<Option<Self>, CliError> {
         let Some(star) = text.find('*') else {
             return Ok(None);
         };
-        if text.matches('*').nth(1).is_some() {
-            return Err(CliError::Usage(
-                "invalid --path: more than one `*`; only the last segment can be `*` (or `*'` for hardened children)"
-                    .to_owned(),
-            ));
-        }
-        let body_start = if text.starts_with("m/") { 2 } else { 0 };
-        let mut segment = 0;
-        let mut offset = body_start;
-        let mut end = text.len();
-        for (i, (pos, _)) in text
-            .char_indices()
-            .filter(|&(pos, c)| pos >= body_start && c == '/')
-            .enumerate()
-        {
-            if pos > star {
-                end = pos;
-                break;
-            }
-            segment = i + 1;
-            offset = pos + 1;
-        }
-        if end != text.len() {
-            return Err(CliError::Usage(format!(
-                "invalid --path: segment {segment} (byte {offset}): `*` can only be the last segment"
-            )));
-        }
-        let hardened = match text.get(offset..) {
-            Some("*") => false,
-            Some("*'" | "*h" | "*H") => true,
-            _ => {
-                return Err(CliError::Usage(format!(
-                    "invalid --path: segment {segment} (byte {offset}): a wildcard segment is `*` for normal children, or `*'`, `*h` or `*H` for hardened ones"
-                )));
-            }
+        let pattern =
+            PathPattern::parse(text).map_err(|e| CliError::library("invalid --path", e))?;
+        let (Some(segment), Some(hardened)) =
+            (pattern.wildcard_level(), pattern.wildcard_hardened())
+        else {
+            return Ok(None);
         };
+        // The pattern parsed, so the `*` segment is `*` or `*` and one marker.
+        let offset = text
+            .get(..star)
+            .and_then(|before| before.rfind('/'))
+            .map_or(0, |slash| slash + 1);
+        let end = star + if hardened { 2 } else { 1 };
         Ok(Some(Self {
             prefix: text.get(..offset.saturating_sub(1)).unwrap_or_default(),
             hardened,
             segment,
             offset,
+            suffix: text.get(end + 1..).unwrap_or_default(),
         }))
+    }
+
+    /// Whether the `*` is the last segment: the siblings of one parent.
+    pub(super) fn is_last(&self) -> bool {
+        self.suffix.is_empty()
+    }
+}
+
+/// The key before the `*` of `wildcard`: relative to an `--xkey`, else below a seed's
+/// master key (where `*` first needs `m/*`, but for the Cardano curves).
+///
+/// # Errors
+/// A usage error for an invalid path.
+pub(super) fn prefix_path(
+    curve: crate::curve::Curve,
+    wildcard: &Wildcard<'_>,
+    below_xkey: bool,
+) -> Result<DerivationPath, CliError> {
+    if below_xkey {
+        if wildcard.prefix.is_empty() {
+            Ok(DerivationPath::master())
+        } else {
+            DerivationPath::parse_relative(wildcard.prefix)
+                .map_err(|e| CliError::library("invalid --path", e))
+        }
+    } else if wildcard.prefix.is_empty() {
+        if curve.is_cardano() {
+            // `*` first below a root: its children.
+            Ok(DerivationPath::master())
+        } else {
+            // `*` first: relative, where a seed needs `m/*`.
+            Err(CliError::library(
+                "invalid --path",
+                Error::InvalidPath {
+                    segment: 0,
+                    offset: 0,
+                    kind: PathErrorKind::MissingMasterPrefix,
+                },
+            ))
+        }
+    } else {
+        parse_seed_path(curve, wildcard.prefix)
     }
 }
 
 /// The children to derive: `count` from `first`.
 #[derive(Debug, Clone, Copy)]
-struct ChildRange {
-    first: ChildNumber,
-    count: u32,
+pub(super) struct ChildRange {
+    /// The first child.
+    pub(super) first: ChildNumber,
+    /// How many.
+    pub(super) count: u32,
 }
 
 impl ChildRange {
@@ -114,7 +138,7 @@ impl ChildRange {
     ///
     /// # Errors
     /// A usage error for a count of 0, or children past index 2³¹ − 1.
-    fn new(start: u64, count: u64, hardened: bool) -> Result<Self, CliError> {
+    pub(super) fn new(start: u64, count: u64, hardened: bool) -> Result<Self, CliError> {
         let (index, count) = stream::index_range(start, count, "children")?;
         let first = if hardened {
             ChildNumber::hardened(index)
@@ -179,13 +203,8 @@ pub(super) fn run(
         threads,
         path_text: args.path.as_deref().unwrap_or_default(),
     };
+    let prefix = prefix_path(curve, wildcard, xkey.is_some())?;
     if let Some((text, from_argv, origin)) = xkey {
-        let prefix = if wildcard.prefix.is_empty() {
-            DerivationPath::master()
-        } else {
-            DerivationPath::parse_relative(wildcard.prefix)
-                .map_err(|e| CliError::library("invalid --path", e))?
-        };
         let source = Source::Xkey {
             text,
             from_argv,
@@ -198,24 +217,6 @@ pub(super) fn run(
             io,
         })
     } else {
-        let prefix: DerivationPath = if wildcard.prefix.is_empty() {
-            if curve.is_cardano() {
-                // `*` alone below a root: its children.
-                Ok(DerivationPath::master())
-            } else {
-                // `*` alone: relative, where a seed needs `m/*`.
-                Err(CliError::library(
-                    "invalid --path",
-                    Error::InvalidPath {
-                        segment: 0,
-                        offset: 0,
-                        kind: PathErrorKind::MissingMasterPrefix,
-                    },
-                ))
-            }
-        } else {
-            parse_seed_path(curve, wildcard.prefix)
-        }?;
         let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
         curve.visit(Siblings {
             batch: &batch,
@@ -416,7 +417,7 @@ impl ChildBuffer {
 }
 
 /// The child with `index`, of the same kind as `like`.
-fn child_at(like: ChildNumber, index: u32) -> ChildNumber {
+pub(super) fn child_at(like: ChildNumber, index: u32) -> ChildNumber {
     ChildNumber::from_raw(index | (like.to_raw() & HARDENED_BIT))
 }
 
@@ -425,34 +426,55 @@ mod tests {
     use super::*;
     use crate::stream::MAX_INDEX;
 
-    fn find(text: &str) -> Result<Option<(String, bool, usize, usize)>, String> {
+    /// Prefix, hardened, segment, offset and suffix.
+    type Found = (String, bool, usize, usize, String);
+
+    fn find(text: &str) -> Result<Option<Found>, String> {
         Wildcard::find(text)
-            .map(|w| w.map(|w| (w.prefix.to_owned(), w.hardened, w.segment, w.offset)))
+            .map(|w| {
+                w.map(|w| {
+                    (
+                        w.prefix.to_owned(),
+                        w.hardened,
+                        w.segment,
+                        w.offset,
+                        w.suffix.to_owned(),
+                    )
+                })
+            })
             .map_err(|e| e.message().unwrap_or_default())
     }
 
     #[test]
     fn wildcards() {
+        let s = String::new;
         assert_eq!(find("m/0/1'"), Ok(None));
         assert_eq!(
             find("m/84'/0'/0'/0/*"),
-            Ok(Some(("m/84'/0'/0'/0".to_owned(), false, 4, 14)))
+            Ok(Some(("m/84'/0'/0'/0".to_owned(), false, 4, 14, s())))
         );
-        assert_eq!(find("m/*h"), Ok(Some(("m".to_owned(), true, 0, 2))));
-        assert_eq!(find("m/1/*H"), Ok(Some(("m/1".to_owned(), true, 1, 4))));
-        assert_eq!(find("0/*'"), Ok(Some(("0".to_owned(), true, 1, 2))));
-        assert_eq!(find("*"), Ok(Some((String::new(), false, 0, 0))));
+        assert_eq!(find("m/*h"), Ok(Some(("m".to_owned(), true, 0, 2, s()))));
+        assert_eq!(
+            find("m/1/*H"),
+            Ok(Some(("m/1".to_owned(), true, 1, 4, s())))
+        );
+        assert_eq!(find("0/*'"), Ok(Some(("0".to_owned(), true, 1, 2, s()))));
+        assert_eq!(find("*"), Ok(Some((s(), false, 0, 0, s()))));
+        assert_eq!(
+            find("m/44'/60'/*'/0/0"),
+            Ok(Some((
+                "m/44'/60'".to_owned(),
+                true,
+                2,
+                10,
+                "0/0".to_owned()
+            )))
+        );
+        assert_eq!(find("*/1h"), Ok(Some((s(), false, 0, 0, "1h".to_owned()))));
         for (bad, needle) in [
-            (
-                "m/*/0",
-                "segment 0 (byte 2): `*` can only be the last segment",
-            ),
-            (
-                "m/0/*/",
-                "segment 1 (byte 4): `*` can only be the last segment",
-            ),
-            ("m/*/*", "more than one `*`"),
-            ("m/0/**", "more than one `*`"),
+            ("m/0/*/", "segment 1 (byte 5): trailing"),
+            ("m/*/*", "segment 1 (byte 4): more than one `*`"),
+            ("m/0/**", "segment 1 (byte 4): a wildcard segment is"),
             ("m/0/1*", "segment 1 (byte 4): a wildcard segment is"),
             ("m/0/*x", "segment 1 (byte 4): a wildcard segment is"),
             ("m/0/*''", "segment 1 (byte 4): a wildcard segment is"),

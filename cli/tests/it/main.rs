@@ -24,6 +24,7 @@ mod derive;
 mod derive_address;
 mod descriptors;
 mod errors;
+mod inner_wildcard;
 mod inspect;
 mod mnemonic;
 mod readme;
