@@ -87,7 +87,7 @@ P256_ADD = ("floor/p256_scalar_add", "p256")
 ED_MUL = ("floor/ed25519_mul_base", "curve25519-dalek")
 
 # PEERS.md "Floor": each floor is a sum of primitive medians. The last recipe of a group is
-# the one issue 6's targets are stated against (the master key's HMAC state is a constant,
+# the one the speed targets are stated against (the master key's HMAC state is a constant,
 # so it costs one keyed HMAC instead of one full HMAC).
 FLOORS: dict[str, list[tuple[str, str, list[tuple[int, tuple[str, str]]]]]] = {
     "derive/secp256k1_m44h_0h_0h_0_0": [
@@ -232,7 +232,7 @@ def main() -> int:
     out.append(f"* Results: criterion medians from {root}, written {stamp(first)} – {stamp(last)}")
     out.append("* Ratios: `÷ fastbip32` = that row's median ÷ fastbip32's (above 1: fastbip32 is faster). "
                "Floors are sums of primitive medians from the same run (recipes in shared/PEERS.md, \"Floor\"); "
-               "the summary's floor is each group's last (lowest) recipe, the one issue 6's targets use.")
+               "the summary's floor is each group's last (lowest) recipe, the one the speed targets use.")
     out.append("")
 
     groups = [g for g in ORDER if g in results] + sorted(g for g in results if g not in ORDER)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Interleaved whole-process runs of the issue-12 pipeline, for the two-thread scaling figure.
+"""Interleaved whole-process runs of the addresses pipeline, for the two-thread scaling figure.
 
     cargo build --release -p fastbip32-cli
     python3 scripts/pipeline_rounds.py [ROUNDS] [BIN ...]
@@ -41,8 +41,7 @@ def main() -> None:
             "--fields", "index,address", "--csv",
         ]
 
-    # Write-only, as a shell's `>/dev/null`: the CLI treats a read-write /dev/null on fd 1
-    # as a closed standard output (issue 11).
+    # Write-only, as a shell's `>/dev/null`.
     with open("/dev/null", "w") as null:
         def timed(key: tuple[str, str], *cmds: list[str]) -> None:
             start = time.perf_counter()

@@ -7,10 +7,14 @@
 //! * `d`: row b on 2 threads against 1, and against the machine's ceiling: two independent
 //!   one-thread searches of half the indices each, at once.
 //!
-//! Row (a), PBKDF2 seeds/s/core against the `pbkdf2` crate and cycles per
-//! compression-lane, is `cargo bench --bench pbkdf2`.
+//! * `a`: BIP-39 seeds/s/core in 8 lanes (`fastbip32_benches::pbkdf2::fastbip32_lanes`), for
+//!   `scripts/recovery_rounds.py` to pair with Python's `hashlib.pbkdf2_hmac` in another
+//!   process.
 //!
-//! `cargo run --release --bin recovery -- b|c|d [--indices N]`. Where the time goes, stage by
+//! Row (a) against the `pbkdf2` crate, in one process, and the cycles per compression-lane
+//! are `cargo bench --bench pbkdf2`.
+//!
+//! `cargo run --release --bin recovery -- a|b|c|d [--indices N] [--seconds S]`. Where the time goes, stage by
 //! stage: `perf record` on `fastbip32 recover` (BENCHMARKS.md gives the command).
 #![allow(
     clippy::unwrap_used,
@@ -86,7 +90,28 @@ fn main() {
         .position(|a| a == "--indices")
         .and_then(|i| args.get(i + 1))
         .map_or(1 << 16, |n| n.parse().unwrap());
+    let seconds: f64 = args
+        .iter()
+        .position(|a| a == "--seconds")
+        .and_then(|i| args.get(i + 1))
+        .map_or(5.0, |n| n.parse().unwrap());
     match row {
+        "a" => {
+            use fastbip32_benches::pbkdf2::{fastbip32_lanes, Ctx, FIRST_SEED_HEX};
+            let ctx = Ctx::new();
+            assert_eq!(hex::encode(fastbip32_lanes::<8>(&ctx)[0]), FIRST_SEED_HEX);
+            let start = Instant::now();
+            let mut seeds = 0u64;
+            while start.elapsed().as_secs_f64() < seconds {
+                std::hint::black_box(fastbip32_lanes::<8>(std::hint::black_box(&ctx)));
+                seeds += 8;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "a: BIP-39 seeds in 8 lanes: {seeds} in {secs:.3} s = {:.0} seeds/s/core",
+                seeds as f64 / secs
+            );
+        }
         "b" => {
             let space = row_b_space();
             let (passed, secs, _) = timed(&space, &target(OTHER), 1, 0..indices.min(space.size()));
@@ -143,6 +168,6 @@ fn main() {
                 r2 / rc
             );
         }
-        other => panic!("unknown row {other:?}: b, c or d"),
+        other => panic!("unknown row {other:?}: a, b, c or d"),
     }
 }
