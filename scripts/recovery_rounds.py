@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RATE = re.compile(r"= (\d+) (?:seeds|candidates)/s/core")
+RATE = re.compile(r"(?:= |: )(\d+) (?:BIP-39 seeds/s|seeds/s/core|candidates/s/core)")
 
 
 def rate(command):
