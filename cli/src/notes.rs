@@ -64,6 +64,9 @@ pub(crate) struct Notes {
     /// `derive --xkey` with an `m/…` path below a key of depth > 0: the key's depth and the
     /// result's.
     relative_path: Option<(u8, usize)>,
+    /// What a SLIP-132 key's family means for the run (`derive --xkey Zpub…`, a zpub in a
+    /// descriptor), without the `note: ` prefix.
+    family: Option<String>,
     /// The throughput line of a long `--count` run, without the `note: ` prefix.
     throughput: Option<String>,
 }
@@ -87,6 +90,11 @@ impl Notes {
         self.relative_path = Some((key_depth, result_depth));
     }
 
+    /// What the SLIP-132 family of a key means for the run.
+    pub(crate) fn family(&mut self, text: String) {
+        self.family = Some(text);
+    }
+
     /// A `--count` run took long enough to report its throughput.
     pub(crate) fn throughput(&mut self, line: String) {
         self.throughput = Some(line);
@@ -108,6 +116,9 @@ impl Notes {
             parts.push(format!(
                 "--path is relative to the --xkey key (depth {key}): the result is at depth {result}"
             ));
+        }
+        if let Some(text) = &self.family {
+            parts.push(text.clone());
         }
         (!parts.is_empty()).then(|| parts.join("; "))
     }

@@ -29,6 +29,7 @@ mod mnemonic;
 mod recover;
 mod reference;
 mod secrets;
+mod slip132;
 mod streams;
 mod values;
 mod xkey;
