@@ -524,7 +524,17 @@ impl Descriptor {
         self.keys.iter().any(KeyExpr::needs_private_key)
     }
 
-    /// Whether some key is private (`xprv`, `tprv`).
+    /// Whether some key is a WIF private key (of which only the public key is kept).
+    pub fn has_wif_keys(&self) -> bool {
+        self.keys.iter().any(KeyExpr::is_wif)
+    }
+
+    /// Whether some key is an extended private key (`xprv`, `tprv`, `zprv`, …).
+    pub fn has_extended_private_keys(&self) -> bool {
+        self.keys.iter().any(|k| k.has_private_key() && !k.is_wif())
+    }
+
+    /// Whether some key is private (`xprv`, `tprv`, a WIF key).
     pub fn has_private_keys(&self) -> bool {
         self.keys.iter().any(KeyExpr::has_private_key)
     }

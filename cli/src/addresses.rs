@@ -157,8 +157,13 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
     let text = input::arg_or_stdin(&args.descriptor, io.stdin, "--descriptor")?;
     let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
     drop(text);
-    if descriptor.has_private_keys() && args.descriptor != STDIN_MARKER {
-        io.notes.argv_secret(ArgvSecret::DescriptorXprv);
+    if args.descriptor != STDIN_MARKER {
+        if descriptor.has_extended_private_keys() {
+            io.notes.argv_secret(ArgvSecret::DescriptorXprv);
+        }
+        if descriptor.has_wif_keys() {
+            io.notes.argv_secret(ArgvSecret::DescriptorWif);
+        }
     }
     slip132_note(&descriptor, &mut io.notes);
     let network = match explicit {

@@ -23,6 +23,10 @@ pub(crate) enum ArgvSecret {
     ConvertXprv,
     /// An extended private key inside `addresses --descriptor …`.
     DescriptorXprv,
+    /// A WIF private key: `inspect WIF`.
+    InspectWif,
+    /// A WIF private key inside `addresses --descriptor …`.
+    DescriptorWif,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
 }
@@ -36,6 +40,8 @@ impl ArgvSecret {
             Self::Passphrase => "the passphrase",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
             Self::DescriptorXprv => "the descriptor's extended private key",
+            Self::InspectWif => "the WIF private key",
+            Self::DescriptorWif => "the descriptor's WIF private key",
         }
     }
 
@@ -46,9 +52,9 @@ impl ArgvSecret {
             Self::Mnemonic => "--mnemonic -",
             Self::Passphrase => "--passphrase - (or --passphrase-file, --passphrase-prompt)",
             Self::XkeyXprv => "--xkey -",
-            Self::InspectXprv => "`inspect -`",
+            Self::InspectXprv | Self::InspectWif => "`inspect -`",
             Self::ConvertXprv => "`convert -`",
-            Self::DescriptorXprv => "--descriptor -",
+            Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
             Self::CheckMnemonic => "--check -",
         }
     }

@@ -122,7 +122,7 @@ pub(crate) enum NetworkArg {
 }
 
 /// `--address`'s parser.
-fn parse_kind(text: &str) -> Result<AddressKind, String> {
+pub(crate) fn parse_kind(text: &str) -> Result<AddressKind, String> {
     text.parse().map_err(|_| {
         let names: Vec<&str> = AddressKind::ALL.iter().map(|k| k.as_str()).collect();
         format!("unknown address kind; one of {}", names.join(", "))

@@ -340,6 +340,17 @@ impl KeyExpr {
         )
     }
 
+    /// Whether the key is a WIF private key.
+    pub(crate) fn is_wif(&self) -> bool {
+        matches!(
+            self.source,
+            Source::Single {
+                network: Some(_),
+                ..
+            }
+        )
+    }
+
     pub(crate) fn has_private_key(&self) -> bool {
         match &self.source {
             Source::Single { network, .. } => network.is_some(),

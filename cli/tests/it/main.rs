@@ -25,6 +25,7 @@ mod derive_address;
 mod descriptors;
 mod errors;
 mod inspect;
+mod inspect_wif;
 mod mnemonic;
 mod recover;
 mod reference;
