@@ -29,6 +29,8 @@ pub(crate) enum ArgvSecret {
     DescriptorWif,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
+    /// `mnemonic --entropy HEX`.
+    Entropy,
 }
 
 impl ArgvSecret {
@@ -41,6 +43,7 @@ impl ArgvSecret {
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
             Self::DescriptorXprv => "the descriptor's extended private key",
             Self::InspectWif => "the WIF private key",
+            Self::Entropy => "the entropy",
             Self::DescriptorWif => "the descriptor's WIF private key",
         }
     }
@@ -56,6 +59,7 @@ impl ArgvSecret {
             Self::ConvertXprv => "`convert -`",
             Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
             Self::CheckMnemonic => "--check -",
+            Self::Entropy => "--entropy -",
         }
     }
 }

@@ -27,6 +27,7 @@ mod errors;
 mod inspect;
 mod inspect_wif;
 mod mnemonic;
+mod mnemonic_entropy;
 mod recover;
 mod reference;
 mod secrets;
