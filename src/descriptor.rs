@@ -444,7 +444,7 @@ impl Descriptor {
                             keys: keys.len(),
                             version,
                             script,
-                            found: kind,
+                            found: kind.descriptor(),
                         });
                     }
                 }

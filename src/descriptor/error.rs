@@ -92,8 +92,9 @@ pub enum Error {
         version: crate::Version,
         /// The script the family promises.
         script: crate::address::ImpliedScript,
-        /// The script the descriptor has.
-        found: super::DescriptorType,
+        /// The shape of the script the descriptor has (`pkh(KEY)`, `wsh(multi(…))`, …: a
+        /// [`DescriptorType::descriptor`](super::DescriptorType::descriptor)).
+        found: &'static str,
     },
     /// One of the keys is WIF text that does not decode.
     Wif {
@@ -162,7 +163,7 @@ impl fmt::Display for Error {
                 key.saturating_add(1),
                 version.name().unwrap_or("SLIP-132 key"),
                 script.descriptor(),
-                found.descriptor(),
+                found,
                 script.descriptor(),
             ),
             Self::Wif { key, keys, error } => {

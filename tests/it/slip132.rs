@@ -140,7 +140,7 @@ fn account_keys_in_descriptors() {
                             keys: 1,
                             version: version.version(),
                             script,
-                            found: kind,
+                            found: kind.descriptor(),
                         },
                         "{with_key}"
                     );
