@@ -69,7 +69,7 @@ use self::error::Result;
 use self::key::{KeyContext, KeyExpr, Position, Prepared, Wildcard};
 use self::script::{ScriptKey, MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
 use crate::address::bitcoin::taproot_output_key;
-use crate::address::Address;
+use crate::address::{Address, ImpliedScript};
 use crate::hash::hash160;
 use crate::network::Network;
 use crate::path::DerivationPath;
@@ -121,6 +121,32 @@ pub enum DescriptorType {
     WshMulti,
     /// `sh(wsh(multi(…)))` or `sh(wsh(sortedmulti(…)))`: P2SH-P2WSH multisig.
     ShWshMulti,
+}
+
+impl DescriptorType {
+    /// The script expression's shape: `pkh(KEY)`, `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)`,
+    /// `sh(multi(…))`, `wsh(multi(…))` or `sh(wsh(multi(…)))` (`sortedmulti` included).
+    pub const fn descriptor(self) -> &'static str {
+        match self {
+            Self::Pkh => "pkh(KEY)",
+            Self::Wpkh => "wpkh(KEY)",
+            Self::ShWpkh => "sh(wpkh(KEY))",
+            Self::Tr => "tr(KEY)",
+            Self::ShMulti => "sh(multi(…))",
+            Self::WshMulti => "wsh(multi(…))",
+            Self::ShWshMulti => "sh(wsh(multi(…)))",
+        }
+    }
+
+    /// The script type a SLIP-132 family promises, as a descriptor type.
+    pub const fn of_implied(script: ImpliedScript) -> Self {
+        match script {
+            ImpliedScript::P2shP2wpkh => Self::ShWpkh,
+            ImpliedScript::P2wpkh => Self::Wpkh,
+            ImpliedScript::P2shP2wshMultisig => Self::ShWshMulti,
+            ImpliedScript::P2wshMultisig => Self::WshMulti,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -399,7 +425,8 @@ impl Descriptor {
     /// # Errors
     /// [`Error::Invalid`], [`Error::Unsupported`],
     /// [`Error::ChecksumMismatch`], [`Error::InvalidThreshold`],
-    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`]; [`Error::Key`] with the core error of
+    /// [`Error::TooManyKeys`], [`Error::MixedNetworks`], [`Error::FamilyMismatch`] for a
+    /// SLIP-132 key outside its family's script; [`Error::Key`] with the core error of
     /// extended-key parsing ([`crate::Error::BadChecksum`], [`crate::Error::UnknownVersion`],
     /// …) for a malformed `xpub`/`xprv`, [`Error::Wif`] with the WIF error for a malformed WIF
     /// key, each naming the key.
@@ -408,7 +435,20 @@ impl Descriptor {
         let (kind, multisig, keys) = script_expr(payload, 0, Context::Top)?;
         let mut branches = 1;
         let mut network_is_test = None;
-        for key in &keys {
+        for (i, key) in keys.iter().enumerate() {
+            if let Some(version) = key.version() {
+                if let Some(script) = ImpliedScript::of_version(version) {
+                    if DescriptorType::of_implied(script) != kind {
+                        return Err(Error::FamilyMismatch {
+                            key: i,
+                            keys: keys.len(),
+                            version,
+                            script,
+                            found: kind.descriptor(),
+                        });
+                    }
+                }
+            }
             let b = key.branches();
             if b > 1 {
                 if branches > 1 && b != branches {
@@ -430,6 +470,32 @@ impl Descriptor {
             branches,
             network_is_test,
         })
+    }
+
+    /// The version of the first key written in a SLIP-132 family (`ypub`, `zprv`, `Zpub`,
+    /// …), if any. Such a key is accepted only in the script its family promises (else
+    /// parsing fails with [`Error::FamilyMismatch`]), but Bitcoin Core refuses SLIP-132 keys
+    /// in descriptors: it wants the same key as an `xpub` (`tpub` on test networks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::descriptor::{Descriptor, Error};
+    /// use fastbip32::Version;
+    ///
+    /// // BIP-84's account key m/84'/0'/0', as a zpub.
+    /// let zpub = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
+    /// let d: Descriptor = format!("wpkh({zpub}/0/*)").parse()?;
+    /// assert_eq!(d.slip132_version(), Some(Version::ZPUB));
+    /// let wrong = format!("pkh({zpub}/0/*)").parse::<Descriptor>().unwrap_err();
+    /// assert!(matches!(wrong, Error::FamilyMismatch { .. }));
+    /// # Ok::<(), fastbip32::descriptor::Error>(())
+    /// ```
+    pub fn slip132_version(&self) -> Option<crate::Version> {
+        self.keys
+            .iter()
+            .filter_map(KeyExpr::version)
+            .find(|&v| ImpliedScript::of_version(v).is_some())
     }
 
     /// The script type.
@@ -458,7 +524,17 @@ impl Descriptor {
         self.keys.iter().any(KeyExpr::needs_private_key)
     }
 
-    /// Whether some key is private (`xprv`, `tprv`).
+    /// Whether some key is a WIF private key (of which only the public key is kept).
+    pub fn has_wif_keys(&self) -> bool {
+        self.keys.iter().any(KeyExpr::is_wif)
+    }
+
+    /// Whether some key is an extended private key (`xprv`, `tprv`, `zprv`, …).
+    pub fn has_extended_private_keys(&self) -> bool {
+        self.keys.iter().any(|k| k.has_private_key() && !k.is_wif())
+    }
+
+    /// Whether some key is private (`xprv`, `tprv`, a WIF key).
     pub fn has_private_keys(&self) -> bool {
         self.keys.iter().any(KeyExpr::has_private_key)
     }

@@ -183,10 +183,13 @@ pub fn decode(text: &str) -> Result<Wif> {
     }
 }
 
-/// Decodes WIF text, compressed or not (for descriptors, whose `pkh()` and `sh(multi())`
-/// take uncompressed keys): the key and whether it is compressed. The checks and errors are
-/// [`decode`]'s, without [`Error::UncompressedWif`].
-pub(crate) fn decode_any(text: &str) -> Result<(Wif, bool)> {
+/// Decodes WIF text, compressed or not (descriptors' `pkh()` and `sh(multi())` take
+/// uncompressed keys; `fastbip32 inspect` shows either): the key and whether it is
+/// compressed. The checks and errors are [`decode`]'s, without [`Error::UncompressedWif`].
+///
+/// # Errors
+/// As [`decode`], except [`Error::UncompressedWif`].
+pub fn decode_any(text: &str) -> Result<(Wif, bool)> {
     // `decode_check_any` fails with one of three errors: the alphabet, the length, the
     // checksum.
     let decoded = base58::decode_check_any(text.as_bytes(), PAYLOAD).map_err(|e| match e {

@@ -157,9 +157,15 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
     let text = input::arg_or_stdin(&args.descriptor, io.stdin, "--descriptor")?;
     let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
     drop(text);
-    if descriptor.has_private_keys() && args.descriptor != STDIN_MARKER {
-        io.notes.argv_secret(ArgvSecret::DescriptorXprv);
+    if args.descriptor != STDIN_MARKER {
+        if descriptor.has_extended_private_keys() {
+            io.notes.argv_secret(ArgvSecret::DescriptorXprv);
+        }
+        if descriptor.has_wif_keys() {
+            io.notes.argv_secret(ArgvSecret::DescriptorWif);
+        }
     }
+    slip132_note(&descriptor, &mut io.notes);
     let network = match explicit {
         Some(network) => {
             descriptor.check_network(network).map_err(|_| {
@@ -217,9 +223,35 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
     Ok(())
 }
 
-/// The usage error of a descriptor that does not parse.
-fn descriptor_error(err: fastbip32::descriptor::Error) -> CliError {
+/// The usage error of a descriptor that does not parse; for a SLIP-132 key outside its
+/// family's script, with the `convert` command that gives its xpub.
+pub(crate) fn descriptor_error(err: fastbip32::descriptor::Error) -> CliError {
+    if let fastbip32::descriptor::Error::FamilyMismatch { version, .. } = err {
+        let plain = if version.is_testnet() == Some(true) {
+            "tpub"
+        } else {
+            "xpub"
+        };
+        return CliError::Usage(format!(
+            "invalid --descriptor: {err} (`fastbip32 convert KEY --to {plain}`)"
+        ));
+    }
     CliError::Usage(format!("invalid --descriptor: {err}"))
+}
+
+/// Notes a SLIP-132 key that matches its script: accepted here, refused by Bitcoin Core.
+pub(crate) fn slip132_note(descriptor: &Descriptor, notes: &mut crate::notes::Notes) {
+    if let Some(version) = descriptor.slip132_version() {
+        let name = version.name().unwrap_or("SLIP-132 key");
+        let plain = if version.is_testnet() == Some(true) {
+            "tpub"
+        } else {
+            "xpub"
+        };
+        notes.family(format!(
+            "the descriptor's {name} matches its script, but Bitcoin Core refuses SLIP-132 keys in descriptors: give Core the {plain} (`fastbip32 convert KEY --to {plain}`)"
+        ));
+    }
 }
 
 /// The printed full path of a branch's key, up to the range step: the origin's path and the

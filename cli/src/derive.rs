@@ -10,7 +10,7 @@ use core::fmt;
 use std::path::PathBuf;
 
 use clap::Args;
-use fastbip32::address::AddressKind;
+use fastbip32::address::{AddressKind, ImpliedScript};
 use fastbip32::cardano::Role;
 use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
@@ -360,6 +360,9 @@ pub(crate) struct Start<S: CliScheme> {
     pub(crate) networks: Networks,
     /// Whether it is a seed's master key.
     pub(crate) from_seed: bool,
+    /// The address kind of the records: `--address`, or the one the `--xkey`'s SLIP-132
+    /// family means ([`family_address`]).
+    pub(crate) address: Option<AddressKind>,
 }
 
 impl<S: CliScheme> Start<S> {
@@ -409,6 +412,10 @@ impl<S: CliScheme> Start<S> {
                 (key, origin, version)
             }
         };
+        let address = match key_version {
+            Some(version) if curve == Curve::Secp256k1 => family_address(version, checked, notes)?,
+            _ => checked.address,
+        };
         if checked.wif && !key.is_private() {
             return Err(CliError::Usage(
                 "--wif needs a private key (the --xkey is an extended public key)".to_owned(),
@@ -439,6 +446,7 @@ impl<S: CliScheme> Start<S> {
             origin,
             networks,
             from_seed,
+            address,
         })
     }
 
@@ -455,7 +463,7 @@ impl<S: CliScheme> Start<S> {
         last: Option<ChildNumber>,
     ) -> Result<Extras, CliError> {
         let checked = request.checked;
-        let address = match checked.address {
+        let address = match self.address {
             Some(kind) => {
                 let stake = if kind == AddressKind::CardanoBase {
                     Some(self.stake_key(prefix, last)?)
@@ -498,6 +506,52 @@ impl<S: CliScheme> Start<S> {
             .as_ref()
             .try_into()
             .map_err(|_| CliError::Failure("the stake key is not 32 bytes".to_owned()))
+    }
+}
+
+/// The address kind of a run from a secp256k1 `--xkey` of `version`: what its SLIP-132
+/// family means (p2sh-p2wpkh for ypub/upub, p2wpkh for zpub/vpub) when `--address` is not
+/// given, `--address` when it agrees or with `--address-override`; for a multisig family
+/// (Ypub, Zpub, …) none, with a note saying why.
+///
+/// # Errors
+/// A usage error for an `--address` that contradicts the family, naming the right kind and
+/// `convert`.
+fn family_address(
+    version: fastbip32::Version,
+    checked: &Checked,
+    notes: &mut Notes,
+) -> Result<Option<AddressKind>, CliError> {
+    let given = checked.address;
+    let Some(script) = ImpliedScript::of_version(version) else {
+        return Ok(given);
+    };
+    if checked.address_override {
+        return Ok(given);
+    }
+    let name = version.name().unwrap_or("SLIP-132 key");
+    let plain = if version.is_testnet() == Some(true) {
+        "tpub"
+    } else {
+        "xpub"
+    };
+    match (given, script.address_kind()) {
+        (None, Some(kind)) => Ok(Some(kind)),
+        (Some(kind), Some(implied)) if kind == implied => Ok(Some(kind)),
+        (None, None) => {
+            notes.family(format!(
+                "a {name} is a {script} key (SLIP-132): a multisig address needs every cosigner's key, so there is no single-key address; use `fastbip32 addresses --descriptor \"{}\"` with the cosigners' keys",
+                script.descriptor()
+            ));
+            Ok(None)
+        }
+        (Some(kind), Some(implied)) => Err(CliError::Usage(format!(
+            "--address {kind} contradicts the --xkey: a {name} means {implied} (SLIP-132); use --address {implied}, or `fastbip32 convert --to {plain}` first, or --address-override"
+        ))),
+        (Some(kind), None) => Err(CliError::Usage(format!(
+            "--address {kind} contradicts the --xkey: a {name} is a {script} key (SLIP-132), with no single-key address; use `fastbip32 addresses --descriptor \"{}\"`, or `fastbip32 convert --to {plain}` first, or --address-override",
+            script.descriptor()
+        ))),
     }
 }
 

@@ -144,6 +144,14 @@ pub(crate) fn run(args: &DescriptorsArgs, io: &mut Io<'_>) -> Result<(), CliErro
             .map_err(|e| CliError::library("cannot derive the master key", e))?
     };
     let key_version = args.xkey.is_some().then(|| root.version());
+    if let Some(name) = key_version
+        .filter(|&v| fastbip32::address::ImpliedScript::of_version(v).is_some())
+        .and_then(fastbip32::Version::name)
+    {
+        io.notes.family(format!(
+            "the --xkey is a {name}; the descriptors hold each account's key as an xpub (tpub off mainnet), as Bitcoin Core wants, each in its own script"
+        ));
+    }
     let network = options::settle_bitcoin(explicit, key_version, None)?;
     let texts = account_descriptors(&root, args.account, network)
         .map_err(|e| CliError::library("cannot derive the account descriptors", e))?;

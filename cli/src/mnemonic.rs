@@ -39,6 +39,12 @@ pub(crate) struct MnemonicArgs {
     #[arg(long, value_name = "WORDS|-")]
     check: Option<String>,
 
+    /// Make the phrase of this entropy instead of random bytes: 32, 40, 48, 56 or 64 hex
+    /// digits (16 to 32 bytes: 12, 15, 18, 21 or 24 words; with --words, the length must
+    /// match). `-` reads it from standard input (better: it is the wallet's secret).
+    #[arg(long, value_name = "HEX|-", conflicts_with = "check")]
+    entropy: Option<String>,
+
     /// Print one JSON object on one line: `mnemonic`, `entropy` and `language` (with
     /// --check: `valid`, `language` and `words`).
     #[arg(long)]
@@ -51,6 +57,7 @@ pub(crate) struct MnemonicArgs {
 impl Drop for MnemonicArgs {
     fn drop(&mut self) {
         self.check.zeroize();
+        self.entropy.zeroize();
     }
 }
 
@@ -60,6 +67,7 @@ impl fmt::Debug for MnemonicArgs {
             .field("words", &self.words)
             .field("language", &self.language)
             .field("check", &self.check.as_ref().map(|_| ".."))
+            .field("entropy", &self.entropy.as_ref().map(|_| ".."))
             .field("json", &self.json)
             .field("output", &self.output)
             .finish()
@@ -104,8 +112,17 @@ pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> 
         style
     };
     let language = args.language.unwrap_or(Language::English);
-    let mnemonic = Mnemonic::generate(language, args.words.unwrap_or(24))
-        .map_err(|e| CliError::Failure(format!("cannot make a mnemonic: {e}")))?;
+    let mnemonic = match args.entropy.as_deref() {
+        Some(arg) => {
+            let text = input::arg_or_stdin(arg, io.stdin, "--entropy")?;
+            if arg != STDIN_MARKER {
+                io.notes.argv_secret(ArgvSecret::Entropy);
+            }
+            from_entropy_hex(text.trim(), args.words, language)?
+        }
+        None => Mnemonic::generate(language, args.words.unwrap_or(24))
+            .map_err(|e| CliError::Failure(format!("cannot make a mnemonic: {e}")))?,
+    };
     let phrase = mnemonic.to_phrase();
     let entropy = mnemonic.to_entropy();
     let mut record = Record::new();
@@ -122,6 +139,42 @@ pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> 
     let mut out = Output::new(&style);
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
+}
+
+/// The phrase of the entropy written as `hex`: 16, 20, 24, 28 or 32 bytes, matching
+/// `words` when given. The decoded bytes are wiped.
+///
+/// # Errors
+/// A usage error for bad hex, a length of no word count, or one that is not `words`'.
+fn from_entropy_hex(
+    hex: &str,
+    words: Option<usize>,
+    language: Language,
+) -> Result<Mnemonic, CliError> {
+    let lengths = "32, 40, 48, 56 or 64 hex digits (16, 20, 24, 28 or 32 bytes)";
+    let len = hex.len() / 2;
+    if !hex.len().is_multiple_of(2) || !matches!(len, 16 | 20 | 24 | 28 | 32) {
+        return Err(CliError::Usage(format!(
+            "invalid --entropy: {} hex digits; BIP-39 entropy is {lengths}",
+            hex.len()
+        )));
+    }
+    if let Some(words) = words {
+        let needed = words * 4 / 3;
+        if needed != len {
+            return Err(CliError::Usage(format!(
+                "invalid --entropy: {len} bytes make {} words, not --words {words} (which needs {needed} bytes, {} hex digits)",
+                len * 3 / 4,
+                needed * 2
+            )));
+        }
+    }
+    let mut bytes = zeroize::Zeroizing::new([0u8; 32]);
+    let buf = bytes.get_mut(..len).unwrap_or_default();
+    fastbip32::hex::decode(hex, buf)
+        .map_err(|e| CliError::Usage(format!("invalid --entropy: {e}")))?;
+    Mnemonic::from_entropy(language, buf)
+        .map_err(|e| CliError::Usage(format!("invalid --entropy: {e}")))
 }
 
 /// `--check`: parses `phrase` (in `language`, or the list that holds its words).

@@ -23,8 +23,14 @@ pub(crate) enum ArgvSecret {
     ConvertXprv,
     /// An extended private key inside `addresses --descriptor …`.
     DescriptorXprv,
+    /// A WIF private key: `inspect WIF`.
+    InspectWif,
+    /// A WIF private key inside `addresses --descriptor …`.
+    DescriptorWif,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
+    /// `mnemonic --entropy HEX`.
+    Entropy,
 }
 
 impl ArgvSecret {
@@ -36,6 +42,9 @@ impl ArgvSecret {
             Self::Passphrase => "the passphrase",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
             Self::DescriptorXprv => "the descriptor's extended private key",
+            Self::InspectWif => "the WIF private key",
+            Self::Entropy => "the entropy",
+            Self::DescriptorWif => "the descriptor's WIF private key",
         }
     }
 
@@ -46,10 +55,11 @@ impl ArgvSecret {
             Self::Mnemonic => "--mnemonic -",
             Self::Passphrase => "--passphrase - (or --passphrase-file, --passphrase-prompt)",
             Self::XkeyXprv => "--xkey -",
-            Self::InspectXprv => "`inspect -`",
+            Self::InspectXprv | Self::InspectWif => "`inspect -`",
             Self::ConvertXprv => "`convert -`",
-            Self::DescriptorXprv => "--descriptor -",
+            Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
             Self::CheckMnemonic => "--check -",
+            Self::Entropy => "--entropy -",
         }
     }
 }
@@ -64,6 +74,9 @@ pub(crate) struct Notes {
     /// `derive --xkey` with an `m/…` path below a key of depth > 0: the key's depth and the
     /// result's.
     relative_path: Option<(u8, usize)>,
+    /// What a SLIP-132 key's family means for the run (`derive --xkey Zpub…`, a zpub in a
+    /// descriptor), without the `note: ` prefix.
+    family: Option<String>,
     /// The throughput line of a long `--count` run, without the `note: ` prefix.
     throughput: Option<String>,
 }
@@ -87,6 +100,11 @@ impl Notes {
         self.relative_path = Some((key_depth, result_depth));
     }
 
+    /// What the SLIP-132 family of a key means for the run.
+    pub(crate) fn family(&mut self, text: String) {
+        self.family = Some(text);
+    }
+
     /// A `--count` run took long enough to report its throughput.
     pub(crate) fn throughput(&mut self, line: String) {
         self.throughput = Some(line);
@@ -108,6 +126,9 @@ impl Notes {
             parts.push(format!(
                 "--path is relative to the --xkey key (depth {key}): the result is at depth {result}"
             ));
+        }
+        if let Some(text) = &self.family {
+            parts.push(text.clone());
         }
         (!parts.is_empty()).then(|| parts.join("; "))
     }

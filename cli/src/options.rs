@@ -29,14 +29,29 @@ pub(crate) const DERIVE_FIELDS: &[&str] = &[
 
 /// `derive`'s output options (also on `--count` batches).
 #[derive(Args, Debug, Default, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each bool is one command-line flag"
+)]
 pub(crate) struct DeriveOutput {
     /// Add an `address` field to every record: p2pkh, p2sh-p2wpkh, p2wpkh, p2tr or ethereum
     /// (secp256k1); solana (ed25519); cardano-enterprise, cardano-base or cardano-reward
     /// (ed25519-bip32, cardano-icarus, cardano-icarus-trezor). cardano-base takes its stake key
     /// from m/1852'/1815'/a'/2/0 of the same account: --path must be m/1852'/1815'/a'/R/I
     /// from a root, or R/I from an account key (`acct_xsk`, `acct_xvk`).
+    ///
+    /// With an --xkey in a SLIP-132 family, the family decides: a ypub/upub means
+    /// p2sh-p2wpkh and a zpub/vpub p2wpkh, printed without --address; another kind is an
+    /// error (see --address-override). A Ypub/Upub/Zpub/Vpub is a multisig key: it has no
+    /// single-key address.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub(crate) address: Option<AddressKind>,
+
+    /// With an --xkey in a SLIP-132 family (ypub, zpub, Ypub, Zpub, upub, …): print
+    /// --address KIND even where the family means another script, and no address without
+    /// --address.
+    #[arg(long)]
+    pub(crate) address_override: bool,
 
     /// The network of addresses, WIF and the xprv/xpub fields (tprv/tpub off mainnet):
     /// mainnet, testnet, signet or regtest; for the Cardano curves mainnet or testnet (preprod
@@ -107,7 +122,7 @@ pub(crate) enum NetworkArg {
 }
 
 /// `--address`'s parser.
-fn parse_kind(text: &str) -> Result<AddressKind, String> {
+pub(crate) fn parse_kind(text: &str) -> Result<AddressKind, String> {
     text.parse().map_err(|_| {
         let names: Vec<&str> = AddressKind::ALL.iter().map(|k| k.as_str()).collect();
         format!("unknown address kind; one of {}", names.join(", "))
@@ -196,6 +211,8 @@ pub(crate) struct Checked {
     pub(crate) style: Style,
     /// `--address`.
     pub(crate) address: Option<AddressKind>,
+    /// `--address-override`.
+    pub(crate) address_override: bool,
     /// `--network`.
     pub(crate) network: Option<NetworkArg>,
     /// `--wif`.
@@ -252,6 +269,7 @@ impl DeriveOutput {
         Ok(Checked {
             style,
             address: self.address,
+            address_override: self.address_override,
             network,
             wif: self.wif,
             xpub_version: self.xpub_version,

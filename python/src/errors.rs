@@ -158,7 +158,9 @@ impl LibraryError for fastbip32::descriptor::Error {
         };
         let (position, key) = match self {
             E::Invalid { offset, .. } | E::Unsupported { offset, .. } => (Some(offset), None),
-            E::Key { key, .. } | E::Wif { key, .. } => (None, Some(key)),
+            E::Key { key, .. } | E::Wif { key, .. } | E::FamilyMismatch { key, .. } => {
+                (None, Some(key))
+            }
             _ => (None, None),
         };
         raise::<DescriptorError>(

@@ -78,6 +78,24 @@ pub enum Error {
         /// What is wrong with it.
         error: crate::Error,
     },
+    /// A SLIP-132 key in a script its family does not promise: a `zpub` (P2WPKH) in
+    /// `pkh()`, a `ypub` (P2SH-P2WPKH) in `wpkh()`, a `Zpub` (P2WSH multisig) in `wpkh()`, …
+    /// (see [`ImpliedScript`](crate::address::ImpliedScript) for the table). A key in its
+    /// own script is accepted; [`Descriptor::slip132_version`](super::Descriptor::slip132_version)
+    /// tells that one is there.
+    FamilyMismatch {
+        /// Zero-based position of the key among the descriptor's keys.
+        key: usize,
+        /// The number of keys.
+        keys: usize,
+        /// The key's version (`zpub`, `Yprv`, …).
+        version: crate::Version,
+        /// The script the family promises.
+        script: crate::address::ImpliedScript,
+        /// The shape of the script the descriptor has (`pkh(KEY)`, `wsh(multi(…))`, …: a
+        /// [`DescriptorType::descriptor`](super::DescriptorType::descriptor)).
+        found: &'static str,
+    },
     /// One of the keys is WIF text that does not decode.
     Wif {
         /// Zero-based position of the key among the descriptor's keys.
@@ -133,6 +151,21 @@ impl fmt::Display for Error {
             Self::Key { key, keys, error } => {
                 write!(f, "key {} of {keys}: {error}", key.saturating_add(1))
             }
+            Self::FamilyMismatch {
+                key,
+                keys,
+                version,
+                script,
+                found,
+            } => write!(
+                f,
+                "key {} of {keys} is a {}, which SLIP-132 reserves for {script} ({}), not {}: write {}, or give the key as an xpub",
+                key.saturating_add(1),
+                version.name().unwrap_or("SLIP-132 key"),
+                script.descriptor(),
+                found,
+                script.descriptor(),
+            ),
             Self::Wif { key, keys, error } => {
                 write!(f, "key {} of {keys}: {error}", key.saturating_add(1))
             }

@@ -320,6 +320,14 @@ impl KeyExpr {
         }
     }
 
+    /// The version of an extended key (`xpub`, `zprv`, …); `None` for a hex or WIF key.
+    pub(crate) fn version(&self) -> Option<crate::Version> {
+        match &self.source {
+            Source::Single { .. } => None,
+            Source::Extended(e) => Some(e.key.version()),
+        }
+    }
+
     /// Whether the key is written uncompressed (hex `04…` or uncompressed WIF): its scripts
     /// hold the 65-byte form.
     pub(crate) fn is_uncompressed(&self) -> bool {
@@ -327,6 +335,17 @@ impl KeyExpr {
             self.source,
             Source::Single {
                 form: SingleForm::Uncompressed,
+                ..
+            }
+        )
+    }
+
+    /// Whether the key is a WIF private key.
+    pub(crate) fn is_wif(&self) -> bool {
+        matches!(
+            self.source,
+            Source::Single {
+                network: Some(_),
                 ..
             }
         )

@@ -76,4 +76,5 @@ mod public;
 mod recovery;
 mod recovery_search;
 mod serialize;
+mod slip132;
 mod vectors;

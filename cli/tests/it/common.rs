@@ -199,7 +199,8 @@ pub(crate) fn os(args: &[&str]) -> Vec<OsString> {
 
 /// Whether `stderr` is what a successful run that used no default seed may print: nothing,
 /// or one `note:` line whose every part says that a secret was given on the command line,
-/// or that an `m/…` `--path` was taken relative to an `--xkey` key.
+/// that an `m/…` `--path` was taken relative to an `--xkey` key, or that a multisig SLIP-132
+/// `--xkey` has no single-key address.
 pub(crate) fn is_quiet_stderr(stderr: &str) -> bool {
     if stderr.is_empty() {
         return true;
@@ -225,6 +226,13 @@ pub(crate) fn is_quiet_stderr(stderr: &str) -> bool {
                 return false;
             }
             &after[digits..]
+        } else if rest.starts_with("a ") && rest.contains(" multisig key (SLIP-132): ") {
+            // The note of `derive --xkey` with a multisig-family key (Ypub, Zpub, …).
+            let end = " with the cosigners' keys";
+            let Some(at) = rest.find(end) else {
+                return false;
+            };
+            &rest[at + end.len()..]
         } else if rest.starts_with("the ") {
             let end = " from standard input";
             let Some(at) = rest.find(end) else {
