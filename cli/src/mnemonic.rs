@@ -45,6 +45,15 @@ pub(crate) struct MnemonicArgs {
     #[arg(long, value_name = "HEX|-", conflicts_with = "check")]
     entropy: Option<String>,
 
+    /// Make the phrase of these rolls of a six-sided die (digits 1 to 6, nothing between
+    /// them), as Ian Coleman's BIP-39 tool does: each 6 is read as 0, the entropy is the
+    /// first bytes of SHA-256 of the base-6 digit text, and a roll counts as log2(6) ≈ 2.585
+    /// bits. 12, 15, 18, 21 or 24 words need at least 50, 62, 74, 87 or 99 rolls; without
+    /// --words, the most words the rolls allow. Real dice are not perfectly fair: roll more
+    /// than the minimum. `-` reads the rolls from standard input.
+    #[arg(long, value_name = "ROLLS|-", conflicts_with_all = ["check", "entropy"])]
+    dice: Option<String>,
+
     /// Print one JSON object on one line: `mnemonic`, `entropy` and `language` (with
     /// --check: `valid`, `language` and `words`).
     #[arg(long)]
@@ -58,6 +67,7 @@ impl Drop for MnemonicArgs {
     fn drop(&mut self) {
         self.check.zeroize();
         self.entropy.zeroize();
+        self.dice.zeroize();
     }
 }
 
@@ -68,6 +78,7 @@ impl fmt::Debug for MnemonicArgs {
             .field("language", &self.language)
             .field("check", &self.check.as_ref().map(|_| ".."))
             .field("entropy", &self.entropy.as_ref().map(|_| ".."))
+            .field("dice", &self.dice.as_ref().map(|_| ".."))
             .field("json", &self.json)
             .field("output", &self.output)
             .finish()
@@ -112,15 +123,22 @@ pub(crate) fn run(args: &MnemonicArgs, io: &mut Io<'_>) -> Result<(), CliError> 
         style
     };
     let language = args.language.unwrap_or(Language::English);
-    let mnemonic = match args.entropy.as_deref() {
-        Some(arg) => {
+    let mnemonic = match (args.entropy.as_deref(), args.dice.as_deref()) {
+        (Some(arg), _) => {
             let text = input::arg_or_stdin(arg, io.stdin, "--entropy")?;
             if arg != STDIN_MARKER {
                 io.notes.argv_secret(ArgvSecret::Entropy);
             }
             from_entropy_hex(text.trim(), args.words, language)?
         }
-        None => Mnemonic::generate(language, args.words.unwrap_or(24))
+        (None, Some(arg)) => {
+            let text = input::arg_or_stdin(arg, io.stdin, "--dice")?;
+            if arg != STDIN_MARKER {
+                io.notes.argv_secret(ArgvSecret::Dice);
+            }
+            from_dice(text.trim(), args.words, language)?
+        }
+        (None, None) => Mnemonic::generate(language, args.words.unwrap_or(24))
             .map_err(|e| CliError::Failure(format!("cannot make a mnemonic: {e}")))?,
     };
     let phrase = mnemonic.to_phrase();
@@ -175,6 +193,60 @@ fn from_entropy_hex(
         .map_err(|e| CliError::Usage(format!("invalid --entropy: {e}")))?;
     Mnemonic::from_entropy(language, buf)
         .map_err(|e| CliError::Usage(format!("invalid --entropy: {e}")))
+}
+
+/// The fewest rolls of a six-sided die for each word count: the smallest `r` with
+/// `ceil(r · log2 6)` at least the entropy's bits (Ian Coleman's rule), that is
+/// `6^r > 2^(bits − 1)`.
+const DICE_ROLLS: [(usize, usize); 5] = [(12, 50), (15, 62), (18, 74), (21, 87), (24, 99)];
+
+/// The phrase of `rolls` (digits `1` to `6`), by Ian Coleman's rule: each `6` becomes `0`,
+/// and the entropy is the first `words · 4 / 3` bytes of SHA-256 of the resulting base-6
+/// text. The copies of the rolls, the digest and the entropy are wiped.
+///
+/// The digits are checked and mapped without a branch on their values.
+///
+/// # Errors
+/// A usage error for a character other than `1` to `6`, or too few rolls for `words` (or
+/// for 12 words, without `words`).
+fn from_dice(rolls: &str, words: Option<usize>, language: Language) -> Result<Mnemonic, CliError> {
+    use sha2::Digest as _;
+
+    let count = rolls.len();
+    let mut bad = 0u8;
+    let mut digits = zeroize::Zeroizing::new(Vec::with_capacity(count));
+    for &c in rolls.as_bytes() {
+        let value = c.wrapping_sub(b'1');
+        bad |= u8::from(value > 5);
+        // 1 to 5 stay, 6 becomes 0.
+        digits.push(b'0' + c.wrapping_sub(b'0') % 6);
+    }
+    if bad != 0 {
+        return Err(CliError::Usage(
+            "invalid --dice: the rolls are digits 1 to 6, with nothing between them".to_owned(),
+        ));
+    }
+    let allowed = DICE_ROLLS.iter().filter(|(_, needed)| count >= *needed);
+    let words = match words {
+        Some(words) => words,
+        None => allowed.map(|(w, _)| *w).max().unwrap_or(12),
+    };
+    let needed = DICE_ROLLS
+        .iter()
+        .find(|(w, _)| *w == words)
+        .map_or(99, |(_, n)| *n);
+    if count < needed {
+        return Err(CliError::Usage(format!(
+            "invalid --dice: {count} rolls; {words} words need at least {needed} (a roll is log2(6) ≈ 2.585 bits)"
+        )));
+    }
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(digits.as_slice());
+    let mut digest = zeroize::Zeroizing::new([0u8; 32]);
+    hasher.finalize_into((&mut *digest).into());
+    let entropy = digest.get(..words * 4 / 3).unwrap_or_default();
+    Mnemonic::from_entropy(language, entropy)
+        .map_err(|e| CliError::Usage(format!("invalid --dice: {e}")))
 }
 
 /// `--check`: parses `phrase` (in `language`, or the list that holds its words).

@@ -31,6 +31,8 @@ pub(crate) enum ArgvSecret {
     CheckMnemonic,
     /// `mnemonic --entropy HEX`.
     Entropy,
+    /// `mnemonic --dice ROLLS`.
+    Dice,
 }
 
 impl ArgvSecret {
@@ -44,6 +46,7 @@ impl ArgvSecret {
             Self::DescriptorXprv => "the descriptor's extended private key",
             Self::InspectWif => "the WIF private key",
             Self::Entropy => "the entropy",
+            Self::Dice => "the dice rolls",
             Self::DescriptorWif => "the descriptor's WIF private key",
         }
     }
@@ -60,6 +63,7 @@ impl ArgvSecret {
             Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
             Self::CheckMnemonic => "--check -",
             Self::Entropy => "--entropy -",
+            Self::Dice => "--dice -",
         }
     }
 }

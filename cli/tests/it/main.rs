@@ -28,6 +28,7 @@ mod inner_wildcard;
 mod inspect;
 mod inspect_wif;
 mod mnemonic;
+mod mnemonic_dice;
 mod mnemonic_entropy;
 mod readme;
 mod recover;
