@@ -54,7 +54,7 @@ pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
 pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
 #[cfg(feature = "ed25519")]
-pub use self::solana::solana;
+pub use self::solana::{solana, solana_keypair, SOLANA_KEYPAIR_MAX_LEN};
 
 /// An address as text, held in a fixed buffer on the stack.
 ///

@@ -133,6 +133,18 @@ pub(crate) struct DeriveArgs {
     )]
     threads: Option<u16>,
 
+    /// Print the key as a Solana keypair instead of a record (ed25519 only, one key): `keypair`
+    /// is the 64 bytes (secret key, then public key) in base58, as Phantom imports it;
+    /// `keypair-json` is the same bytes as the JSON array of 64 numbers `solana-keygen`
+    /// writes. Both are the private key: prefer --mnemonic - or --seed -.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        conflicts_with_all = ["json", "count", "xkey", "address", "wif", "fields", "csv", "raw"]
+    )]
+    format: Option<KeypairFormat>,
+
     #[command(flatten)]
     output: DeriveOutput,
 }
@@ -166,6 +178,7 @@ impl fmt::Debug for DeriveArgs {
             .field("count", &self.count)
             .field("start", &self.start)
             .field("threads", &self.threads)
+            .field("format", &self.format)
             .field("output", &self.output)
             .finish()
     }
@@ -190,6 +203,15 @@ impl DeriveArgs {
             passphrase,
         }
     }
+}
+
+/// The Solana keypair forms of `derive --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum KeypairFormat {
+    /// The 64 bytes in base58 (Phantom's "import private key").
+    Keypair,
+    /// The 64 bytes as a JSON array of numbers (`solana-keygen`'s key file).
+    KeypairJson,
 }
 
 /// Where the key comes from: a seed (or mnemonic), or an extended key's text.
@@ -290,6 +312,17 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     } else {
         let path_text = args.path.as_deref().unwrap_or_else(|| curve.default_path());
         let path = parse_seed_path(curve, path_text)?;
+        if let Some(format) = args.format {
+            if curve != Curve::Ed25519 {
+                return Err(CliError::Usage(format!(
+                    "--format {} is a Solana key: it needs --curve ed25519, not {}",
+                    format.name(),
+                    curve.name()
+                )));
+            }
+            let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
+            return solana_keypair(&seed, &path, format, io);
+        }
         let seed = seed::resolve(&args.seed_options(), curve.seed_kind(), io)?;
         curve.visit(Single {
             request: &request,
@@ -606,6 +639,74 @@ fn single<S: CliScheme>(
     )?;
     out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
+}
+
+impl KeypairFormat {
+    /// The flag value.
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Keypair => "keypair",
+            Self::KeypairJson => "keypair-json",
+        }
+    }
+}
+
+/// Prints the SLIP-10 ed25519 key at `path` below `seed`'s master key as a Solana keypair:
+/// the 32-byte secret key then the 32-byte public key, in base58 or as a JSON array. Every
+/// buffer that holds the secret has its final size before it is written, and is wiped.
+///
+/// # Errors
+/// A failure when the key cannot be derived or the output cannot be written.
+fn solana_keypair(
+    seed: &Seed,
+    path: &DerivationPath,
+    format: KeypairFormat,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    use fastbip32::{Ed25519, ExtendedPrivateKey};
+    use zeroize::Zeroizing;
+
+    let key = ExtendedPrivateKey::<Ed25519>::from_seed(seed.as_bytes())
+        .and_then(|master| master.derive_path(path))
+        .map_err(|e| CliError::library("cannot derive the key", e))?;
+    let public: [u8; 32] = key.public_key();
+    let mut pair = Zeroizing::new([0u8; 64]);
+    let (secret_half, public_half) = pair.split_at_mut(32);
+    secret_half.copy_from_slice(key.private_key());
+    public_half.copy_from_slice(&public);
+    // A JSON array of 64 bytes is at most 257 characters.
+    let mut text = Zeroizing::new(String::with_capacity(260));
+    match format {
+        KeypairFormat::Keypair => {
+            let mut digits = Zeroizing::new([0u8; fastbip32::address::SOLANA_KEYPAIR_MAX_LEN]);
+            text.push_str(fastbip32::address::solana_keypair(
+                key.private_key(),
+                &public,
+                &mut digits,
+            ));
+        }
+        KeypairFormat::KeypairJson => {
+            // Decimal digits by arithmetic (no digit table); the array's length is the
+            // format's own and depends on the bytes, as solana-keygen writes it.
+            text.push('[');
+            for (i, &byte) in pair.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                let (hundreds, tens, ones) = (byte / 100, byte / 10 % 10, byte % 10);
+                if hundreds > 0 {
+                    text.push(char::from(b'0' + hundreds));
+                }
+                if byte >= 10 {
+                    text.push(char::from(b'0' + tens));
+                }
+                text.push(char::from(b'0' + ones));
+            }
+            text.push(']');
+        }
+    }
+    text.push('\n');
+    io.write_stdout(text.as_bytes())
 }
 
 /// The printed `path` of a record at `path` below the start key: the full path (`m/…`)

@@ -35,6 +35,7 @@ mod recover;
 mod reference;
 mod secrets;
 mod slip132;
+mod solana_keypair;
 mod streams;
 mod values;
 mod xkey;
