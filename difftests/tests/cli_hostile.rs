@@ -1,7 +1,7 @@
 //! The CLI never panics on hostile arguments or standard input: a matrix over every
 //! subcommand, option and curve, in-process through `fastbip32_cli::run`.
 //!
-//! cli/tests/cli.rs already covers the main hostile cases for `derive` with the default curve
+//! cli/tests/it/errors.rs already covers the main hostile cases for `derive` with the default curve
 //! (and runs the binary too). This adds what it does not: every curve, `inspect` and
 //! `derive --xkey`, every option with every hostile value, NUL bytes (possible in-process),
 //! hostile standard input for every `-`, and 10 MB values for every option.
