@@ -169,7 +169,7 @@ def recover(
         for k in range(shards)
     ]
     try:
-        for future in dist.as_completed(futures):
+        for future in dist.as_completed(futures, loop=client.loop):
             found: Recovered | None = future.result()
             if found is not None:
                 return found
