@@ -297,10 +297,9 @@ def table_1e6(cli: str) -> tuple[Side, list[Side]]:
     return Side("fastbip32", ours_job), [Side("cli", cli_job)]
 
 
-def dask_rows(count: int) -> tuple[Side, list[Side]]:
+def dask_clients() -> dict[int, Any]:
+    """Clients of two local clusters, of 1 and 2 single-threaded worker processes."""
     import importlib
-
-    import fastbip32.dask as fbd
 
     distributed: Any = importlib.import_module("distributed")
     clusters = {
@@ -309,9 +308,13 @@ def dask_rows(count: int) -> tuple[Side, list[Side]]:
         )
         for n in (1, 2)
     }
-    clients: dict[int, Any] = {
-        n: distributed.Client(c, set_as_default=False) for n, c in clusters.items()
-    }
+    return {n: distributed.Client(c, set_as_default=False) for n, c in clusters.items()}
+
+
+def dask_rows(count: int) -> tuple[Side, list[Side]]:
+    import fastbip32.dask as fbd
+
+    clients = dask_clients()
 
     def job(workers: int) -> Callable[[], int]:
         def run() -> int:
@@ -331,20 +334,9 @@ RECOVER_TARGET = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu"
 
 
 def dask_recover_rows() -> tuple[Side, list[Side]]:
-    import importlib
-
     import fastbip32.dask as fbd
 
-    distributed: Any = importlib.import_module("distributed")
-    clusters = {
-        n: distributed.LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
-        for n in (1, 2)
-    }
-    clients: dict[int, Any] = {
-        n: distributed.Client(c, set_as_default=False) for n, c in clusters.items()
-    }
+    clients = dask_clients()
 
     def job(workers: int) -> Callable[[], object]:
         def run() -> object:
