@@ -469,9 +469,12 @@ fn every_descriptor_error_is_produced() {
     record(&d.branch(0).unwrap().derive(1 << 31).unwrap_err());
     let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
     record(&tpub.address(0, 0, Network::Mainnet).unwrap_err());
+    let bare: Descriptor = format!("multi(1,{PUB})").parse().unwrap();
+    record(&bare.address(0, 0, Network::Mainnet).unwrap_err());
     let expected = [
         "BranchOutOfRange",
         "NetworkMismatch",
+        "NoAddress",
         "ChecksumMismatch",
         "Key",
         "Wif",
