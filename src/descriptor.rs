@@ -6,7 +6,9 @@
 //! * Script expressions `pkh(KEY)`, `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` (key path only),
 //!   and `multi(k,KEY,…)` / `sortedmulti(k,KEY,…)` inside `sh()` (at most 15 keys: the
 //!   520-byte redeem-script limit), `wsh()` and `sh(wsh())` (at most 20 keys:
-//!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`.
+//!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`; and bare at the top level (at most 3 keys,
+//!   BIP-383), whose scriptPubKey is the multisig script itself and which has no address
+//!   ([`Descriptor::has_address`]).
 //! * Key expressions: an optional origin `[fingerprint/path]`, then a 33-byte compressed hex
 //!   public key (inside `tr()` also a 32-byte x-only key), a WIF private key (only its public
 //!   key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
@@ -15,14 +17,14 @@
 //!   optional final range `/*` or `/*'`. Hardened markers are `'` and `h`; `H` is rejected,
 //!   as BIP-380's test vectors and Bitcoin Core do.
 //! * Uncompressed keys (130 hex digits `04…`, or uncompressed WIF) where Bitcoin Core takes
-//!   them: in `pkh()` and `sh(multi())` (BIP-381, BIP-383; their scripts hold the 65-byte
-//!   form, and at most 7 uncompressed keys fit `sh()`'s 520 bytes). Inside `wpkh()`, `wsh()`
-//!   and `tr()` they are [`ErrorKind::UncompressedKey`] (BIP-382, BIP-386).
+//!   them: in `pkh()`, `sh(multi())` and bare `multi()` (BIP-381, BIP-383; their scripts
+//!   hold the 65-byte form, and at most 7 uncompressed keys fit `sh()`'s 520 bytes). Inside
+//!   `wpkh()`, `wsh()` and `tr()` they are [`ErrorKind::UncompressedKey`] (BIP-382, BIP-386).
 //! * A `#checksum`, when present, must match (BIP-380).
 //!
 //! Everything else is rejected with a typed error: [`Error::Unsupported`] names a
-//! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
-//! script trees, miniscript), [`Error::Invalid`] what is
+//! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, `tr()` script trees,
+//! miniscript), [`Error::Invalid`] what is
 //! malformed, with a byte offset.
 //!
 //! # Canonical form
