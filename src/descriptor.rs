@@ -6,7 +6,9 @@
 //! * Script expressions `pkh(KEY)`, `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` (key path only),
 //!   and `multi(k,KEY,…)` / `sortedmulti(k,KEY,…)` inside `sh()` (at most 15 keys: the
 //!   520-byte redeem-script limit), `wsh()` and `sh(wsh())` (at most 20 keys:
-//!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`.
+//!   `OP_CHECKMULTISIG`), with `1 ≤ k ≤ n`; and bare at the top level (at most 3 keys,
+//!   BIP-383), whose scriptPubKey is the multisig script itself and which has no address
+//!   ([`Descriptor::has_address`]).
 //! * Key expressions: an optional origin `[fingerprint/path]`, then a 33-byte compressed hex
 //!   public key (inside `tr()` also a 32-byte x-only key), a WIF private key (only its public
 //!   key is kept: inside `tr()`, the even-y one), or an extended key (`xpub`,
@@ -15,14 +17,14 @@
 //!   optional final range `/*` or `/*'`. Hardened markers are `'` and `h`; `H` is rejected,
 //!   as BIP-380's test vectors and Bitcoin Core do.
 //! * Uncompressed keys (130 hex digits `04…`, or uncompressed WIF) where Bitcoin Core takes
-//!   them: in `pkh()` and `sh(multi())` (BIP-381, BIP-383; their scripts hold the 65-byte
-//!   form, and at most 7 uncompressed keys fit `sh()`'s 520 bytes). Inside `wpkh()`, `wsh()`
-//!   and `tr()` they are [`ErrorKind::UncompressedKey`] (BIP-382, BIP-386).
+//!   them: in `pkh()`, `sh(multi())` and bare `multi()` (BIP-381, BIP-383; their scripts
+//!   hold the 65-byte form, and at most 7 uncompressed keys fit `sh()`'s 520 bytes). Inside
+//!   `wpkh()`, `wsh()` and `tr()` they are [`ErrorKind::UncompressedKey`] (BIP-382, BIP-386).
 //! * A `#checksum`, when present, must match (BIP-380).
 //!
 //! Everything else is rejected with a typed error: [`Error::Unsupported`] names a
-//! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, bare multisig, `tr()`
-//! script trees, miniscript), [`Error::Invalid`] what is
+//! valid but unimplemented part (`pk()`, `combo()`, `raw()`, `addr()`, `tr()` script trees,
+//! miniscript), [`Error::Invalid`] what is
 //! malformed, with a byte offset.
 //!
 //! # Canonical form
@@ -63,7 +65,7 @@ use core::str::FromStr;
 pub use self::account::{account_descriptor, account_descriptors, AccountKind};
 pub use self::error::{Error, ErrorKind, Feature, Function};
 pub use self::key::KeyOrigin;
-pub use self::script::{ScriptPubKey, MAX_SCRIPT_PUBKEY_LEN};
+pub use self::script::{ScriptPubKey, MAX_BARE_MULTISIG_KEYS, MAX_SCRIPT_PUBKEY_LEN};
 
 use self::error::Result;
 use self::key::{KeyContext, KeyExpr, Position, Prepared, Wildcard};
@@ -121,11 +123,15 @@ pub enum DescriptorType {
     WshMulti,
     /// `sh(wsh(multi(…)))` or `sh(wsh(sortedmulti(…)))`: P2SH-P2WSH multisig.
     ShWshMulti,
+    /// `multi(…)` or `sortedmulti(…)` at the top level: bare multisig, the script itself as
+    /// the output, with at most [`MAX_BARE_MULTISIG_KEYS`] keys. It has no address.
+    BareMulti,
 }
 
 impl DescriptorType {
     /// The script expression's shape: `pkh(KEY)`, `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)`,
-    /// `sh(multi(…))`, `wsh(multi(…))` or `sh(wsh(multi(…)))` (`sortedmulti` included).
+    /// `sh(multi(…))`, `wsh(multi(…))`, `sh(wsh(multi(…)))` or `multi(…)` (`sortedmulti`
+    /// included).
     pub const fn descriptor(self) -> &'static str {
         match self {
             Self::Pkh => "pkh(KEY)",
@@ -135,6 +141,7 @@ impl DescriptorType {
             Self::ShMulti => "sh(multi(…))",
             Self::WshMulti => "wsh(multi(…))",
             Self::ShWshMulti => "sh(wsh(multi(…)))",
+            Self::BareMulti => "multi(…)",
         }
     }
 
@@ -289,17 +296,20 @@ fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig
         .map_err(|_| invalid(*threshold_offset, ErrorKind::InvalidThresholdText))?;
     // The key limit, then the threshold, then the keys, then the P2SH size limit.
     let n = key_args.len();
-    if n > MAX_MULTISIG_KEYS {
-        return Err(Error::TooManyKeys {
-            keys: n,
-            max: MAX_MULTISIG_KEYS,
-        });
+    let max = if context == Context::Top {
+        MAX_BARE_MULTISIG_KEYS
+    } else {
+        MAX_MULTISIG_KEYS
+    };
+    if n > max {
+        return Err(Error::TooManyKeys { keys: n, max });
     }
     let k = usize::try_from(threshold).unwrap_or(usize::MAX);
     if k == 0 || k > n {
         return Err(Error::InvalidThreshold { threshold, keys: n });
     }
-    let key_context = if context == Context::Sh {
+    // Uncompressed keys are for legacy scripts: bare and `sh()`, not inside `wsh()`.
+    let key_context = if matches!(context, Context::Top | Context::Sh) {
         KeyContext::Legacy
     } else {
         KeyContext::Witness
@@ -402,13 +412,13 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
             };
             script_expr(inner, offset, inner_context)
         }
-        (Context::Top, F::Multi | F::SortedMulti) => Err(unsupported(base, Feature::BareMultisig)),
         (_, F::Multi | F::SortedMulti) => {
             let (multi, keys) = multisig(&call, function == F::SortedMulti, context)?;
             let kind = match context {
+                Context::Top => DescriptorType::BareMulti,
                 Context::Sh => DescriptorType::ShMulti,
                 Context::Wsh => DescriptorType::WshMulti,
-                _ => DescriptorType::ShWshMulti,
+                Context::ShWsh => DescriptorType::ShWshMulti,
             };
             Ok((kind, Some(multi), keys))
         }
@@ -572,6 +582,29 @@ impl Descriptor {
         self.derive(branch, index)?.address(network)
     }
 
+    /// Whether its outputs have addresses: every descriptor but a bare multisig
+    /// ([`DescriptorType::BareMulti`]), whose outputs are known by their scriptPubKeys.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::descriptor::Descriptor;
+    ///
+    /// let key = "03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd";
+    /// let bare: Descriptor = format!("multi(1,{key})").parse()?;
+    /// assert!(!bare.has_address());
+    /// assert_eq!(
+    ///     bare.derive(0, 0)?.script_pubkey().to_string(),
+    ///     format!("5121{key}51ae"),
+    /// );
+    /// let wrapped: Descriptor = format!("wsh(multi(1,{key}))").parse()?;
+    /// assert!(wrapped.has_address());
+    /// # Ok::<(), fastbip32::descriptor::Error>(())
+    /// ```
+    pub fn has_address(&self) -> bool {
+        self.kind != DescriptorType::BareMulti
+    }
+
     /// The number of keys (1 for single-key descriptors).
     pub fn key_count(&self) -> usize {
         self.keys.len()
@@ -708,6 +741,7 @@ impl Descriptor {
             DescriptorType::ShMulti => ("sh(", ")"),
             DescriptorType::WshMulti => ("wsh(", ")"),
             DescriptorType::ShWshMulti => ("sh(wsh(", "))"),
+            DescriptorType::BareMulti => ("", ""),
         };
         out.write_str(open)?;
         if let Some(m) = self.multisig {
@@ -903,11 +937,12 @@ impl Branch<'_> {
                 }
                 let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
                 let len = script::multisig(m.threshold, keys, &mut buf);
-                let (witness_script, _) = buf.split_at(len);
+                let (multisig_script, _) = buf.split_at(len);
                 match kind {
-                    DescriptorType::ShMulti => script::p2sh_of(witness_script),
-                    DescriptorType::WshMulti => script::p2wsh_of(witness_script),
-                    _ => script::p2sh_of(script::p2wsh_of(witness_script).as_bytes()),
+                    DescriptorType::BareMulti => ScriptPubKey::bare_multisig(multisig_script),
+                    DescriptorType::ShMulti => script::p2sh_of(multisig_script),
+                    DescriptorType::WshMulti => script::p2wsh_of(multisig_script),
+                    _ => script::p2sh_of(script::p2wsh_of(multisig_script).as_bytes()),
                 }
             }
             (_, None) => ScriptPubKey::p2pkh(&hash160(&first)),
@@ -960,10 +995,12 @@ impl Derived {
     ///
     /// # Errors
     /// [`Error::NetworkMismatch`] when the descriptor's keys are for another network (a
-    /// mainnet key on a test network, or the reverse; hex keys fit every network).
+    /// mainnet key on a test network, or the reverse; hex keys fit every network);
+    /// [`Error::NoAddress`] for a bare multisig, whose output is known by its
+    /// [`script_pubkey`](Self::script_pubkey) alone.
     pub fn address(&self, network: Network) -> Result<Address> {
         check_network(self.network_is_test, network)?;
-        Ok(self.script_pubkey.address(network))
+        self.script_pubkey.address(network).ok_or(Error::NoAddress)
     }
 
     /// The scriptPubKey.

@@ -44,11 +44,15 @@ pub(crate) const ADDRESSES_FIELDS: &[&str] = &[
 /// The fields of the human-readable output (one line per record).
 const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
 
+/// The fields of the default line format for outputs without an address (bare multisig).
+const SCRIPT_LINE_FIELDS: &[&str] = &["branch", "index", "script_pubkey"];
+
 /// The options of `addresses`. The descriptor (which may hold an xprv) is wiped on drop.
 #[derive(Args)]
 pub(crate) struct AddressesArgs {
     /// The output descriptor: pkh(KEY), wpkh(KEY), sh(wpkh(KEY)), tr(KEY), or
-    /// multi/sortedmulti(k,KEY,…) inside `wsh()`, `sh(wsh())` or `sh()`; KEY is
+    /// multi/sortedmulti(k,KEY,…) inside `wsh()`, `sh(wsh())` or `sh()`, or bare (at most 3
+    /// keys; a bare multisig has no address, so its records give the scriptPubKey); KEY is
     /// [fingerprint/origin/path]xpub…/steps/* (or /*' with an xprv, BIP-389 <a;b> steps, or
     /// a hex public key). A #checksum, when present, must match. `-` reads it from standard
     /// input.
@@ -149,14 +153,27 @@ impl IndexRange {
 pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let explicit = options::bitcoin_network(args.network.as_deref())?;
     let format = Format::from_flags(args.json, args.csv, args.raw, Format::Line);
-    let fields = match (&args.fields, format) {
-        (None, Format::Line) => Some(LINE_FIELDS.join(",")),
-        (fields, _) => fields.clone(),
-    };
-    let style = Style::new(format, fields.as_deref(), ADDRESSES_FIELDS)?;
     let text = input::arg_or_stdin(&args.descriptor, io.stdin, "--descriptor")?;
     let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
     drop(text);
+    let fields = match (&args.fields, format) {
+        (None, Format::Line) if descriptor.has_address() => Some(LINE_FIELDS.join(",")),
+        (None, Format::Line) => Some(SCRIPT_LINE_FIELDS.join(",")),
+        (fields, _) => fields.clone(),
+    };
+    let style = Style::new(format, fields.as_deref(), ADDRESSES_FIELDS)?;
+    if !descriptor.has_address() {
+        if style
+            .fields
+            .as_deref()
+            .is_some_and(|f| f.contains(&"address"))
+        {
+            return Err(CliError::Usage(
+                "invalid --fields: a bare multisig output has no address; its output is the field `script_pubkey`".to_owned(),
+            ));
+        }
+        io.notes.no_address();
+    }
     if args.descriptor != STDIN_MARKER {
         if descriptor.has_extended_private_keys() {
             io.notes.argv_secret(ArgvSecret::DescriptorXprv);
@@ -366,9 +383,16 @@ impl OutputBuffer {
             CliError::library(&format!("cannot derive branch {}", branch.number()), e)
         })?;
         for (i, output) in derived.iter().enumerate() {
-            let address = output.address(plan.network).map_err(|e| {
-                CliError::library(&format!("cannot encode branch {}", branch.number()), e)
-            })?;
+            let address = match output.address(plan.network) {
+                Ok(address) => Some(address),
+                Err(fastbip32::descriptor::Error::NoAddress) => None,
+                Err(e) => {
+                    return Err(CliError::library(
+                        &format!("cannot encode branch {}", branch.number()),
+                        e,
+                    ))
+                }
+            };
             let child_path =
                 path.text
                     .as_deref()
@@ -385,7 +409,12 @@ impl OutputBuffer {
                     .index()
                     .map_or(Value::Null, |i| Value::Uint(i.into())),
             );
-            record.push("address", Value::text(address.as_str()));
+            record.push(
+                "address",
+                address
+                    .as_ref()
+                    .map_or(Value::Null, |address| Value::text(address.as_str())),
+            );
             record.push(
                 "script_pubkey",
                 Value::hex(output.script_pubkey().as_bytes()),

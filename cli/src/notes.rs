@@ -81,6 +81,9 @@ pub(crate) struct Notes {
     /// What a SLIP-132 key's family means for the run (`derive --xkey Zpub…`, a zpub in a
     /// descriptor), without the `note: ` prefix.
     family: Option<String>,
+    /// The outputs have no address (a bare multisig descriptor): the records give their
+    /// scriptPubKeys.
+    no_address: bool,
     /// The throughput line of a long `--count` run, without the `note: ` prefix.
     throughput: Option<String>,
 }
@@ -109,6 +112,11 @@ impl Notes {
         self.family = Some(text);
     }
 
+    /// The outputs have no address.
+    pub(crate) fn no_address(&mut self) {
+        self.no_address = true;
+    }
+
     /// A `--count` run took long enough to report its throughput.
     pub(crate) fn throughput(&mut self, line: String) {
         self.throughput = Some(line);
@@ -133,6 +141,12 @@ impl Notes {
         }
         if let Some(text) = &self.family {
             parts.push(text.clone());
+        }
+        if self.no_address {
+            parts.push(
+                "a bare multisig output has no address; each record gives its scriptPubKey"
+                    .to_owned(),
+            );
         }
         (!parts.is_empty()).then(|| parts.join("; "))
     }

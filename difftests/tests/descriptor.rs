@@ -2,7 +2,8 @@
 //! cannot derive).
 //!
 //! Random descriptors of every supported type: `pkh`, `wpkh`, `sh(wpkh)`, `tr`, and
-//! `multi`/`sortedmulti` (1 to 5 keys) inside `sh`, `wsh` and `sh(wsh)`. Keys are random
+//! `multi`/`sortedmulti` (1 to 5 keys) inside `sh`, `wsh` and `sh(wsh)`, and bare (1 to 3
+//! keys, which have no address). Keys are random
 //! hex public keys (x-only inside `tr`), compressed WIF keys, or `xpub`/`tpub`/`xprv`/`tprv` of random seeds at
 //! random depths, with random origins, random normal steps, an optional BIP-389 multipath step
 //! (the same length for every key of a descriptor) and an optional range. Both libraries parse
@@ -10,6 +11,8 @@
 //! equal, and the canonical strings (with checksum) must be identical.
 //!
 //! Documented differences, which the generator steers around:
+//! * miniscript parses no bare `sortedmulti()`: bare multisig cases are `multi()` only
+//!   (BIP-383's and Bitcoin Core's published vectors cover bare `sortedmulti()`).
 //! * miniscript writes every hardened step as `'` and a hardened range as `*h`; fastbip32
 //!   (as Bitcoin Core) keeps one marker per key. Strings are compared for descriptors written
 //!   with `'` and without hardened ranges.
@@ -254,10 +257,16 @@ fn random_case(rng: &mut Rng) -> Case {
         1 => Shape::Wpkh,
         2 => Shape::ShWpkh,
         3 => Shape::Tr,
-        _ => Shape::Multi {
-            wrap: u8::try_from(rng.below(3)).unwrap(),
-            sorted: rng.chance(50),
-        },
+        _ => {
+            // 0 sh, 1 wsh, 2 sh(wsh), 3 bare: bare twice as likely, so that each of the four
+            // is common enough for the coverage check.
+            let wrap = u8::try_from(rng.below(5)).unwrap().min(3);
+            // miniscript parses no bare sortedmulti (published vectors cover it).
+            Shape::Multi {
+                wrap,
+                sorted: wrap != 3 && rng.chance(50),
+            }
+        }
     };
     let test = rng.chance(50);
     let branches = if rng.chance(40) {
@@ -266,7 +275,13 @@ fn random_case(rng: &mut Rng) -> Case {
         1
     };
     let single = !matches!(shape, Shape::Multi { .. });
-    let n = if single { 1 } else { 1 + rng.below(5) };
+    let bare = matches!(shape, Shape::Multi { wrap: 3, .. });
+    let n = match (single, bare) {
+        (true, _) => 1,
+        // BIP-383: a bare multisig has at most 3 keys.
+        (false, true) => 1 + rng.below(3),
+        (false, false) => 1 + rng.below(5),
+    };
     let keys: Vec<Key> = (0..n)
         .map(|i| {
             // The multipath step on the first key at least; others may have it too.
@@ -292,7 +307,8 @@ fn random_case(rng: &mut Rng) -> Case {
                 match wrap {
                     0 => format!("sh({inner})"),
                     1 => format!("wsh({inner})"),
-                    _ => format!("sh(wsh({inner}))"),
+                    2 => format!("sh(wsh({inner}))"),
+                    _ => inner,
                 }
             }
         }
@@ -339,6 +355,7 @@ struct Coverage {
     hardened_ranges: usize,
     multipath: usize,
     multisig: usize,
+    bare_multisig: usize,
     taproot: usize,
     test_network: usize,
 }
@@ -360,6 +377,7 @@ fn check(case_seed: u64, coverage: &mut Coverage) {
 
     coverage.multipath += usize::from(case.branches > 1);
     coverage.multisig += usize::from(matches!(case.shape, Shape::Multi { .. }));
+    coverage.bare_multisig += usize::from(matches!(case.shape, Shape::Multi { wrap: 3, .. }));
     coverage.taproot += usize::from(matches!(case.shape, Shape::Tr));
     coverage.test_network += usize::from(case.test);
     coverage.hardened_ranges += usize::from(any_hardened_range);
@@ -420,6 +438,19 @@ fn check(case_seed: u64, coverage: &mut Coverage) {
                 case.apostrophe
             );
             assert_eq!(ours_h.derive(b, index).unwrap(), derived, "{}", case.h);
+            if !ours.has_address() {
+                // Bare multisig: neither library gives an address.
+                assert_eq!(
+                    derived.address(network),
+                    Err(fastbip32::descriptor::Error::NoAddress)
+                );
+                assert!(
+                    definite.address(btc_network).is_err(),
+                    "{}",
+                    case.apostrophe
+                );
+                continue;
+            }
             let address = BtcAddress::from_script(&expected, btc_network).unwrap();
             assert_eq!(
                 derived.address(network).unwrap().as_str(),
@@ -463,6 +494,7 @@ fn random_descriptors_match_miniscript() {
         ("hardened ranges", coverage.hardened_ranges),
         ("multipath", coverage.multipath),
         ("multisig", coverage.multisig),
+        ("bare multisig", coverage.bare_multisig),
         ("taproot", coverage.taproot),
         ("test networks", coverage.test_network),
     ] {

@@ -57,17 +57,20 @@ fn too_slow(args: &[&[u8]]) -> bool {
             .is_some_and(|n| n > max)
     };
     args.iter().enumerate().any(|(i, arg)| {
-        [(&b"--count"[..], MAX_COUNT), (&b"--threads"[..], MAX_THREADS)]
-            .iter()
-            .any(|&(option, max)| {
-                if *arg == option {
-                    args.get(i + 1).is_some_and(|v| over(v, max))
-                } else {
-                    arg.strip_prefix(option)
-                        .and_then(|rest| rest.strip_prefix(b"="))
-                        .is_some_and(|v| over(v, max))
-                }
-            })
+        [
+            (&b"--count"[..], MAX_COUNT),
+            (&b"--threads"[..], MAX_THREADS),
+        ]
+        .iter()
+        .any(|&(option, max)| {
+            if *arg == option {
+                args.get(i + 1).is_some_and(|v| over(v, max))
+            } else {
+                arg.strip_prefix(option)
+                    .and_then(|rest| rest.strip_prefix(b"="))
+                    .is_some_and(|v| over(v, max))
+            }
+        })
     })
 }
 

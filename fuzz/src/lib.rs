@@ -21,8 +21,8 @@
 
 pub mod cli;
 pub mod derive;
-pub mod mnemonic;
 pub mod descriptor;
+pub mod mnemonic;
 pub mod parse_path;
 pub mod parse_wif;
 pub mod parse_xkey;

@@ -314,6 +314,11 @@ class Descriptor:
     def network(self) -> Literal["mainnet", "testnet"] | None:
         """The keys' network, or None when every key is a hex public key."""
     @property
+    def has_address(self) -> bool:
+        """Whether its outputs have addresses: False for a bare multisig (``multi(…)`` at
+        the top level), known by its scriptPubKeys alone; ``addresses`` then raises
+        ``ValueError``."""
+    @property
     def has_private_keys(self) -> bool:
         """Whether some key is private."""
     @property

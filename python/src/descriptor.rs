@@ -103,7 +103,8 @@ fn reserve<T>(rows: u32) -> PyResult<Vec<T>> {
 }
 
 /// An output descriptor (BIP-380 to BIP-386, BIP-389): `pkh`, `wpkh`, `sh(wpkh)`, `tr`
-/// (key path) and `multi`/`sortedmulti` in `sh`, `wsh` and `sh(wsh)`, with key origins,
+/// (key path) and `multi`/`sortedmulti` bare (at most 3 keys, no address) and in `sh`,
+/// `wsh` and `sh(wsh)`, with key origins,
 /// multipath steps and ranges. `Descriptor(text)` parses it (a `#checksum`, when present,
 /// must match).
 ///
@@ -150,6 +151,13 @@ impl PyDescriptor {
     #[getter]
     fn network(&self) -> Option<&'static str> {
         self.inner.network().map(Network::as_str)
+    }
+
+    /// Whether its outputs have addresses: false for a bare multisig, whose outputs are
+    /// known by their scriptPubKeys alone (`addresses` raises `ValueError`).
+    #[getter]
+    fn has_address(&self) -> bool {
+        self.inner.has_address()
     }
 
     /// Whether some key is private (`xprv`, `tprv`, WIF).

@@ -52,6 +52,9 @@ def test_checksums(file: str, case: dict[str, Any]) -> None:
 
 
 def outputs(d: fb.Descriptor, branch: int, count: int) -> tuple[list[bytes], list[str]]:
+    """The scriptPubKeys and addresses; no addresses for a bare multisig, which has none."""
+    if not d.has_address:
+        return d.script_pubkeys(0, count, branch), []
     return d.script_pubkeys(0, count, branch), d.addresses(0, count, branch)
 
 
@@ -89,6 +92,13 @@ def test_valid(file: str, case: dict[str, Any]) -> None:
         for i, key in enumerate(expected.get("public_keys") or []):
             assert kind is not None
             assert fb.address(kind, h(key)) == addresses[i]
+        assert d.has_address == (not str(d).startswith(("multi(", "sortedmulti(")))
+        if not d.has_address:
+            for no_address in (d.addresses, d.address_table):
+                with pytest.raises(fb.DescriptorError) as err:
+                    no_address(0, 1)
+                assert err.value.kind == "NoAddress"
+            continue
         # The table holds the same outputs.
         table = d.address_table(0, count, branches=[b], threads=1).to_pydict()
         rows = count if d.is_ranged else 1

@@ -39,8 +39,9 @@ pub enum Error {
         /// The number of keys.
         keys: usize,
     },
-    /// More multisig keys than the context allows: 15 in `sh()` (the 520-byte redeem-script
-    /// limit), 20 in `wsh()` and `sh(wsh())` (`OP_CHECKMULTISIG`).
+    /// More multisig keys than the context allows: 3 at the top level (bare multisig,
+    /// BIP-383), 15 in `sh()` (the 520-byte redeem-script limit), 20 in `wsh()` and
+    /// `sh(wsh())` (`OP_CHECKMULTISIG`).
     TooManyKeys {
         /// The number of keys given.
         keys: usize,
@@ -49,6 +50,8 @@ pub enum Error {
     },
     /// The keys of one descriptor are for different networks (an `xpub` with a `tpub`).
     MixedNetworks,
+    /// A bare multisig output has no address: wallets and nodes know it by its scriptPubKey.
+    NoAddress,
     /// A key for one network used with another: a mainnet key (`xpub`) for a test network,
     /// or a test key (`tpub`) for mainnet.
     NetworkMismatch {
@@ -135,6 +138,7 @@ impl fmt::Display for Error {
             Self::MixedNetworks => {
                 f.write_str("the descriptor mixes mainnet and test-network keys")
             }
+            Self::NoAddress => f.write_str("a bare multisig output has no address"),
             Self::NetworkMismatch { key_is_test: true } => {
                 f.write_str("a test-network key cannot be used on mainnet")
             }
@@ -379,7 +383,7 @@ impl fmt::Display for ErrorKind {
 /// A part of the output-descriptor language that this crate does not implement.
 ///
 /// Paired with a byte offset in [`Error::Unsupported`]. Supported are `pkh(KEY)`,
-/// `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` and `multi()`/`sortedmulti()` inside `sh()`,
+/// `wpkh(KEY)`, `sh(wpkh(KEY))`, `tr(KEY)` and `multi()`/`sortedmulti()` bare and inside `sh()`,
 /// `wsh()` and `sh(wsh())`, with hex, WIF or extended keys (uncompressed ones in `pkh()` and
 /// `sh(multi())` only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -388,8 +392,6 @@ pub enum Feature {
     /// A script expression that is valid in this place but not implemented (`pk()`,
     /// `combo()`, `raw()`, `addr()`, `rawtr()`, `sh(pkh())`, …).
     Function(Function),
-    /// `multi()`/`sortedmulti()` at the top level (bare multisig).
-    BareMultisig,
     /// A `tr()` script tree: only key-path `tr(KEY)` is supported.
     ScriptTree,
     /// A miniscript expression inside `wsh()`.
@@ -400,7 +402,6 @@ impl fmt::Display for Feature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Function(function) => write!(f, "{function} is not supported here"),
-            Self::BareMultisig => f.write_str("bare multisig (use sh(), wsh() or sh(wsh()))"),
             Self::ScriptTree => f.write_str("tr() script trees (only tr(KEY) is supported)"),
             Self::Miniscript => f.write_str("miniscript (only multi/sortedmulti inside wsh())"),
         }

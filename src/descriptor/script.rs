@@ -6,9 +6,18 @@ use sha2::{Digest as _, Sha256};
 
 use crate::hash::hash160;
 
-/// The longest scriptPubKey a supported descriptor produces: `OP_0`/`OP_1` and a 32-byte push
-/// (P2WSH, P2TR).
-pub const MAX_SCRIPT_PUBKEY_LEN: usize = 34;
+/// The longest scriptPubKey a supported descriptor produces: a bare multisig of
+/// [`MAX_BARE_MULTISIG_KEYS`] uncompressed keys (`OP_1`, three 66-byte pushes, `OP_3`,
+/// `OP_CHECKMULTISIG`). Every other script is at most 34 bytes (`OP_0`/`OP_1` and a 32-byte
+/// push: P2WSH, P2TR).
+pub const MAX_SCRIPT_PUBKEY_LEN: usize = 1 + 66 * MAX_BARE_MULTISIG_KEYS + 1 + 1;
+
+/// The most keys of a bare multisig (`multi()` at the top level): BIP-383's limit, which is
+/// Bitcoin Core's standardness rule for bare multisig outputs.
+pub const MAX_BARE_MULTISIG_KEYS: usize = 3;
+
+/// The longest scriptPubKey with an address: P2WSH and P2TR.
+const MAX_ADDRESSED_LEN: usize = 34;
 
 /// The most keys a multisig script holds (`OP_CHECKMULTISIG`'s limit).
 pub(crate) const MAX_MULTISIG_KEYS: usize = 20;
@@ -28,6 +37,8 @@ use crate::address::bitcoin::opcodes::{
 
 /// A scriptPubKey (output script): at most [`MAX_SCRIPT_PUBKEY_LEN`] bytes, stored inline.
 ///
+/// Every script but a bare multisig has an address.
+///
 /// `Display` (and `{:x}`) writes lowercase hex.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScriptPubKey {
@@ -36,9 +47,9 @@ pub struct ScriptPubKey {
 }
 
 impl ScriptPubKey {
-    /// The script of `parts`, one after the other: exactly `N` bytes, at most
-    /// [`MAX_SCRIPT_PUBKEY_LEN`] (checked at compile time). The callers pass fixed sizes, so
-    /// a part that does not fit is a bug in this file, and panics.
+    /// The script of `parts`, one after the other: exactly `N` bytes, at most 34 (checked at
+    /// compile time). The callers pass fixed sizes, so a part that does not fit is a bug in
+    /// this file, and panics.
     #[allow(
         clippy::expect_used,
         reason = "N is at most 34, checked at compile time"
@@ -46,8 +57,8 @@ impl ScriptPubKey {
     fn join<const N: usize>(parts: &[&[u8]]) -> Self {
         const {
             assert!(
-                N <= MAX_SCRIPT_PUBKEY_LEN,
-                "a scriptPubKey is at most 34 bytes"
+                N <= MAX_ADDRESSED_LEN,
+                "a single-key or script-hash scriptPubKey is at most 34 bytes"
             );
         }
         let mut bytes = [0u8; MAX_SCRIPT_PUBKEY_LEN];
@@ -93,15 +104,32 @@ impl ScriptPubKey {
         Self::join::<34>(&[&[OP_1, PUSH_32], output_key])
     }
 
-    /// The address: every script built here is P2PKH, P2SH, P2WPKH, P2WSH or P2TR, so it has
-    /// one.
+    /// A bare multisig script (`k <key>… n OP_CHECKMULTISIG`, built by [`multisig`]) as the
+    /// output script itself.
+    ///
+    /// # Panics
+    /// If `script` is longer than [`MAX_SCRIPT_PUBKEY_LEN`]: the parser allows at most
+    /// [`MAX_BARE_MULTISIG_KEYS`] keys at the top level, whose script always fits.
     #[allow(
         clippy::expect_used,
-        reason = "only standard single-output scripts are built"
+        reason = "a bare multisig of at most 3 keys is at most 201 bytes, checked at parse"
     )]
-    pub(crate) fn address(&self, network: crate::Network) -> crate::address::Address {
-        crate::address::bitcoin::from_script_pubkey(self.as_bytes(), network)
-            .expect("every scriptPubKey a descriptor makes has an address")
+    pub(crate) fn bare_multisig(script: &[u8]) -> Self {
+        let mut bytes = [0u8; MAX_SCRIPT_PUBKEY_LEN];
+        bytes
+            .get_mut(..script.len())
+            .expect("a bare multisig of at most 3 keys fits a scriptPubKey")
+            .copy_from_slice(script);
+        Self {
+            bytes,
+            len: u8::try_from(script.len()).expect("a scriptPubKey is at most 201 bytes"),
+        }
+    }
+
+    /// The address: `None` for a bare multisig, the one script built here without one.
+    /// P2PKH, P2SH, P2WPKH, P2WSH and P2TR scripts always have one.
+    pub(crate) fn address(&self, network: crate::Network) -> Option<crate::address::Address> {
+        crate::address::bitcoin::from_script_pubkey(self.as_bytes(), network).ok()
     }
 
     /// The script's bytes.

@@ -320,7 +320,7 @@ fn valid_vectors() {
             count += 1;
         }
     }
-    assert_eq!(count, 90);
+    assert_eq!(count, 98);
 }
 
 #[test]
@@ -350,7 +350,7 @@ fn rejected_vectors() {
             count += 1;
         }
     }
-    assert_eq!(count, 102);
+    assert_eq!(count, 101);
 }
 
 const XPUB: &str = "xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL";
@@ -469,9 +469,12 @@ fn every_descriptor_error_is_produced() {
     record(&d.branch(0).unwrap().derive(1 << 31).unwrap_err());
     let tpub: Descriptor = format!("wpkh({TPUB}/*)").parse().unwrap();
     record(&tpub.address(0, 0, Network::Mainnet).unwrap_err());
+    let bare: Descriptor = format!("multi(1,{PUB})").parse().unwrap();
+    record(&bare.address(0, 0, Network::Mainnet).unwrap_err());
     let expected = [
         "BranchOutOfRange",
         "NetworkMismatch",
+        "NoAddress",
         "ChecksumMismatch",
         "Key",
         "Wif",
@@ -506,7 +509,6 @@ fn every_descriptor_error_is_produced() {
         "Invalid::MultipathLengthMismatch",
         "Invalid::InvalidThresholdText",
         "Unsupported::Function",
-        "Unsupported::BareMultisig",
         "Unsupported::ScriptTree",
         "Unsupported::Miniscript",
     ];
@@ -521,6 +523,50 @@ fn seven_uncompressed_keys_fit_p2sh() {
     assert_eq!(format!("{d:#}"), text);
     let script = d.derive(0, 0).unwrap();
     assert_eq!(script.script_pubkey().len(), 23);
+}
+
+#[test]
+fn bare_multisig_is_its_own_script_and_has_no_address() {
+    use fastbip32::descriptor::{DescriptorType, MAX_BARE_MULTISIG_KEYS, MAX_SCRIPT_PUBKEY_LEN};
+    // Three uncompressed keys: the longest scriptPubKey a descriptor makes.
+    let text = format!(
+        "multi(3,{})",
+        [UNCOMPRESSED; MAX_BARE_MULTISIG_KEYS].join(",")
+    );
+    let d: Descriptor = text.parse().unwrap();
+    assert_eq!(d.descriptor_type(), DescriptorType::BareMulti);
+    assert!(!d.has_address());
+    assert_eq!(format!("{d:#}"), text);
+    let out = d.derive(0, 0).unwrap();
+    let script = out.script_pubkey().as_bytes();
+    assert_eq!(script.len(), MAX_SCRIPT_PUBKEY_LEN);
+    let mut expected = vec![0x53];
+    for _ in 0..3 {
+        expected.push(65);
+        expected.extend(hex::decode(UNCOMPRESSED).unwrap());
+    }
+    expected.extend([0x53, 0xae]);
+    assert_eq!(script, expected.as_slice());
+    assert_eq!(out.address(Network::Mainnet), Err(Error::NoAddress));
+    assert_eq!(d.address(0, 0, Network::Mainnet), Err(Error::NoAddress));
+    assert_eq!(
+        Error::NoAddress.to_string(),
+        "a bare multisig output has no address"
+    );
+    // One key more than bare multisig allows.
+    let four = format!("multi(1,{})", [PUB; 4].join(","));
+    assert_eq!(
+        four.parse::<Descriptor>().unwrap_err(),
+        Error::TooManyKeys { keys: 4, max: 3 }
+    );
+    // Wrapped, the same keys are a P2SH output with an address.
+    let wrapped: Descriptor = format!("sh({text})").parse().unwrap();
+    assert!(wrapped.has_address());
+    assert!(wrapped
+        .derive(0, 0)
+        .unwrap()
+        .address(Network::Mainnet)
+        .is_ok());
 }
 
 #[test]

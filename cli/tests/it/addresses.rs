@@ -477,3 +477,36 @@ fn bad_inputs() {
         Some(xprv),
     );
 }
+
+/// A bare multisig (BIP-383's `multi(1,KEY,KEY)`) has no address: the default line gives
+/// the scriptPubKey, JSON gives a null address, a note says why, and `--fields address` is a
+/// usage error.
+#[test]
+fn bare_multisig_prints_its_script() {
+    const DESC: &str = "multi(1,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd,04a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea235)";
+    // BIP-383's published script for this descriptor.
+    const SCRIPT: &str = "512103a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd4104a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea23552ae";
+    let out = run(&["addresses", "--descriptor", DESC], b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout, format!("0 - {SCRIPT}\n"));
+    assert_eq!(
+        out.stderr,
+        "note: a bare multisig output has no address; each record gives its scriptPubKey\n"
+    );
+    let got = records(&["addresses", "--descriptor", DESC, "--json"], "");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0]["address"], Value::Null);
+    assert_eq!(got[0]["script_pubkey"], Value::from(SCRIPT));
+    assert_usage_error(
+        &[
+            "addresses",
+            "--descriptor",
+            DESC,
+            "--fields",
+            "index,address",
+        ],
+        "",
+        "a bare multisig output has no address",
+        None,
+    );
+}
