@@ -34,7 +34,8 @@ pub(crate) struct InspectArgs {
     curve: Option<TextCurve>,
 
     /// For a WIF private key: add an `address` field of this kind (p2pkh, p2sh-p2wpkh,
-    /// p2wpkh, p2tr or ethereum; ethereum only for an uncompressed key), on the WIF's
+    /// p2wpkh, p2tr or ethereum; p2pkh of the 65-byte key or ethereum for an uncompressed
+    /// key), on the WIF's
     /// network (mainnet, or testnet for test-network WIF).
     #[arg(long, value_name = "KIND", value_parser = crate::options::parse_kind)]
     address: Option<fastbip32::address::AddressKind>,
@@ -211,9 +212,12 @@ fn show_wif(
         .map_err(|e| CliError::library("invalid public key", e))?;
     let address = match address {
         None => None,
+        Some(AddressKind::P2pkh) if !compressed => Some(
+            fastbip32::address::bitcoin::p2pkh_uncompressed(&uncompressed, network),
+        ),
         Some(kind) if kind.is_bitcoin() && !compressed => {
             return Err(CliError::Usage(format!(
-                "--address {kind}: an uncompressed WIF key's Bitcoin addresses use the 65-byte key, which fastbip32 does not encode; only --address ethereum"
+                "--address {kind}: segwit outputs need a compressed key; an uncompressed WIF key has --address p2pkh (of the 65-byte key) or ethereum"
             )));
         }
         Some(kind) if kind.is_bitcoin() || kind == AddressKind::Ethereum => {

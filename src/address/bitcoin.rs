@@ -143,6 +143,38 @@ pub fn p2pkh(public_key: &[u8; 33], network: Network) -> Address {
     p2pkh_from_hash(&hash160(public_key), network)
 }
 
+/// The P2PKH address of an uncompressed public key (`04 ‖ x ‖ y`, 65 bytes): the address of
+/// keys from before compressed keys, such as uncompressed WIF keys (`5…`) and old paper
+/// wallets. Segwit outputs take compressed keys only, so P2PKH is the one Bitcoin address such
+/// a key has.
+///
+/// The key is hashed as given; it is not checked to be a point on the curve.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{address::bitcoin, Network};
+///
+/// // The key of BIP-381's `pkh(04a34b…)` vector, whose script holds this HASH160.
+/// let key: [u8; 65] = hex_literal(
+///     "04a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd\
+///      5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea235",
+/// );
+/// let hash: [u8; 20] = hex_literal("b5bd079c4d57cc7fc28ecf8213a6b791625b8183");
+/// assert_eq!(
+///     bitcoin::p2pkh_uncompressed(&key, Network::Mainnet),
+///     bitcoin::p2pkh_from_hash(&hash, Network::Mainnet),
+/// );
+/// assert_eq!(bitcoin::p2pkh_uncompressed(&key, Network::Mainnet), "1HZwkjkeaoZfTSaJxDw6aKkxp45agDiEzN");
+/// # fn hex_literal<const N: usize>(text: &str) -> [u8; N] {
+/// #     let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_hexdigit).collect();
+/// #     core::array::from_fn(|i| u8::from_str_radix(core::str::from_utf8(&digits[2 * i..2 * i + 2]).unwrap(), 16).unwrap())
+/// # }
+/// ```
+pub fn p2pkh_uncompressed(public_key: &[u8; 65], network: Network) -> Address {
+    p2pkh_from_hash(&hash160(public_key), network)
+}
+
 /// The P2SH-P2WPKH address of a public key (BIP-49 wallets): P2SH of the redeem script
 /// `OP_0 <hash160(P)>`.
 ///

@@ -42,6 +42,16 @@ fn wif_fields_and_addresses() {
             "p2wpkh",
             "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
         ),
+        // P2PKH of the 65-byte key (bip_utils 2.12.3, P2PKHAddrEncoder in its uncompressed
+        // mode, gives the same address).
+        (
+            ONE_UNCOMPRESSED,
+            "mainnet",
+            false,
+            G_UNCOMPRESSED,
+            "p2pkh",
+            "1EHNa6Q4Jz2uvNExL497mE43ikXhwF6kZm",
+        ),
         (
             ONE_UNCOMPRESSED,
             "mainnet",
@@ -85,11 +95,18 @@ fn wif_errors() {
         out.stderr.starts_with("error: invalid WIF private key: "),
         "{out:?}"
     );
-    let out = run(
-        &["inspect", "-", "--address", "p2pkh"],
-        ONE_UNCOMPRESSED.as_bytes(),
-    );
-    assert_error(&out, 2);
+    // Segwit outputs take compressed keys only.
+    for kind in ["p2sh-p2wpkh", "p2wpkh", "p2tr"] {
+        let out = run(
+            &["inspect", "-", "--address", kind],
+            ONE_UNCOMPRESSED.as_bytes(),
+        );
+        assert_error(&out, 2);
+        assert!(
+            out.stderr.contains("segwit outputs need a compressed key"),
+            "{out:?}"
+        );
+    }
     let out = run(
         &["inspect", "-", "--address", "solana"],
         ONE_COMPRESSED.as_bytes(),
