@@ -55,6 +55,9 @@ pub(crate) enum Value<'a> {
     Child(u32),
     /// A boolean: JSON `true`/`false`, the same words elsewhere.
     Bool(bool),
+    /// Public text items (descriptors): a JSON array of strings; elsewhere the items
+    /// separated by single spaces (none holds a space).
+    List(&'a [String]),
     /// No value: JSON `null`, an empty CSV cell, `-` in [`Format::Line`], `null` in text.
     Null,
 }
@@ -472,6 +475,25 @@ impl Output {
                 }
             }
             Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
+            Value::List(items) if quote => {
+                self.push(b"[");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.push(b",");
+                    }
+                    self.json_string(item);
+                }
+                self.push(b"]");
+            }
+            Value::List(items) if self.format == Format::Csv => self.csv_cell(&items.join(" ")),
+            Value::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.push(b" ");
+                    }
+                    self.push(item.as_bytes());
+                }
+            }
             Value::Null => match self.format {
                 Format::Json | Format::Text => self.push(b"null"),
                 Format::Csv | Format::Raw => {}
