@@ -67,8 +67,8 @@ enum Command {
     Addresses(Box<addresses::AddressesArgs>),
     /// Print an account's standard output descriptors (BIP-44, 49, 84, 86).
     Descriptors(Box<descriptors::DescriptorsArgs>),
-    /// Describe an output descriptor as Bitcoin Core's getdescriptorinfo does: canonical
-    /// form, checksum, range, private keys, branches, network.
+    /// Describe an output descriptor as Bitcoin Core's getdescriptorinfo does (canonical
+    /// form, checksum, branches, …).
     Descriptor(describe::DescribeArgs),
     /// Make a new BIP-39 mnemonic, or check one (--check).
     Mnemonic(mnemonic::MnemonicArgs),
