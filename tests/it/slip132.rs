@@ -116,6 +116,19 @@ fn account_keys_in_descriptors() {
         assert_eq!(dp.address(0, 2, network).unwrap().as_str(), receive[2]);
         let prv: Xprv = key_private.parse().unwrap();
         assert_eq!(prv.to_xpub().to_string(), key);
+        // In the plain family (Bitcoin Core's form), public or private: the reference xpub,
+        // the same addresses.
+        let as_xpub: Descriptor = case["descriptor"]
+            .as_str()
+            .unwrap()
+            .replace(key, xpub)
+            .parse()
+            .unwrap();
+        for plain in [d.to_plain_versions(), dp.to_plain_versions()] {
+            assert_eq!(plain.slip132_version(), None, "{key}");
+            assert_eq!(plain.to_string(), as_xpub.to_string(), "{key}");
+            assert_eq!(plain.address(0, 2, network).unwrap().as_str(), receive[2]);
+        }
         for (shape, kind) in SHAPES {
             let with_key = shape.replace("KEY", key);
             let with_xpub = shape.replace("KEY", xpub);
