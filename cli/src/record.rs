@@ -1001,6 +1001,30 @@ mod tests {
     }
 
     #[test]
+    fn lists_in_every_format() {
+        let items = ["sh(multi(1,a,b))".to_owned(), "wpkh(\"c\")".to_owned()];
+        let mut record = Record::new();
+        record.push("l", Value::List(&items));
+        record.push("e", Value::List(&[]));
+        assert_eq!(
+            render(&record, Format::Json),
+            "{\"l\":[\"sh(multi(1,a,b))\",\"wpkh(\\\"c\\\")\"],\"e\":[]}\n"
+        );
+        assert_eq!(
+            render(&record, Format::Text),
+            "l: sh(multi(1,a,b)) wpkh(\"c\")\ne: \n"
+        );
+        assert_eq!(
+            render(&record, Format::Csv),
+            "l,e\n\"sh(multi(1,a,b)) wpkh(\"\"c\"\")\",\n"
+        );
+        assert_eq!(
+            render(&record, Format::Raw),
+            "sh(multi(1,a,b)) wpkh(\"c\")\t\n"
+        );
+    }
+
+    #[test]
     fn text_records_are_separated_and_buffers_wiped() {
         let mut out = Output::new(&Style::all(Format::Text));
         for i in 0..3 {
