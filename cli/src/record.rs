@@ -648,6 +648,13 @@ impl Scratch {
             wif: TextBuf::new(),
         }
     }
+
+    /// The printed public key of the last [`KeyRef::fill`].
+    fn public_key(&self) -> &[u8] {
+        self.public_key
+            .get(..self.public_key_len)
+            .unwrap_or_default()
+    }
 }
 
 /// A derived key of either kind, as a record sees it.
@@ -665,6 +672,14 @@ impl<'a, S: CliScheme> KeyRef<'a, S> {
         match key {
             ExtendedKey::Private(key) => Self::Private(key),
             ExtendedKey::Public(key) => Self::Public(key),
+        }
+    }
+
+    /// `private` or `public`, as records print it.
+    const fn kind(self) -> &'static str {
+        match self {
+            Self::Private(_) => "private",
+            Self::Public(_) => "public",
         }
     }
 
@@ -874,22 +889,10 @@ pub(crate) fn cip5_record<'a, S: CliScheme>(
     key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
-    let kind = match key {
-        KeyRef::Private(_) => "private",
-        KeyRef::Public(_) => "public",
-    };
-    record.push("kind", Value::text(kind));
+    record.push("kind", Value::text(key.kind()));
     record.push("version_name", Value::text(prefix));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
-    record.push(
-        "public_key",
-        Value::hex(
-            scratch
-                .public_key
-                .get(..scratch.public_key_len)
-                .unwrap_or_default(),
-        ),
-    );
+    record.push("public_key", Value::hex(scratch.public_key()));
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
     }
@@ -910,11 +913,7 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
     key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
-    let kind = match key {
-        KeyRef::Private(_) => "private",
-        KeyRef::Public(_) => "public",
-    };
-    record.push("kind", Value::text(kind));
+    record.push("kind", Value::text(key.kind()));
     record.push("version", Value::Display(version as &dyn fmt::Display));
     record.push("depth", Value::Uint(u64::from(key.depth())));
     record.push(
@@ -923,15 +922,7 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
     );
     record.push("child_number", Value::Child(key.child_number()));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
-    record.push(
-        "public_key",
-        Value::hex(
-            scratch
-                .public_key
-                .get(..scratch.public_key_len)
-                .unwrap_or_default(),
-        ),
-    );
+    record.push("public_key", Value::hex(scratch.public_key()));
     record.push("fingerprint", Value::hex(&scratch.fingerprint));
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
