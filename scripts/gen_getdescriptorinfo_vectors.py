@@ -10,6 +10,9 @@ crate parses. This file holds what to expect of it:
   input itself with its checksum; `expansions` are the test's `expanded_descs` (Core's
   `multipath_expansion`). The checksums here are embit's (`add_checksum`, BIP-380's
   algorithm, as `descsum_create` computes it).
+* `rpc_unsupported`: the cases of the same file whose script expressions the crate does not
+  parse yet, with Core's answers: refused as unsupported until they are implemented, when
+  they move to `rpc`.
 * `canonical_checksums`: embit's BIP-380 checksum of every `canonical` form of
   `tests/data/descriptor_core.json` (Core's `ToString` strings), by case id.
 * `slip132`: descriptors holding BIP-84's published `zpub` account key and `zprv` root key;
@@ -47,6 +50,21 @@ RPC = [
     ("rpc-tr-tpub-multipath", "core-rpc-later", f"tr({TPUB}/<0;1>/*)", True, True, False, [f"tr({TPUB}/0/*)", f"tr({TPUB}/1/*)"]),
 ]
 
+# The cases of the same files whose script expressions the crate does not parse (pk(),
+# combo(), pkh() inside sh() and wsh(), bare multi(), rawtr(), tr() script trees, raw()),
+# with Core's published answers: `fastbip32 descriptor` refuses them as unsupported.
+RPC_UNSUPPORTED = [
+    ("rpc-pk", "core-rpc", "pk(0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798)", False, True, False),
+    ("rpc-sh-pkh", "core-rpc", "sh(pkh(03fff97bd5755eeea420453a14355235d382f6472f8568a18b2f057a1460297556))", False, True, False),
+    ("rpc-combo", "core-rpc", "combo(0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798)", False, True, False),
+    ("rpc-bare-multi", "core-rpc", "multi(1,022f8bde4d1a07209355b4a7250a5c5128e88b84bddc619ab7cba8d569b240efe4,025cbdf0646e5db4eaa398f365f2ea7a0e3d419b7e0330e39ce92bddedcac4f9bc)", False, True, False),
+    ("rpc-pk-tpub", "core-rpc", f"pk({TPUB})", False, True, False),
+    ("rpc-rawtr", "core-rpc-later", f"rawtr({INTERNAL_KEY})", False, True, False),
+    ("rpc-tr-tree", "core-rpc-later", f"tr({INTERNAL_KEY},pk(c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5))", False, True, False),
+    ("rpc-raw-p2tr", "core-rpc-later", f"raw(5120{INTERNAL_KEY})", False, False, False),
+    ("rpc-raw-op-return", "core-rpc-later", "raw(6a0464617461)", False, False, False),
+]
+
 # BIP-84's published keys: the account xpub m/84'/0'/0' as a zpub, and the root as a zprv.
 BIP84_ZPUB = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs"
 BIP84_ZPRV = "zprvAWgYBBk7JR8Gjrh4UJQ2uJdG1r3WNRRfURiABBE3RvMXYSrRJL62XuezvGdPvG6GFBZduosCc1YP5wixPox7zhZLfiUm8aunE96BBa4Kei5"
@@ -74,6 +92,19 @@ def main():
         if expanded is not None:
             case["expansions"] = [add_checksum(d) for d in expanded]
         rpc.append(case)
+
+    unsupported = [
+        {
+            "id": case_id,
+            "source_ref": source,
+            "desc": desc,
+            "descriptor": add_checksum(desc),
+            "isrange": isrange,
+            "issolvable": issolvable,
+            "hasprivatekeys": hasprivatekeys,
+        }
+        for case_id, source, desc, isrange, issolvable, hasprivatekeys in RPC_UNSUPPORTED
+    ]
 
     core = json.loads((ROOT / "tests/data/descriptor_core.json").read_text())
     canonical = {
@@ -124,6 +155,7 @@ def main():
             "re-encoding of a SLIP-132 key is embit's."
         ),
         "rpc": rpc,
+        "rpc_unsupported": unsupported,
         "canonical_checksums": canonical,
         "slip132": slip132,
     }

@@ -356,3 +356,25 @@ fn bad_descriptors() {
         assert!(out.stderr.starts_with("error: invalid DESC: "), "{out:?}");
     }
 }
+
+/// The cases of `rpc_getdescriptorinfo.py` whose script expressions the library does not
+/// parse (`pk()`, `combo()`, bare `multi()`, `raw()`, …) are refused as unsupported; once one
+/// is implemented, its case belongs in `rpc` (`scripts/gen_getdescriptorinfo_vectors.py`).
+#[test]
+fn core_rpc_unsupported_scripts() {
+    let info = data(INFO_JSON);
+    let cases = info["rpc_unsupported"].as_array().unwrap();
+    assert!(cases.len() >= 9);
+    for case in cases {
+        let id = case["id"].as_str().unwrap();
+        for text in [&case["desc"], &case["descriptor"]] {
+            let out = run(&["descriptor", text.as_str().unwrap()], b"");
+            assert_error(&out, 2);
+            assert!(
+                out.stderr
+                    .starts_with("error: invalid DESC: unsupported descriptor at byte "),
+                "{id}: now supported? move the case to `rpc` in the generator: {out:?}"
+            );
+        }
+    }
+}
