@@ -32,7 +32,10 @@
 //! written as their public keys (`xprv` → `xpub`, `tprv` → `tpub`, a WIF key → hex), hex is
 //! lowercase, steps have no leading zeros, and each key keeps one hardened marker: the one of
 //! the last hardened step Core reads (origin, then range, then the key's steps), `h` when it
-//! has none. A multipath key prints its `<…;…>` step in place.
+//! has none. A multipath key prints its `<…;…>` step in place
+//! ([`Descriptor::branch_descriptor`] gives each branch's own descriptor). A SLIP-132 key
+//! (`zpub`, …) keeps its family; [`Descriptor::to_plain_versions`] gives the xpub form Core
+//! takes.
 //!
 //! # Derivation
 //!
