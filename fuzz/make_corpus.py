@@ -138,6 +138,9 @@ write("cli", cli_input(["addresses", "--descriptor", "-", "--start", "5", "--cou
 write("cli", cli_input(["addresses", "--descriptor", f"wpkh({BIP84_XPUB}/0/*)", "--threads", "2", "--count", "300"]))
 write("cli", cli_input(["descriptors", "--mnemonic", "-", "--network", "testnet", "--json"], ABOUT_WORDS.encode()))
 write("cli", cli_input(["descriptors", "--xkey", tv1[0]["xprv"], "--account", "3"]))
+write("cli", cli_input(["descriptor", f"wpkh([73c5da0a/84h/0h/0h]{BIP84_XPUB}/<0;1>/*)#qf45pmyh", "--json"]))
+write("cli", cli_input(["descriptor", "-", "--fields", "checksum,branches,network", "--raw"],
+                       f"sh(wsh(sortedmulti(1,{BIP84_XPUB}/0/*,{tv1[1]['xprv']}/1/*)))\n".encode()))
 write("cli", cli_input(["convert", BIP84_XPUB, "--to", "zpub", "--json"]))
 write("cli", cli_input(["convert", "-", "--to", "Ypub"], tv1[2]["xprv"].encode()))
 write("cli", cli_input(["mnemonic", "--words", "12", "--language", "japanese", "--json"]))

@@ -34,7 +34,10 @@
 //! written as their public keys (`xprv` → `xpub`, `tprv` → `tpub`, a WIF key → hex), hex is
 //! lowercase, steps have no leading zeros, and each key keeps one hardened marker: the one of
 //! the last hardened step Core reads (origin, then range, then the key's steps), `h` when it
-//! has none. A multipath key prints its `<…;…>` step in place.
+//! has none. A multipath key prints its `<…;…>` step in place
+//! ([`Descriptor::branch_descriptor`] gives each branch's own descriptor). A SLIP-132 key
+//! (`zpub`, …) keeps its family; [`Descriptor::to_plain_versions`] gives the xpub form Core
+//! takes.
 //!
 //! # Derivation
 //!
@@ -1023,5 +1026,72 @@ impl Derived {
     /// The range index, `None` for a descriptor without a range.
     pub fn index(&self) -> Option<u32> {
         self.index
+    }
+}
+
+impl Descriptor {
+    /// The descriptor of multipath branch `branch` alone: every `<…>` step replaced by its
+    /// value for the branch (BIP-389's expansion, Bitcoin Core's `multipath_expansion`). A
+    /// descriptor without multipath has one branch, 0: itself.
+    ///
+    /// # Errors
+    /// [`Error::BranchOutOfRange`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::descriptor::Descriptor;
+    ///
+    /// // BIP-389's test vector.
+    /// let d: Descriptor = "wpkh(xpub661MyMwAqRbcFW31YEwpkMuc5THy2PSt5bDMsktWQcFF8syAmRUapSCGu8ED9W6oDMSgv6Zz8idoc4a6mr8BDzTJY47LJhkJ8UB7WEGuduB/<0;1>/*)".parse()?;
+    /// let change = d.branch_descriptor(1)?;
+    /// assert_eq!(change.branch_count(), 1);
+    /// assert!(format!("{change:#}").ends_with("/1/*)"));
+    /// # Ok::<(), fastbip32::descriptor::Error>(())
+    /// ```
+    pub fn branch_descriptor(&self, branch: usize) -> Result<Self> {
+        if branch >= self.branches {
+            return Err(Error::BranchOutOfRange {
+                branch,
+                branches: self.branches,
+            });
+        }
+        Ok(Self {
+            kind: self.kind,
+            multisig: self.multisig,
+            keys: self.keys.iter().map(|k| k.single_path(branch)).collect(),
+            branches: 1,
+            network_is_test: self.network_is_test,
+        })
+    }
+
+    /// The same descriptor with every key of a SLIP-132 family (`ypub`, `zprv`, `Zpub`, …;
+    /// see [`slip132_version`](Self::slip132_version)) in the plain family of its network:
+    /// `xpub`/`xprv` on mainnet, `tpub`/`tprv` on test networks, the form Bitcoin Core takes.
+    /// The keys, scripts and addresses are the same; the text, and so the checksum, differ.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::descriptor::Descriptor;
+    ///
+    /// // BIP-84's account key m/84'/0'/0', as a zpub.
+    /// let zpub = "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
+    /// let d: Descriptor = format!("wpkh({zpub}/0/*)").parse()?;
+    /// let plain = d.to_plain_versions();
+    /// assert_eq!(plain.slip132_version(), None);
+    /// assert!(format!("{plain:#}").starts_with("wpkh(xpub"));
+    /// assert_eq!(plain.address(0, 0, fastbip32::Network::Mainnet)?, d.address(0, 0, fastbip32::Network::Mainnet)?);
+    /// # Ok::<(), fastbip32::descriptor::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_plain_versions(&self) -> Self {
+        Self {
+            kind: self.kind,
+            multisig: self.multisig,
+            keys: self.keys.iter().map(KeyExpr::plain_version).collect(),
+            branches: self.branches,
+            network_is_test: self.network_is_test,
+        }
     }
 }

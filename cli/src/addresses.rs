@@ -240,9 +240,15 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
     Ok(())
 }
 
-/// The usage error of a descriptor that does not parse; for a SLIP-132 key outside its
-/// family's script, with the `convert` command that gives its xpub.
+/// The usage error of a `--descriptor` that does not parse: [`descriptor_error_in`].
 pub(crate) fn descriptor_error(err: fastbip32::descriptor::Error) -> CliError {
+    descriptor_error_in("--descriptor", err)
+}
+
+/// The usage error of a descriptor (the input `what`) that does not parse: the library's
+/// message (which names the key, "key 2 of 3"); for a SLIP-132 key outside its family's
+/// script, with the `convert` command that gives its xpub.
+pub(crate) fn descriptor_error_in(what: &str, err: fastbip32::descriptor::Error) -> CliError {
     if let fastbip32::descriptor::Error::FamilyMismatch { version, .. } = err {
         let plain = if version.is_testnet() == Some(true) {
             "tpub"
@@ -250,10 +256,10 @@ pub(crate) fn descriptor_error(err: fastbip32::descriptor::Error) -> CliError {
             "xpub"
         };
         return CliError::Usage(format!(
-            "invalid --descriptor: {err} (`fastbip32 convert KEY --to {plain}`)"
+            "invalid {what}: {err} (`fastbip32 convert KEY --to {plain}`)"
         ));
     }
-    CliError::Usage(format!("invalid --descriptor: {err}"))
+    CliError::Usage(format!("invalid {what}: {err}"))
 }
 
 /// Notes a SLIP-132 key that matches its script: accepted here, refused by Bitcoin Core.

@@ -519,6 +519,34 @@ impl<S: CliScheme> Start<S> {
         })
     }
 
+    /// Writes the record of the key at the full `path` into `out` (`first`: the run's first
+    /// record): its extras for the path, then `key` (which derives it), with the path as
+    /// printed below the start key.
+    ///
+    /// # Errors
+    /// As [`extras`](Self::extras), `key` and [`derive_record`].
+    pub(crate) fn write_record(
+        &self,
+        request: &Request<'_>,
+        path: &DerivationPath,
+        key: impl FnOnce() -> Result<ExtendedKey<S>, CliError>,
+        scratch: &mut Scratch,
+        out: &mut Output,
+        first: bool,
+    ) -> Result<(), CliError> {
+        let extras = self.extras(request, path.as_slice(), None)?;
+        let key = key()?;
+        let printed = printed_path(path, self.key.depth());
+        let record = derive_record(
+            scratch,
+            request.curve.name(),
+            KeyRef::of(&key),
+            Some(&printed as &dyn fmt::Display),
+            &extras,
+        )?;
+        out.write(&record, first)
+    }
+
     /// The stake public key of the account of the payment key at `prefix` then `last`.
     fn stake_key(
         &self,
@@ -625,19 +653,16 @@ fn single<S: CliScheme>(
     io: &mut Io<'_>,
 ) -> Result<(), CliError> {
     let start = Start::<S>::new(request, source, path, path_text, None, &mut io.notes)?;
-    let extras = start.extras(request, path.as_slice(), None)?;
-    let key = key_from_xkey(&start.key, path)?;
-    let printed = printed_path(path, start.key.depth());
     let mut scratch = Scratch::new();
     let mut out = Output::new(&request.checked.style);
-    let record = derive_record(
+    start.write_record(
+        request,
+        path,
+        || key_from_xkey(&start.key, path),
         &mut scratch,
-        request.curve.name(),
-        KeyRef::of(&key),
-        Some(&printed as &dyn fmt::Display),
-        &extras,
+        &mut out,
+        true,
     )?;
-    out.write(&record, true)?;
     io.write_stdout(out.as_bytes())
 }
 

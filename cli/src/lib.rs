@@ -6,7 +6,7 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `addresses`, `mnemonic`, `recover`), above the shared modules: `curve` maps `--curve` to a
+//! `describe` for `descriptor`, `addresses`, `mnemonic`, `recover`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -17,6 +17,7 @@ mod addresses;
 mod convert;
 mod curve;
 mod derive;
+mod describe;
 mod descriptors;
 mod error;
 mod input;
@@ -66,6 +67,9 @@ enum Command {
     Addresses(Box<addresses::AddressesArgs>),
     /// Print an account's standard output descriptors (BIP-44, 49, 84, 86).
     Descriptors(Box<descriptors::DescriptorsArgs>),
+    /// Describe an output descriptor as Bitcoin Core's getdescriptorinfo does (canonical
+    /// form, checksum, branches, …).
+    Descriptor(describe::DescribeArgs),
     /// Make a new BIP-39 mnemonic, or check one (--check).
     Mnemonic(mnemonic::MnemonicArgs),
     /// Search for a wallet from a partly remembered mnemonic or passphrase.
@@ -182,6 +186,7 @@ where
         Command::Convert(args) => convert::run(args, io),
         Command::Mnemonic(args) => mnemonic::run(args, io),
         Command::Descriptors(args) => descriptors::run(args, io),
+        Command::Descriptor(args) => describe::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
         // Its own exit codes: 1 with one plain line for a search that found nothing.
         Command::Recover(args) => return recover::run(args, io),

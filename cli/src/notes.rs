@@ -27,6 +27,10 @@ pub(crate) enum ArgvSecret {
     InspectWif,
     /// A WIF private key inside `addresses --descriptor …`.
     DescriptorWif,
+    /// An extended private key inside `descriptor DESC`.
+    DescribeXprv,
+    /// A WIF private key inside `descriptor DESC`.
+    DescribeWif,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
     /// `mnemonic --entropy HEX`.
@@ -43,11 +47,11 @@ impl ArgvSecret {
             Self::Mnemonic | Self::CheckMnemonic => "the mnemonic",
             Self::Passphrase => "the passphrase",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
-            Self::DescriptorXprv => "the descriptor's extended private key",
+            Self::DescriptorXprv | Self::DescribeXprv => "the descriptor's extended private key",
             Self::InspectWif => "the WIF private key",
             Self::Entropy => "the entropy",
             Self::Dice => "the dice rolls",
-            Self::DescriptorWif => "the descriptor's WIF private key",
+            Self::DescriptorWif | Self::DescribeWif => "the descriptor's WIF private key",
         }
     }
 
@@ -61,6 +65,7 @@ impl ArgvSecret {
             Self::InspectXprv | Self::InspectWif => "`inspect -`",
             Self::ConvertXprv => "`convert -`",
             Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
+            Self::DescribeXprv | Self::DescribeWif => "`descriptor -`",
             Self::CheckMnemonic => "--check -",
             Self::Entropy => "--entropy -",
             Self::Dice => "--dice -",

@@ -87,7 +87,7 @@ pub(crate) struct DeriveOutput {
 }
 
 /// `--fields` and `--raw` of the subcommands that print one record (`inspect`, `convert`,
-/// `descriptors`, `mnemonic`).
+/// `descriptors`, `descriptor`, `mnemonic`).
 #[derive(Args, Debug, Default, Clone)]
 pub(crate) struct RecordOutput {
     /// Print only these fields, in this order (comma-separated names). An unknown name is an

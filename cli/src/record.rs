@@ -55,6 +55,9 @@ pub(crate) enum Value<'a> {
     Child(u32),
     /// A boolean: JSON `true`/`false`, the same words elsewhere.
     Bool(bool),
+    /// Public text items (descriptors): a JSON array of strings; elsewhere the items
+    /// separated by single spaces (none holds a space).
+    List(&'a [String]),
     /// No value: JSON `null`, an empty CSV cell, `-` in [`Format::Line`], `null` in text.
     Null,
 }
@@ -472,6 +475,25 @@ impl Output {
                 }
             }
             Value::Bool(value) => self.push(if value { b"true" } else { b"false" }),
+            Value::List(items) if quote => {
+                self.push(b"[");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.push(b",");
+                    }
+                    self.json_string(item);
+                }
+                self.push(b"]");
+            }
+            Value::List(items) if self.format == Format::Csv => self.csv_cell(&items.join(" ")),
+            Value::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.push(b" ");
+                    }
+                    self.push(item.as_bytes());
+                }
+            }
             Value::Null => match self.format {
                 Format::Json | Format::Text => self.push(b"null"),
                 Format::Csv | Format::Raw => {}
@@ -626,6 +648,13 @@ impl Scratch {
             wif: TextBuf::new(),
         }
     }
+
+    /// The printed public key of the last [`KeyRef::fill`].
+    fn public_key(&self) -> &[u8] {
+        self.public_key
+            .get(..self.public_key_len)
+            .unwrap_or_default()
+    }
 }
 
 /// A derived key of either kind, as a record sees it.
@@ -643,6 +672,14 @@ impl<'a, S: CliScheme> KeyRef<'a, S> {
         match key {
             ExtendedKey::Private(key) => Self::Private(key),
             ExtendedKey::Public(key) => Self::Public(key),
+        }
+    }
+
+    /// `private` or `public`, as records print it.
+    const fn kind(self) -> &'static str {
+        match self {
+            Self::Private(_) => "private",
+            Self::Public(_) => "public",
         }
     }
 
@@ -852,22 +889,10 @@ pub(crate) fn cip5_record<'a, S: CliScheme>(
     key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
-    let kind = match key {
-        KeyRef::Private(_) => "private",
-        KeyRef::Public(_) => "public",
-    };
-    record.push("kind", Value::text(kind));
+    record.push("kind", Value::text(key.kind()));
     record.push("version_name", Value::text(prefix));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
-    record.push(
-        "public_key",
-        Value::hex(
-            scratch
-                .public_key
-                .get(..scratch.public_key_len)
-                .unwrap_or_default(),
-        ),
-    );
+    record.push("public_key", Value::hex(scratch.public_key()));
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
     }
@@ -888,11 +913,7 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
     key.fill(scratch);
     let scratch: &'a Scratch = scratch;
     let mut record = Record::new();
-    let kind = match key {
-        KeyRef::Private(_) => "private",
-        KeyRef::Public(_) => "public",
-    };
-    record.push("kind", Value::text(kind));
+    record.push("kind", Value::text(key.kind()));
     record.push("version", Value::Display(version as &dyn fmt::Display));
     record.push("depth", Value::Uint(u64::from(key.depth())));
     record.push(
@@ -901,15 +922,7 @@ pub(crate) fn inspect_record<'a, S: CliScheme>(
     );
     record.push("child_number", Value::Child(key.child_number()));
     record.push("chain_code", Value::secret_hex(key.chain_code()));
-    record.push(
-        "public_key",
-        Value::hex(
-            scratch
-                .public_key
-                .get(..scratch.public_key_len)
-                .unwrap_or_default(),
-        ),
-    );
+    record.push("public_key", Value::hex(scratch.public_key()));
     record.push("fingerprint", Value::hex(&scratch.fingerprint));
     if let Some(private_key) = key.private_key() {
         record.push("private_key", Value::secret_hex(private_key));
@@ -975,6 +988,30 @@ mod tests {
         assert!(
             !debug.contains("00ab9fa0") && !debug.contains("xprv9s21"),
             "{debug}"
+        );
+    }
+
+    #[test]
+    fn lists_in_every_format() {
+        let items = ["sh(multi(1,a,b))".to_owned(), "wpkh(\"c\")".to_owned()];
+        let mut record = Record::new();
+        record.push("l", Value::List(&items));
+        record.push("e", Value::List(&[]));
+        assert_eq!(
+            render(&record, Format::Json),
+            "{\"l\":[\"sh(multi(1,a,b))\",\"wpkh(\\\"c\\\")\"],\"e\":[]}\n"
+        );
+        assert_eq!(
+            render(&record, Format::Text),
+            "l: sh(multi(1,a,b)) wpkh(\"c\")\ne: \n"
+        );
+        assert_eq!(
+            render(&record, Format::Csv),
+            "l,e\n\"sh(multi(1,a,b)) wpkh(\"\"c\"\")\",\n"
+        );
+        assert_eq!(
+            render(&record, Format::Raw),
+            "sh(multi(1,a,b)) wpkh(\"c\")\t\n"
         );
     }
 

@@ -443,6 +443,41 @@ impl KeyExpr {
         Ok(path)
     }
 
+    /// The key of multipath branch `branch` alone: its `<…>` step replaced by the branch's
+    /// value (BIP-389's expansion). A key without multipath, or a branch it does not have, is
+    /// returned as it is.
+    pub(crate) fn single_path(&self, branch: usize) -> Self {
+        let mut out = self.clone();
+        if let Source::Extended(e) = &mut out.source {
+            if let Some((position, values)) = e.multipath.take() {
+                match (e.steps.get_mut(position), values.get(branch)) {
+                    (Some(slot), Some(&value)) => *slot = value,
+                    _ => e.multipath = Some((position, values)),
+                }
+            }
+        }
+        out
+    }
+
+    /// The key with an extended key of a SLIP-132 family (`ypub`, `zprv`, `Vpub`, …) in the
+    /// plain family of its network: `xprv`/`xpub` on mainnet, `tprv`/`tpub` on test
+    /// networks. The key itself does not change, only its version bytes.
+    pub(crate) fn plain_version(&self) -> Self {
+        let mut out = self.clone();
+        if let Source::Extended(e) = &mut out.source {
+            let pair = match e.key.version().is_testnet() {
+                Some(true) => crate::VersionPair::TPRV_TPUB,
+                Some(false) => crate::VersionPair::XPRV_XPUB,
+                None => return out,
+            };
+            e.key = match &e.key {
+                ExtendedKey::Private(k) => ExtendedKey::Private(k.clone().with_version_pair(pair)),
+                ExtendedKey::Public(k) => ExtendedKey::Public(k.clone().with_version_pair(pair)),
+            };
+        }
+        out
+    }
+
     /// Writes the public form (Bitcoin Core's `ToString`): private keys as their public keys.
     pub(crate) fn write_public(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let marker = if self.apostrophe { '\'' } else { 'h' };

@@ -296,6 +296,13 @@ fn check_valid(file: &str, case: &Value) {
         if let Some(expansions) = case["expansions"].as_array() {
             let single: Descriptor = expansions[b].as_str().unwrap().parse().unwrap();
             assert_eq!(single.branch_count(), 1);
+            let expanded = d.branch_descriptor(b).unwrap();
+            assert_eq!(expanded.branch_count(), 1, "{label}");
+            assert_eq!(
+                expanded.to_string(),
+                single.to_string(),
+                "{label} expansion"
+            );
             for i in 0..3u32 {
                 assert_eq!(
                     script_hex(&single.derive(0, i).unwrap()),
@@ -307,6 +314,10 @@ fn check_valid(file: &str, case: &Value) {
     }
     assert!(matches!(
         d.branch(branches.len()),
+        Err(Error::BranchOutOfRange { .. })
+    ));
+    assert!(matches!(
+        d.branch_descriptor(branches.len()),
         Err(Error::BranchOutOfRange { .. })
     ));
 }

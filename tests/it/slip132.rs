@@ -29,6 +29,20 @@ fn network_of(case: &Value) -> Network {
     }
 }
 
+/// Asserts that the receive branch of `d` gives the addresses of `case["receive"]` on
+/// `network`, from index 0.
+fn assert_receive(d: &Descriptor, case: &Value, network: Network, label: &str) {
+    let expected = case["receive"].as_array().unwrap();
+    assert!(!expected.is_empty(), "{label}");
+    for (i, address) in (0..).zip(expected) {
+        assert_eq!(
+            d.address(0, i, network).unwrap().as_str(),
+            address.as_str().unwrap(),
+            "{label} index {i}"
+        );
+    }
+}
+
 /// Every descriptor shape, with `KEY` for one account key (a 1-of-1 for the multisig ones).
 const SHAPES: [(&str, DescriptorType); 7] = [
     ("pkh(KEY/0/*)", DescriptorType::Pkh),
@@ -92,19 +106,7 @@ fn account_keys_in_descriptors() {
         );
         // The family's descriptor.
         let d: Descriptor = case["descriptor"].as_str().unwrap().parse().unwrap();
-        let receive: Vec<String> = (0..3)
-            .map(|i| d.address(0, i, network).unwrap().to_string())
-            .collect();
-        assert_eq!(
-            receive,
-            case["receive"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_str().unwrap())
-                .collect::<Vec<_>>(),
-            "{key}"
-        );
+        assert_receive(&d, case, network, key);
         let expected_version = script.map(|_| version.version());
         assert_eq!(d.slip132_version(), expected_version, "{key}");
         // The private key of the family, in the same descriptor, gives the same addresses.
@@ -113,9 +115,22 @@ fn account_keys_in_descriptors() {
             .unwrap()
             .replace(key, key_private);
         let dp: Descriptor = private_text.parse().unwrap();
-        assert_eq!(dp.address(0, 2, network).unwrap().as_str(), receive[2]);
+        assert_receive(&dp, case, network, key_private);
         let prv: Xprv = key_private.parse().unwrap();
         assert_eq!(prv.to_xpub().to_string(), key);
+        // In the plain family (Bitcoin Core's form), public or private: the reference xpub,
+        // the same addresses.
+        let as_xpub: Descriptor = case["descriptor"]
+            .as_str()
+            .unwrap()
+            .replace(key, xpub)
+            .parse()
+            .unwrap();
+        for plain in [d.to_plain_versions(), dp.to_plain_versions()] {
+            assert_eq!(plain.slip132_version(), None, "{key}");
+            assert_eq!(plain.to_string(), as_xpub.to_string(), "{key}");
+            assert_receive(&plain, case, network, xpub);
+        }
         for (shape, kind) in SHAPES {
             let with_key = shape.replace("KEY", key);
             let with_xpub = shape.replace("KEY", xpub);
@@ -159,12 +174,6 @@ fn account_keys_in_descriptors() {
 fn electrum_exports() {
     let data = data();
     for wallet in data["electrum"].as_array().unwrap() {
-        let receive: Vec<&str> = wallet["receive"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
         let text = match wallet["txin_type"].as_str().unwrap() {
             "p2wpkh" => format!("wpkh({}/0/*)", wallet["keystore"]["xpub"].as_str().unwrap()),
             "p2wpkh-p2sh" => format!(
@@ -180,13 +189,7 @@ fn electrum_exports() {
         };
         let d: Descriptor = text.parse().unwrap();
         assert!(d.slip132_version().is_some());
-        for (i, expected) in (0..).zip(&receive) {
-            assert_eq!(
-                d.address(0, i, Network::Mainnet).unwrap().as_str(),
-                *expected,
-                "{text}"
-            );
-        }
+        assert_receive(&d, wallet, Network::Mainnet, &text);
         // The multisig keys in a p2sh-p2wsh script are refused, naming the second key last.
         if wallet["txin_type"] == "p2wsh" {
             let wrong = text.replace("wsh(sortedmulti", "sh(wsh(sortedmulti") + ")";
@@ -219,12 +222,6 @@ fn sparrow_exports() {
         assert_eq!(d.slip132_version(), None);
         assert_eq!(d.branch_count(), 2);
         assert_eq!(d.to_string(), text);
-        let network = network_of(case);
-        for (i, expected) in (0..).zip(case["receive"].as_array().unwrap()) {
-            assert_eq!(
-                d.address(0, i, network).unwrap().as_str(),
-                expected.as_str().unwrap()
-            );
-        }
+        assert_receive(&d, case, network_of(case), text);
     }
 }

@@ -9,17 +9,15 @@
 //! below a public key) before anything is written. A `*` in the last segment takes the
 //! batch engine ([`super::batch`]) instead.
 
-use core::fmt;
-
 use fastbip32::cardano::Role;
 use fastbip32::DerivationPath;
 
 use super::batch::{child_at, prefix_path, ChildRange, Wildcard};
-use super::{key_from_xkey, printed_path, DeriveArgs, Request, Source, Start};
+use super::{key_from_xkey, DeriveArgs, Request, Source, Start};
 use crate::curve::{CliScheme, SchemeVisitor};
 use crate::error::CliError;
 use crate::io::Io;
-use crate::record::{derive_record, KeyRef, Output, Scratch};
+use crate::record::{Output, Scratch};
 use crate::seed;
 use crate::stream;
 
@@ -147,17 +145,14 @@ fn levels<S: CliScheme>(
     let mut out = Output::new(&request.checked.style);
     for (n, index) in (first..).take(plan.range.count as usize).enumerate() {
         let (path, below) = plan.paths(index)?;
-        let extras = start.extras(request, path.as_slice(), None)?;
-        let key = key_from_xkey(&base, &below)?;
-        let printed = printed_path(&path, start.key.depth());
-        let record = derive_record(
+        start.write_record(
+            request,
+            &path,
+            || key_from_xkey(&base, &below),
             &mut scratch,
-            request.curve.name(),
-            KeyRef::of(&key),
-            Some(&printed as &dyn fmt::Display),
-            &extras,
+            &mut out,
+            n == 0,
         )?;
-        out.write(&record, n == 0)?;
         if index % FLUSH == FLUSH - 1 {
             stream::write_out(io, &mut out)?;
         }

@@ -22,6 +22,7 @@ mod cardano_address;
 mod convert;
 mod derive;
 mod derive_address;
+mod describe;
 mod descriptors;
 mod errors;
 mod inner_wildcard;
