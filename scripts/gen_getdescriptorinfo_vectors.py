@@ -45,19 +45,19 @@ RPC = [
     ("rpc-pkh-tpub-steps", "core-rpc", f"pkh({TPUB}/1'/2)", False, True, False, None),
     ("rpc-pkh-tpub-origin-range", "core-rpc", f"pkh([d34db33f/44'/0'/0']{TPUB}/1/*)", True, True, False, None),
     ("rpc-sh-multi-tpub-ranges", "core-rpc", f"sh(multi(1,{TPUB}/1/0/*,{TPUB}/0/0/*))", True, True, False, None),
+    ("rpc-bare-multi", "core-rpc", "multi(1,022f8bde4d1a07209355b4a7250a5c5128e88b84bddc619ab7cba8d569b240efe4,025cbdf0646e5db4eaa398f365f2ea7a0e3d419b7e0330e39ce92bddedcac4f9bc)", False, True, False, None),
     ("rpc-tr-xonly", "core-rpc-later", f"tr({INTERNAL_KEY})", False, True, False, None),
     ("rpc-tr-tpub-range", "core-rpc-later", f"tr({TPUB}/0/*)", True, True, False, None),
     ("rpc-tr-tpub-multipath", "core-rpc-later", f"tr({TPUB}/<0;1>/*)", True, True, False, [f"tr({TPUB}/0/*)", f"tr({TPUB}/1/*)"]),
 ]
 
 # The cases of the same files whose script expressions the crate does not parse (pk(),
-# combo(), pkh() inside sh() and wsh(), bare multi(), rawtr(), tr() script trees, raw()),
+# combo(), pkh() inside sh() and wsh(), rawtr(), tr() script trees, raw()),
 # with Core's published answers: `fastbip32 descriptor` refuses them as unsupported.
 RPC_UNSUPPORTED = [
     ("rpc-pk", "core-rpc", "pk(0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798)", False, True, False),
     ("rpc-sh-pkh", "core-rpc", "sh(pkh(03fff97bd5755eeea420453a14355235d382f6472f8568a18b2f057a1460297556))", False, True, False),
     ("rpc-combo", "core-rpc", "combo(0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798)", False, True, False),
-    ("rpc-bare-multi", "core-rpc", "multi(1,022f8bde4d1a07209355b4a7250a5c5128e88b84bddc619ab7cba8d569b240efe4,025cbdf0646e5db4eaa398f365f2ea7a0e3d419b7e0330e39ce92bddedcac4f9bc)", False, True, False),
     ("rpc-pk-tpub", "core-rpc", f"pk({TPUB})", False, True, False),
     ("rpc-rawtr", "core-rpc-later", f"rawtr({INTERNAL_KEY})", False, True, False),
     ("rpc-tr-tree", "core-rpc-later", f"tr({INTERNAL_KEY},pk(c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5))", False, True, False),
