@@ -37,8 +37,8 @@ use crate::record::{Output, Record, Value};
 pub(crate) struct DescribeArgs {
     /// The output descriptor, with or without its `#checksum` (a wrong one is an error):
     /// pkh(KEY), wpkh(KEY), sh(wpkh(KEY)), tr(KEY), sh(multi(k,KEY,…)), wsh(multi(…)),
-    /// sh(wsh(multi(…))), bare multi(…) of at most 3 keys, sortedmulti too; `-` reads it from standard input (better for one
-    /// with a private key).
+    /// sh(wsh(multi(…))), bare multi(…) of at most 3 keys, sortedmulti too; `-` reads it
+    /// from standard input (better for one with a private key).
     #[arg(value_name = "DESC|-")]
     descriptor: String,
 
