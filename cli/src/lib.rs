@@ -6,7 +6,7 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `addresses`, `mnemonic`, `recover`), above the shared modules: `curve` maps `--curve` to a
+//! `addresses`, `mnemonic`, `recover`, and `decode` for `address`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -16,6 +16,7 @@ mod address_field;
 mod addresses;
 mod convert;
 mod curve;
+mod decode;
 mod derive;
 mod descriptors;
 mod error;
@@ -70,6 +71,8 @@ enum Command {
     Mnemonic(mnemonic::MnemonicArgs),
     /// Search for a wallet from a partly remembered mnemonic or passphrase.
     Recover(Box<recover::RecoverArgs>),
+    /// Decode an address: its type, network, hash or witness program, and scriptPubKey.
+    Address(decode::AddressArgs),
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -183,6 +186,7 @@ where
         Command::Mnemonic(args) => mnemonic::run(args, io),
         Command::Descriptors(args) => descriptors::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
+        Command::Address(args) => decode::run(args, io),
         // Its own exit codes: 1 with one plain line for a search that found nothing.
         Command::Recover(args) => return recover::run(args, io),
     };

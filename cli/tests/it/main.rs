@@ -20,6 +20,7 @@ mod batch;
 mod cardano;
 mod cardano_address;
 mod convert;
+mod decode;
 mod derive;
 mod derive_address;
 mod descriptors;
