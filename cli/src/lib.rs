@@ -6,7 +6,7 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `addresses`, `mnemonic`, `recover`, and `decode` for `address`), above the shared modules: `curve` maps `--curve` to a
+//! `addresses`, `mnemonic`, `recover`, `find`, and `decode` for `address`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -20,6 +20,7 @@ mod decode;
 mod derive;
 mod descriptors;
 mod error;
+mod find;
 mod input;
 mod inspect;
 mod io;
@@ -73,6 +74,8 @@ enum Command {
     Recover(Box<recover::RecoverArgs>),
     /// Decode an address: its type, network, hash or witness program, and scriptPubKey.
     Address(decode::AddressArgs),
+    /// Find the branch, index and path of an address among a descriptor's or a key's outputs.
+    Find(Box<find::FindArgs>),
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -187,6 +190,7 @@ where
         Command::Descriptors(args) => descriptors::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
         Command::Address(args) => decode::run(args, io),
+        Command::Find(args) => find::run(args, io),
         // Its own exit codes: 1 with one plain line for a search that found nothing.
         Command::Recover(args) => return recover::run(args, io),
     };

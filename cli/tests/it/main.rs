@@ -25,6 +25,7 @@ mod derive;
 mod derive_address;
 mod descriptors;
 mod errors;
+mod find;
 mod inner_wildcard;
 mod inspect;
 mod inspect_wif;
