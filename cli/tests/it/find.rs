@@ -1,8 +1,8 @@
 //! `fastbip32 find ADDRESS (--descriptor DESC | --xkey XKEY [--path PREFIX]) [--count N]
 //! [--start S]`: the expected branches, indices and paths come from committed data — the
 //! BIP-49/84/86 published addresses, Bitcoin Core's descriptor scriptPubKeys (as addresses
-//! through the independent `bech32` crate) and `bip_utils`' addresses deep in each account's
-//! branches (`tests/data/find_bip_utils.json`, `scripts/gen_find_vectors.py`).
+//! through the independent `bs58` and `bech32` crates) and `bip_utils`' addresses deep in
+//! each account's branches (`tests/data/find_bip_utils.json`, `scripts/gen_find_vectors.py`).
 
 use serde_json::Value;
 
@@ -67,8 +67,21 @@ fn bip_published_addresses_from_the_account_key() {
     }
 }
 
-/// The segwit address of a scriptPubKey, through the `bech32` crate.
-fn segwit_address(script: &[u8]) -> Option<String> {
+/// The mainnet address of a P2PKH, P2SH or segwit v0/v1 scriptPubKey, through the `bs58`
+/// and `bech32` crates.
+fn script_address(script: &[u8]) -> Option<String> {
+    let base58 = |version: u8, hash: &[u8]| {
+        Some(
+            bs58::encode([&[version][..], hash].concat())
+                .with_check()
+                .into_string(),
+        )
+    };
+    match script {
+        [0x76, 0xa9, 0x14, hash @ .., 0x88, 0xac] if hash.len() == 20 => return base58(0, hash),
+        [0xa9, 0x14, hash @ .., 0x87] if hash.len() == 20 => return base58(5, hash),
+        _ => {}
+    }
     let hrp = bech32::Hrp::parse("bc").unwrap();
     let version = match script.first()? {
         0 => bech32::Fe32::Q,
@@ -97,7 +110,7 @@ fn core_descriptor_outputs() {
             };
             let i = scripts.len() - 1;
             let script = hex::decode(scripts[i].as_str().unwrap()).unwrap();
-            let Some(address) = segwit_address(&script) else {
+            let Some(address) = script_address(&script) else {
                 continue;
             };
             let got = json_ok(&run(
@@ -112,7 +125,7 @@ fn core_descriptor_outputs() {
             checked += 1;
         }
     }
-    assert!(checked >= 4, "{checked}");
+    assert!(checked >= 8, "{checked}");
 }
 
 #[test]
