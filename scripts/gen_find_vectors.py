@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from bip_utils import (
     Bip39SeedGenerator, Bip44, Bip44Coins, Bip44Changes, Bip49, Bip49Coins, Bip84,
-    Bip84Coins, Bip86, Bip86Coins,
+    Bip84Coins, Bip86, Bip86Coins, EthAddrEncoder, P2PKHAddrEncoder,
 )
 
 MNEMONIC = "abandon " * 11 + "about"
@@ -51,12 +51,27 @@ def main():
             "account_xpub": acct.PublicKey().ToExtended(),
             "cases": cases,
         })
+    # Addresses of another script than the key's SLIP-132 family promises: the P2PKH and
+    # Ethereum addresses of the BIP-84 account's (zpub's) keys.
+    acct84 = Bip84.FromSeed(seed, Bip84Coins.BITCOIN).Purpose().Coin().Account(0)
+    node = acct84.Change(Bip44Changes.CHAIN_INT).AddressIndex(7)
+    pub = node.PublicKey().RawCompressed().ToBytes()
+    cross = {
+        "account_xpub": acct84.PublicKey().ToExtended(),
+        "cases": [
+            {"kind": "p2pkh", "branch": 1, "index": 7,
+             "address": P2PKHAddrEncoder.EncodeKey(pub, net_ver=b"\x00")},
+            {"kind": "ethereum", "branch": 1, "index": 7,
+             "address": EthAddrEncoder.EncodeKey(pub)},
+        ],
+    }
     data = {
         "source": f"computed with bip_utils {version('bip_utils')} by scripts/gen_find_vectors.py",
         "mnemonic": MNEMONIC,
         "passphrase": "",
         "notes": "each account's extended public key as bip_utils writes it (SLIP-132 ypub/zpub for BIP-49/84) and its addresses at branch/index; not published by any specification",
         "accounts": accounts,
+        "other_scripts": cross,
     }
     with open("tests/data/find_bip_utils.json", "w") as f:
         json.dump(data, f, indent=1)

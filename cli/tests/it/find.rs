@@ -155,6 +155,40 @@ fn deep_indices_from_bip_utils() {
 }
 
 #[test]
+fn a_zpub_searched_for_other_scripts() {
+    let d = data(FIND_JSON);
+    let other = &d["other_scripts"];
+    let zpub = other["account_xpub"].as_str().unwrap();
+    for case in other["cases"].as_array().unwrap() {
+        let address = case["address"].as_str().unwrap();
+        let kind = case["kind"].as_str().unwrap();
+        let (branch, index) = (
+            case["branch"].as_u64().unwrap(),
+            case["index"].as_u64().unwrap(),
+        );
+        for threads in ["1", "2"] {
+            let got = json_ok(&run(
+                &[
+                    "find",
+                    address,
+                    "--xkey",
+                    zpub,
+                    "--count",
+                    "20",
+                    "--threads",
+                    threads,
+                    "--json",
+                ],
+                b"",
+            ));
+            assert_eq!(str_field(&got, "type"), kind);
+            assert_eq!(u64_field(&got, "branch"), branch, "{kind}");
+            assert_eq!(u64_field(&got, "index"), index, "{kind}");
+        }
+    }
+}
+
+#[test]
 fn not_found_and_usage_errors() {
     let d = data(FIND_JSON);
     let account = &d["accounts"][2];
