@@ -11,7 +11,8 @@
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
 //!
 //! [`AddressKind`] names each kind as the command-line tool spells it and says which curve it
-//! needs.
+//! needs. [`decode`] reads an address's text back (with `secp256k1` and `ed25519-bip32`):
+//! its [`AddressType`], network, and the hash, program or key it commits to.
 //!
 //! # Security
 //! Addresses are computed from public keys only: these functions are variable-time and must
@@ -42,6 +43,8 @@ use crate::version::{Version, VersionPair};
 pub mod bitcoin;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+#[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]
+mod decode;
 pub(crate) mod error;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
@@ -50,6 +53,8 @@ mod solana;
 
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;
+#[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]
+pub use self::decode::{decode, AddressNetwork, AddressType, Credential, Decoded};
 pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
 pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};

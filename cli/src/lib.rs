@@ -6,7 +6,8 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `describe` for `descriptor`, `addresses`, `mnemonic`, `recover`), above the shared modules: `curve` maps `--curve` to a
+//! `describe` for `descriptor`, `addresses`, `mnemonic`, `recover`, `find`, and `decode` for
+//! `address`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -16,10 +17,12 @@ mod address_field;
 mod addresses;
 mod convert;
 mod curve;
+mod decode;
 mod derive;
 mod describe;
 mod descriptors;
 mod error;
+mod find;
 mod input;
 mod inspect;
 mod io;
@@ -74,6 +77,10 @@ enum Command {
     Mnemonic(mnemonic::MnemonicArgs),
     /// Search for a wallet from a partly remembered mnemonic or passphrase.
     Recover(Box<recover::RecoverArgs>),
+    /// Decode an address: its type, network, hash or witness program, and scriptPubKey.
+    Address(decode::AddressArgs),
+    /// Find the branch, index and path of an address among a descriptor's or a key's outputs.
+    Find(Box<find::FindArgs>),
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -188,6 +195,8 @@ where
         Command::Descriptors(args) => descriptors::run(args, io),
         Command::Descriptor(args) => describe::run(args, io),
         Command::Addresses(args) => addresses::run(args, io),
+        Command::Address(args) => decode::run(args, io),
+        Command::Find(args) => find::run(args, io),
         // Its own exit codes: 1 with one plain line for a search that found nothing.
         Command::Recover(args) => return recover::run(args, io),
     };

@@ -5,8 +5,9 @@ use core::fmt;
 /// A [`core::result::Result`] with the address [`Error`].
 pub(crate) type Result<T> = core::result::Result<T, Error>;
 
-/// What can go wrong when writing an address, reading a scriptPubKey's address, or writing
-/// and reading WIF private keys ([`wif`](crate::wif)).
+/// What can go wrong when writing an address, reading a scriptPubKey's address, decoding an
+/// address's text ([`decode`](crate::address::decode)), or writing and reading WIF private
+/// keys ([`wif`](crate::wif)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Error {
@@ -27,10 +28,40 @@ pub enum Error {
     },
     /// A scriptPubKey that is not P2PKH, P2SH or a witness program, so it has no address.
     UnsupportedScript,
-    /// WIF text with a character outside the Base58 alphabet.
+    /// WIF or address text with a character outside the Base58 alphabet.
     InvalidBase58,
-    /// WIF text whose `Base58Check` checksum does not match.
+    /// WIF or address text whose `Base58Check` checksum does not match.
     BadChecksum,
+    /// Text that is no kind of address `decode` reads.
+    UnrecognisedAddress,
+    /// Bech32 address text that is malformed: a character outside the alphabet, mixed case,
+    /// no data, over 90 characters for a segwit address, or bad padding.
+    InvalidBech32,
+    /// Bech32 address text whose checksum does not verify, bech32 where the witness version
+    /// needs bech32m (BIP-350) and the reverse included.
+    Bech32Checksum,
+    /// Valid bech32 text whose prefix names no network `decode` knows (`bc`, `tb`, `bcrt`,
+    /// `addr`, `addr_test`, `stake`, `stake_test`).
+    UnknownHrp,
+    /// A `Base58Check` address whose version byte is not P2PKH's or P2SH's (`0x00`, `0x6f`,
+    /// `0x05`, `0xc4`).
+    UnknownAddressVersion {
+        /// The version byte found.
+        version: u8,
+    },
+    /// Text starting `0x` that is not 40 hex digits.
+    InvalidEthereumAddress,
+    /// A mixed-case Ethereum address whose case is not its EIP-55 checksum.
+    Eip55Checksum,
+    /// A Cardano address of a CIP-19 type `decode` does not read (pointer, Byron, …): only
+    /// base (0–3), enterprise (6, 7) and reward (14, 15) addresses.
+    UnsupportedCardanoAddress {
+        /// The header's type, its high four bits.
+        header_type: u8,
+    },
+    /// A Cardano address whose payload length does not fit its type, whose network id does
+    /// not match its prefix, or a reward type under `addr` (or a payment type under `stake`).
+    InvalidCardanoAddress,
     /// WIF text whose key data (after the version byte) is not 33 bytes: `len` bytes (or the
     /// text is too short to hold a checksum, or over 160 characters).
     InvalidWifLength {
@@ -73,6 +104,25 @@ impl fmt::Display for Error {
             }
             Self::InvalidBase58 => f.write_str("invalid base58 character"),
             Self::BadChecksum => f.write_str("base58check checksum mismatch"),
+            Self::UnrecognisedAddress => f.write_str("not a recognised address"),
+            Self::InvalidBech32 => f.write_str("malformed bech32 address"),
+            Self::Bech32Checksum => f.write_str("bech32 checksum mismatch"),
+            Self::UnknownHrp => f.write_str("bech32 address of an unknown prefix"),
+            Self::UnknownAddressVersion { version } => {
+                write!(
+                    f,
+                    "unknown base58check address version byte 0x{version:02x}"
+                )
+            }
+            Self::InvalidEthereumAddress => {
+                f.write_str("an Ethereum address is 0x and 40 hex digits")
+            }
+            Self::Eip55Checksum => f.write_str("Ethereum address has a wrong EIP-55 checksum"),
+            Self::UnsupportedCardanoAddress { header_type } => write!(
+                f,
+                "Cardano address of type {header_type} (only base, enterprise and reward)"
+            ),
+            Self::InvalidCardanoAddress => f.write_str("malformed Cardano address"),
             Self::InvalidWifLength { len } => {
                 write!(f, "WIF key data is {len} bytes; it must be 33 (compressed)")
             }

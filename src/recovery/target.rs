@@ -5,15 +5,11 @@ use alloc::vec::Vec;
 use core::fmt;
 use std::collections::HashMap;
 
-use bech32::primitives::decode::{CheckedHrpstring, SegwitHrpstring};
-use bech32::Bech32;
-
 use super::error::{Error, Result};
-use crate::address::CardanoNetwork;
+use crate::address::{self, AddressNetwork, AddressType, CardanoNetwork, Credential};
 use crate::curve::Secp256k1;
 use crate::descriptor::Descriptor;
 use crate::key::ExtendedPublicKey;
-use crate::serialize::base58;
 use crate::{DerivationPath, Fingerprint, Network};
 
 type Xpub = ExtendedPublicKey<Secp256k1>;
@@ -180,7 +176,7 @@ impl Target {
     }
 
     /// Adds an address: Bitcoin P2PKH, P2SH (taken as P2SH-P2WPKH), P2WPKH or P2TR on any
-    /// network; Ethereum (`0x` and 40 hex digits, any case); Solana (Base58 of 32 bytes);
+    /// network; Ethereum (`0x` and 40 hex digits, all lowercase, all uppercase or EIP-55); Solana (Base58 of 32 bytes);
     /// Cardano base or enterprise (`addr1…`, `addr_test1…`).
     ///
     /// # Errors
@@ -268,95 +264,39 @@ impl fmt::Debug for Target {
     }
 }
 
-/// The raw form of an address text, or `None`.
+/// The raw form of an address text (through [`address::decode`]), or `None` for a kind a
+/// search does not derive: P2WSH and other witness programs, Cardano reward addresses and
+/// script credentials.
 fn decode_address(text: &str) -> Option<(Payload, Network2)> {
-    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        let mut raw = [0u8; 20];
-        if hex.len() != 40 {
-            return None;
+    let decoded = address::decode(text).ok()?;
+    let payload = decoded.payload();
+    let network = match decoded.network() {
+        AddressNetwork::Bitcoin(n) => Network2::Bitcoin(n),
+        AddressNetwork::Cardano(network) => Network2::Cardano {
+            network,
+            base: decoded.address_type() == AddressType::CardanoBase,
+        },
+        _ => Network2::None,
+    };
+    let kind = match decoded.address_type() {
+        AddressType::P2pkh => Kind::P2pkh,
+        AddressType::P2sh => Kind::P2shP2wpkh,
+        AddressType::P2wpkh => Kind::P2wpkh,
+        AddressType::P2tr => Kind::P2tr,
+        AddressType::Ethereum => Kind::Ethereum,
+        AddressType::Solana => Kind::Solana,
+        AddressType::CardanoBase | AddressType::CardanoEnterprise
+            if decoded.payment_credential() == Some(Credential::KeyHash)
+                && decoded.stake_credential() != Some(Credential::ScriptHash) =>
+        {
+            Kind::Cardano
         }
-        for (byte, pair) in raw.iter_mut().zip(hex.as_bytes().chunks(2)) {
-            let s = core::str::from_utf8(pair).ok()?;
-            *byte = u8::from_str_radix(s, 16).ok()?;
-        }
-        return Some((Payload::new(Kind::Ethereum, &raw), Network2::None));
-    }
-    if let Ok(segwit) = SegwitHrpstring::new(text) {
-        let network = match segwit.hrp().as_str() {
-            "bc" => Network::Mainnet,
-            "tb" => Network::Testnet,
-            "bcrt" => Network::Regtest,
-            _ => return None,
-        };
-        let program: Vec<u8> = segwit.byte_iter().collect();
-        let kind = match (segwit.witness_version().to_u8(), program.len()) {
-            (0, 20) => Kind::P2wpkh,
-            (1, 32) => Kind::P2tr,
-            _ => return None,
-        };
-        return Some((Payload::new(kind, &program), Network2::Bitcoin(network)));
-    }
-    if text.starts_with("addr") {
-        let checked = CheckedHrpstring::new::<Bech32>(text).ok()?;
-        let network = match checked.hrp().as_str() {
-            "addr" => CardanoNetwork::Mainnet,
-            "addr_test" => CardanoNetwork::Testnet,
-            _ => return None,
-        };
-        let raw: Vec<u8> = checked.byte_iter().collect();
-        let (&header, rest) = raw.split_first()?;
-        let base = match (header >> 4, rest.len()) {
-            (0, 56) => true,
-            (6, 28) => false,
-            _ => return None,
-        };
-        let payment = rest.get(..28)?;
-        return Some((
-            Payload::new(Kind::Cardano, payment),
-            Network2::Cardano { network, base },
-        ));
-    }
-    if let Ok(decoded) = base58::decode_check_any(text.as_bytes(), 21) {
-        let (&version, hash) = decoded.payload().split_first()?;
-        if hash.len() != 20 {
-            return None;
-        }
-        let (kind, network) = match version {
-            0x00 => (Kind::P2pkh, Network::Mainnet),
-            0x6f => (Kind::P2pkh, Network::Testnet),
-            0x05 => (Kind::P2shP2wpkh, Network::Mainnet),
-            0xc4 => (Kind::P2shP2wpkh, Network::Testnet),
-            _ => return None,
-        };
-        return Some((Payload::new(kind, hash), Network2::Bitcoin(network)));
-    }
-    let key = base58_decode_vartime::<32>(text)?;
-    Some((Payload::new(Kind::Solana, &key), Network2::None))
-}
-
-/// Plain Base58 (no checksum) of exactly `N` bytes, in variable time (addresses are public).
-fn base58_decode_vartime<const N: usize>(text: &str) -> Option<[u8; N]> {
-    const ALPHABET: &[u8; 58] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    let mut out = [0u8; N];
-    let mut leading = 0;
-    let mut seen_digit = false;
-    for c in text.bytes() {
-        let digit = ALPHABET.iter().position(|&a| a == c)?;
-        if digit == 0 && !seen_digit {
-            leading += 1;
-            continue;
-        }
-        seen_digit = true;
-        let mut carry = u32::try_from(digit).ok()?;
-        for byte in out.iter_mut().rev() {
-            carry += u32::from(*byte) * 58;
-            *byte = carry.to_le_bytes()[0];
-            carry >>= 8;
-        }
-        if carry != 0 {
-            return None;
-        }
-    }
-    let significant = N - out.iter().take_while(|&&b| b == 0).count();
-    (leading + significant == N || (significant == 0 && leading == N)).then_some(out)
+        _ => return None,
+    };
+    let raw = if kind == Kind::Cardano {
+        payload.get(..28)?
+    } else {
+        payload
+    };
+    Some((Payload::new(kind, raw), network))
 }

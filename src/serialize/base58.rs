@@ -280,14 +280,11 @@ impl Decoded {
     }
 }
 
-/// Decodes `Base58Check` text of any payload length.
-///
-/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), at least
-/// the 4 checksum bytes ([`Error::InvalidLength`] with `len: 0`), the checksum
-/// ([`Error::BadChecksum`]). Text over 160 characters is not decoded: it fails with
-/// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length. `expected` is
-/// the payload length the caller wants, for the errors.
-pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> {
+/// Decodes plain Base58 text (no checksum) of any length: every character in the alphabet
+/// ([`Error::InvalidBase58`]); text over 160 characters is not decoded and fails with
+/// [`Error::InvalidLength`] whose `len` is a lower bound of its byte length. `expected` is
+/// the length the caller wants, for the errors.
+pub(crate) fn decode_any(text: &[u8], expected: usize) -> Result<Decoded> {
     let mut valid = 0xFF;
     for &c in text {
         valid &= char_to_digit(c).1;
@@ -301,7 +298,7 @@ pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> 
         let digits = text.len() - zeros;
         let total = zeros + (digits.saturating_sub(1) * 732) / 1000 + 1;
         return Err(Error::InvalidLength {
-            len: total.saturating_sub(4),
+            len: total,
             expected,
         });
     }
@@ -346,7 +343,26 @@ pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> 
         });
     };
     dst.copy_from_slice(src);
+    decoded.len = total;
+    Ok(decoded)
+}
 
+/// Decodes `Base58Check` text of any payload length.
+///
+/// The checks, in order: every character in the alphabet ([`Error::InvalidBase58`]), at least
+/// the 4 checksum bytes ([`Error::InvalidLength`] with `len: 0`), the checksum
+/// ([`Error::BadChecksum`]). Text over 160 characters is not decoded: it fails with
+/// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length. `expected` is
+/// the payload length the caller wants, for the errors.
+pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> {
+    let mut decoded = decode_any(text, expected).map_err(|e| match e {
+        Error::InvalidLength { len, expected } => Error::InvalidLength {
+            len: len.saturating_sub(4),
+            expected,
+        },
+        e => e,
+    })?;
+    let total = decoded.len;
     let Some(body_len) = total.checked_sub(4) else {
         return Err(Error::InvalidLength { len: 0, expected });
     };

@@ -60,6 +60,7 @@ macro_rules! for_each_scheme {
 
 mod account;
 mod address;
+mod address_decode;
 mod alloc;
 mod allocator;
 mod api;
