@@ -10,6 +10,7 @@ Every name is documented in the type stubs (``__init__.pyi``) and by ``help()``.
 
 from fastbip32._native import (
     CURVES,
+    DecodedAddress,
     Descriptor,
     DescriptorError,
     Error,
@@ -22,6 +23,7 @@ from fastbip32._native import (
     account_descriptors,
     address,
     address_from_script,
+    decode_address,
     derive_paths,
     derive_private_key,
     eip55,
@@ -34,6 +36,7 @@ from fastbip32._recovery import Recovered, recover, recovery_space
 
 __all__ = [
     "CURVES",
+    "DecodedAddress",
     "Descriptor",
     "DescriptorError",
     "Error",
@@ -47,6 +50,7 @@ __all__ = [
     "account_descriptors",
     "address",
     "address_from_script",
+    "decode_address",
     "derive_paths",
     "derive_private_key",
     "eip55",

@@ -260,6 +260,43 @@ def address(
 def address_from_script(script_pubkey: bytes, network: str = "mainnet") -> str:
     """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
 
+class DecodedAddress:
+    """An address read back by :func:`decode_address`. Frozen; equal when every field is."""
+
+    @property
+    def type(self) -> str:
+        """``p2pkh``, ``p2sh``, ``p2wpkh``, ``p2wsh``, ``p2tr``, ``witness-v1`` …
+        ``witness-v16``, ``ethereum``, ``solana``, ``cardano-base``, ``cardano-enterprise`` or
+        ``cardano-reward``."""
+    @property
+    def network(self) -> Literal["mainnet", "testnet", "regtest"] | None:
+        """The network the text names (Bitcoin testnet also stands for signet; Cardano's
+        ``mainnet`` or ``testnet``), or None for Ethereum and Solana."""
+    @property
+    def witness_version(self) -> int | None:
+        """A segwit address's witness version (0 to 16), else None."""
+    @property
+    def payload(self) -> bytes:
+        """The bytes it commits to: P2PKH's and P2SH's 20-byte hash, a witness program,
+        Ethereum's 20-byte account, Solana's 32-byte key, Cardano's 28-byte credential hashes
+        (payment, then stake)."""
+    @property
+    def script_pubkey(self) -> bytes | None:
+        """A Bitcoin address's scriptPubKey, else None."""
+    @property
+    def payment_credential(self) -> Literal["key-hash", "script-hash"] | None:
+        """A Cardano base or enterprise address's payment credential, else None."""
+    @property
+    def stake_credential(self) -> Literal["key-hash", "script-hash"] | None:
+        """A Cardano base or reward address's stake credential, else None."""
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+def decode_address(text: str) -> DecodedAddress:
+    """Reads an address back: Base58Check P2PKH/P2SH, segwit (BIP-173/350), Ethereum (one
+    case, or EIP-55's mixed case checked), Solana, Cardano base/enterprise/reward (CIP-19).
+    Raises ``Error`` (kind ``UnrecognisedAddress``, ``Bech32Checksum``, ``Eip55Checksum``, …)."""
+
 def eip55(account: bytes) -> str:
     """The EIP-55 checksummed text (``0x…``) of a 20-byte Ethereum account."""
 

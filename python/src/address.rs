@@ -1,5 +1,5 @@
-//! Addresses and WIF: `fastbip32.address`, `address_from_script`, `eip55`, `wif_encode`,
-//! `wif_decode`, and the address of a key.
+//! Addresses and WIF: `fastbip32.address`, `address_from_script`, `decode_address`, `eip55`,
+//! `wif_encode`, `wif_decode`, and the address of a key.
 
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
 use fastbip32::wif;
@@ -139,4 +139,89 @@ pub(crate) fn wif_decode(
 #[pyfunction]
 pub(crate) fn eip55(account: &[u8]) -> PyResult<String> {
     Ok(lib::eip55(key_of::<20>(account)?).as_str().to_owned())
+}
+
+/// An address read back by `decode_address`: its type, network and the bytes it commits to.
+#[pyclass(name = "DecodedAddress", module = "fastbip32", frozen)]
+pub(crate) struct PyDecodedAddress {
+    inner: lib::Decoded,
+}
+
+#[pymethods]
+impl PyDecodedAddress {
+    /// `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`, `witness-v1` … `witness-v16`, `ethereum`,
+    /// `solana`, `cardano-base`, `cardano-enterprise` or `cardano-reward`.
+    #[getter]
+    fn r#type(&self) -> &'static str {
+        self.inner.address_type().as_str()
+    }
+
+    /// The network the text names (`mainnet`, `testnet` (also signet), `regtest`; Cardano's
+    /// `mainnet`, `testnet`), or None for Ethereum and Solana.
+    #[getter]
+    fn network(&self) -> Option<&'static str> {
+        self.inner.network().as_str()
+    }
+
+    /// The witness version of a segwit address (0 to 16), else None.
+    #[getter]
+    fn witness_version(&self) -> Option<u8> {
+        self.inner.witness_version()
+    }
+
+    /// The bytes the address commits to: the 20-byte hash of P2PKH and P2SH, a segwit
+    /// address's witness program, Ethereum's 20-byte account, Solana's 32-byte key, Cardano's
+    /// 28-byte credential hashes (payment then stake for a base address).
+    #[getter]
+    fn payload<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, self.inner.payload())
+    }
+
+    /// The scriptPubKey of a Bitcoin address, else None.
+    #[getter]
+    fn script_pubkey<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        self.inner.script_pubkey().map(|s| PyBytes::new(py, s))
+    }
+
+    /// A Cardano base or enterprise address's payment credential: `key-hash` or
+    /// `script-hash`; else None.
+    #[getter]
+    fn payment_credential(&self) -> Option<&'static str> {
+        self.inner.payment_credential().map(lib::Credential::as_str)
+    }
+
+    /// A Cardano base or reward address's stake credential: `key-hash` or `script-hash`;
+    /// else None.
+    #[getter]
+    fn stake_credential(&self) -> Option<&'static str> {
+        self.inner.stake_credential().map(lib::Credential::as_str)
+    }
+
+    fn __repr__(&self) -> String {
+        let network = self.inner.network().as_str().unwrap_or("None");
+        format!(
+            "DecodedAddress(type='{}', network='{network}', payload={})",
+            self.inner.address_type(),
+            crate::keys::hex(self.inner.payload())
+        )
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+/// Decodes an address of any kind the library writes, and P2SH, P2WSH and other witness
+/// programs: `Base58Check` P2PKH/P2SH, bech32/bech32m segwit (BIP-173, BIP-350), Ethereum
+/// (`0x`, one case or EIP-55), Solana (Base58 of 32 bytes), Cardano Shelley base, enterprise
+/// and reward addresses (CIP-19).
+///
+/// # Errors
+/// `fastbip32.Error` with the library's kind (`UnrecognisedAddress`, `Bech32Checksum`,
+/// `Eip55Checksum`, …).
+#[pyfunction]
+pub(crate) fn decode_address(text: &str) -> PyResult<PyDecodedAddress> {
+    lib::decode(text)
+        .map(|inner| PyDecodedAddress { inner })
+        .map_err(errors::lib)
 }

@@ -904,7 +904,8 @@ fn private_eq(a: &Private, b: &Private) -> bool {
     }
 }
 
-fn hex(data: &[u8]) -> String {
+/// Lowercase hex, for `repr`.
+pub(crate) fn hex(data: &[u8]) -> String {
     use core::fmt::Write as _;
     let mut out = String::with_capacity(2 * data.len());
     for byte in data {

@@ -36,11 +36,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<keys::PyExtendedPublicKey>()?;
     m.add_class::<mnemonic::PyMnemonic>()?;
     m.add_class::<descriptor::PyDescriptor>()?;
+    m.add_class::<address::PyDecodedAddress>()?;
     m.add_function(wrap_pyfunction!(keys::parse_extended_key, m)?)?;
     m.add_function(wrap_pyfunction!(keys::derive_paths, m)?)?;
     m.add_function(wrap_pyfunction!(keys::derive_private_key, m)?)?;
     m.add_function(wrap_pyfunction!(address::address, m)?)?;
     m.add_function(wrap_pyfunction!(address::address_from_script, m)?)?;
+    m.add_function(wrap_pyfunction!(address::decode_address, m)?)?;
     m.add_function(wrap_pyfunction!(address::eip55, m)?)?;
     m.add_function(wrap_pyfunction!(address::wif_encode, m)?)?;
     m.add_function(wrap_pyfunction!(address::wif_decode, m)?)?;
