@@ -200,6 +200,13 @@ pub struct Decoded {
 }
 
 impl Decoded {
+    /// # Panics
+    /// If `payload` is longer than 56 bytes: every caller passes a hash, a witness program
+    /// (at most 40 bytes, checked by the bech32 decoder), a key or two 28-byte credentials.
+    #[allow(
+        clippy::expect_used,
+        reason = "payloads are at most 56 bytes, by each caller's length check"
+    )]
     fn new(address_type: AddressType, network: AddressNetwork, payload: &[u8]) -> Self {
         let mut d = Self {
             address_type,
@@ -212,24 +219,34 @@ impl Decoded {
             script: [0; MAX_SCRIPT],
             script_len: 0,
         };
-        let len = payload.len().min(MAX_PAYLOAD);
-        if let (Some(dst), Some(src)) = (d.payload.get_mut(..len), payload.get(..len)) {
-            dst.copy_from_slice(src);
-        }
-        d.payload_len = u8::try_from(len).unwrap_or(0);
+        d.payload
+            .get_mut(..payload.len())
+            .expect("an address commits to at most 56 bytes")
+            .copy_from_slice(payload);
+        d.payload_len = u8::try_from(payload.len()).expect("at most 56 bytes");
         d
     }
 
+    /// The scriptPubKey of `parts`, one after the other.
+    ///
+    /// # Panics
+    /// If the parts are longer than 42 bytes: a scriptPubKey of an address is an opcode, a
+    /// push and at most 40 bytes.
+    #[allow(
+        clippy::expect_used,
+        reason = "an address's scriptPubKey is at most 42 bytes, by its program's length check"
+    )]
     fn with_script(mut self, parts: &[&[u8]]) -> Self {
         let mut len = 0;
         for part in parts {
             let end = len + part.len();
-            if let Some(dst) = self.script.get_mut(len..end) {
-                dst.copy_from_slice(part);
-                len = end;
-            }
+            self.script
+                .get_mut(len..end)
+                .expect("an address's scriptPubKey is at most 42 bytes")
+                .copy_from_slice(part);
+            len = end;
         }
-        self.script_len = u8::try_from(len).unwrap_or(0);
+        self.script_len = u8::try_from(len).expect("at most 42 bytes");
         self
     }
 
@@ -395,7 +412,11 @@ fn segwit(text: &str) -> Result<Decoded> {
     } else {
         OP_1 + version - 1
     };
-    let push = u8::try_from(len).unwrap_or(0);
+    #[allow(
+        clippy::expect_used,
+        reason = "SegwitHrpstring checks BIP-173's 2 to 40 bytes"
+    )]
+    let push = u8::try_from(len).expect("a witness program is at most 40 bytes");
     let mut decoded = Decoded::new(address_type, AddressNetwork::Bitcoin(network), program)
         .with_script(&[&[op, push], program]);
     decoded.witness_version = Some(version);
