@@ -87,8 +87,9 @@ fn path_tree_frees_no_key() {
 #[cfg(feature = "parallel")]
 #[test]
 fn parallel_path_tree_frees_no_key() {
-    // Not `path_tree_frees_no_key`'s seed: the scanner watches every thread's frees, and this
-    // test's warm-up runs outside the scanner's lock, maybe while that test is watching.
+    // A seed of its own: the scanner watches every thread's frees, and each test frees its
+    // list of watched keys (plain arrays, not wiped) when it ends, maybe while another test
+    // is watching. Two tests that watch the same keys would see each other's lists.
     let seed = [10u8; 32];
     let tree = tree_of(&paths());
     let secrets = watched(&seed);
@@ -99,6 +100,29 @@ fn parallel_path_tree_frees_no_key() {
         let keys = tree.par_derive(&root).unwrap();
         assert_eq!(keys[317].private_key(), &secrets[1]);
         drop(keys);
+    });
+    assert_eq!(hits, 0);
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn a_new_thread_pool_frees_no_key() {
+    // The first derivation on a pool, whose threads start and allocate during it, watched as
+    // closely as a later one.
+    let seed = [11u8; 32];
+    let tree = tree_of(&paths());
+    let secrets = watched(&seed);
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let hits = freed_blocks_holding(&secrets, || {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let keys = pool.install(|| tree.par_derive(&root)).unwrap();
+        assert_eq!(keys[150].private_key(), &secrets[0]);
+        assert_eq!(keys[317].private_key(), &secrets[1]);
+        drop(keys);
+        drop(pool);
     });
     assert_eq!(hits, 0);
 }
