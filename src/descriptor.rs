@@ -66,12 +66,12 @@ use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 pub use self::account::{account_descriptor, account_descriptors, AccountKind};
-pub use self::error::{Error, ErrorKind, Feature, Function};
+pub use self::error::{Error, ErrorKind, Feature, Function, KeyPosition};
 pub use self::key::KeyOrigin;
 pub use self::script::{ScriptPubKey, MAX_BARE_MULTISIG_KEYS, MAX_SCRIPT_PUBKEY_LEN};
 
 use self::error::Result;
-use self::key::{KeyContext, KeyExpr, Position, Prepared, Wildcard};
+use self::key::{KeyContext, KeyExpr, Prepared, Wildcard};
 use self::script::{ScriptKey, MAX_MULTISIG_KEYS, MAX_MULTISIG_SCRIPT_LEN, MAX_REDEEM_SCRIPT_LEN};
 use crate::address::bitcoin::taproot_output_key;
 use crate::address::{Address, ImpliedScript};
@@ -190,7 +190,11 @@ pub struct Descriptor {
 }
 
 fn invalid(offset: usize, kind: ErrorKind) -> Error {
-    Error::Invalid { offset, kind }
+    Error::Invalid {
+        offset,
+        kind,
+        key: None,
+    }
 }
 
 fn unsupported(offset: usize, feature: Feature) -> Error {
@@ -282,7 +286,7 @@ fn single_key(call: &Call<'_>, context: KeyContext) -> Result<KeyExpr> {
     if text.contains('(') {
         return Err(invalid(offset, ErrorKind::ExpectedKey));
     }
-    KeyExpr::parse(text, offset, context, Position { key: 0, keys: 1 })
+    KeyExpr::parse(text, offset, context, KeyPosition { key: 0, keys: 1 })
 }
 
 /// Parses `multi(k,KEY,…)` / `sortedmulti(…)` in `context`.
@@ -322,7 +326,7 @@ fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig
         if text.contains('(') {
             return Err(invalid(offset, ErrorKind::ExpectedKey));
         }
-        let at = Position { key, keys: n };
+        let at = KeyPosition { key, keys: n };
         keys.push(KeyExpr::parse(text, offset, key_context, at)?);
     }
     let uncompressed = keys.iter().filter(|key| key.is_uncompressed()).count();
@@ -389,7 +393,7 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
             if text.contains('(') {
                 return Err(invalid(offset, ErrorKind::ExpectedKey));
             }
-            let at = Position { key: 0, keys: 1 };
+            let at = KeyPosition { key: 0, keys: 1 };
             let key = KeyExpr::parse(text, offset, KeyContext::Taproot, at)?;
             if let Some(&(_, tree_offset)) = args.get(1) {
                 return Err(unsupported(tree_offset, Feature::ScriptTree));
@@ -656,8 +660,8 @@ impl Descriptor {
     }
 
     /// Where key number `key` is, for its errors.
-    fn position(&self, key: usize) -> Position {
-        Position {
+    fn position(&self, key: usize) -> KeyPosition {
+        KeyPosition {
             key,
             keys: self.keys.len(),
         }

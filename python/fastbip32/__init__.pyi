@@ -63,8 +63,9 @@ class DescriptorError(Error):
     position: int | None
     """The byte offset in the descriptor text the error names, or None."""
     key: int | None
-    """For an error of one key (``kind`` is then the key's own error, ``"BadChecksum"``, …):
-    the key's zero-based position among the descriptor's keys; else None."""
+    """For an error of one key (``kind`` is then the key's own error, ``"BadChecksum"``, …,
+    or ``"Invalid"`` for text in the key's place that is not a key): the key's zero-based
+    position among the descriptor's keys; else None."""
 
 class ExtendedPrivateKey:
     """An extended private key on one of ``CURVES``.

@@ -144,8 +144,9 @@ impl LibraryError for fastbip32::mnemonic::Error {
 }
 
 /// An error of a descriptor operation: `DescriptorError`, with the byte offset where the
-/// error names one; an error of one key has the kind of the key's own error and `.key`, the
-/// key's zero-based position among the descriptor's keys.
+/// error names one; an error of one key has `.key`, the key's zero-based position among the
+/// descriptor's keys, and the kind of the key's own error (a syntax error in a key keeps the
+/// kind `Invalid`).
 impl LibraryError for fastbip32::descriptor::Error {
     fn into_py(self) -> PyErr {
         use fastbip32::descriptor::Error as E;
@@ -157,7 +158,8 @@ impl LibraryError for fastbip32::descriptor::Error {
             _ => kind_of(&format!("{self:?}")),
         };
         let (position, key) = match self {
-            E::Invalid { offset, .. } | E::Unsupported { offset, .. } => (Some(offset), None),
+            E::Invalid { offset, key, .. } => (Some(offset), key.map(|k| k.key)),
+            E::Unsupported { offset, .. } => (Some(offset), None),
             E::Key { key, .. } | E::Wif { key, .. } | E::FamilyMismatch { key, .. } => {
                 (None, Some(key))
             }

@@ -169,6 +169,15 @@ def test_descriptor_errors() -> None:
         fb.Descriptor("wpkh(" + XPUB + "/0/*")
     assert err.value.kind == "Invalid"
     assert err.value.position is not None
+    assert err.value.key is None
+    # Text in a key's place that is not a key: the offset, and which key it is.
+    good = "02" + "f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9"
+    bad = "02" + "zz" * 32
+    prefix = "wsh(multi(2," + good + ","
+    with pytest.raises(fb.DescriptorError) as err:
+        fb.Descriptor(prefix + bad + "," + good + "))")
+    assert (err.value.kind, err.value.position, err.value.key) == ("Invalid", len(prefix), 1)
+    assert "key 2 of 3" in str(err.value)
     with pytest.raises(fb.DescriptorError) as err:
         fb.Descriptor("pk(" + XPUB + ")")
     assert (err.value.kind, err.value.position) == ("Unsupported", 0)

@@ -154,6 +154,7 @@ pub(crate) fn compute(payload: &str) -> Result<[u8; CHECKSUM_LEN]> {
     engine.finish().map_err(|offset| Error::Invalid {
         offset,
         kind: ErrorKind::InvalidCharacter,
+        key: None,
     })
 }
 
@@ -175,6 +176,7 @@ pub(crate) fn split(text: &str) -> Result<&str> {
         return Err(Error::Invalid {
             offset: hash + 1 + second,
             kind: ErrorKind::MultipleChecksums,
+            key: None,
         });
     }
     let computed = compute(payload)?;
@@ -182,6 +184,7 @@ pub(crate) fn split(text: &str) -> Result<&str> {
         return Err(Error::Invalid {
             offset: hash + 1,
             kind: ErrorKind::ChecksumLength { len: given.len() },
+            key: None,
         });
     }
     if given.as_bytes() != computed {

@@ -5,11 +5,27 @@ use core::fmt;
 /// A [`core::result::Result`] with the descriptor [`Error`].
 pub(crate) type Result<T> = core::result::Result<T, Error>;
 
+/// Which of a descriptor's keys an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KeyPosition {
+    /// Zero-based position of the key among the descriptor's keys.
+    pub key: usize,
+    /// The number of keys.
+    pub keys: usize,
+}
+
+impl fmt::Display for KeyPosition {
+    /// "key 2 of 3" (counted from 1).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "key {} of {}", self.key.saturating_add(1), self.keys)
+    }
+}
+
 /// What can go wrong when parsing a descriptor or deriving its outputs.
 ///
-/// An error of one of its keys (an extended key that does not parse, a step that cannot be
-/// derived) names the key: its zero-based position among the descriptor's keys and their
-/// number (`Display`: "key 2 of 3").
+/// An error of one of its keys (text that is not a key, an extended key that does not
+/// parse, a step that cannot be derived) names the key: its zero-based position among the
+/// descriptor's keys and their number (`Display`: "key 2 of 3").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Error {
@@ -19,6 +35,9 @@ pub enum Error {
         offset: usize,
         /// What is wrong.
         kind: ErrorKind,
+        /// The key expression the problem is in (`None` outside every key: a function
+        /// name, a parenthesis, a threshold, the checksum, …).
+        key: Option<KeyPosition>,
     },
     /// A well-formed descriptor (or part of one) that this crate does not implement.
     Unsupported {
@@ -113,9 +132,16 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Invalid { offset, kind } => {
-                write!(f, "invalid descriptor at byte {offset}: {kind}")
-            }
+            Self::Invalid {
+                offset,
+                kind,
+                key: None,
+            } => write!(f, "invalid descriptor at byte {offset}: {kind}"),
+            Self::Invalid {
+                offset,
+                kind,
+                key: Some(key),
+            } => write!(f, "invalid descriptor at byte {offset}, in {key}: {kind}"),
             Self::Unsupported { offset, feature } => {
                 write!(f, "unsupported descriptor at byte {offset}: {feature}")
             }

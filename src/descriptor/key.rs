@@ -3,22 +3,14 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::error::{Error, ErrorKind, Result};
+use super::error::{Error, ErrorKind, KeyPosition, Result};
 use crate::fingerprint::Fingerprint;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::path::{ChildNumber, DerivationPath};
 use crate::serialize::ExtendedKey;
 use crate::Secp256k1;
 
-/// Which key of a descriptor an error is about: its zero-based position and the number of
-/// keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Position {
-    pub(crate) key: usize,
-    pub(crate) keys: usize,
-}
-
-impl Position {
+impl KeyPosition {
     /// A core error (key text, derivation) of this key.
     pub(crate) const fn core(self, error: crate::Error) -> Error {
         Error::Key {
@@ -183,7 +175,11 @@ impl Prepared {
 }
 
 fn invalid(offset: usize, kind: ErrorKind) -> Error {
-    Error::Invalid { offset, kind }
+    Error::Invalid {
+        offset,
+        kind,
+        key: None,
+    }
 }
 
 /// Parses one derivation step with the crate's path grammar, without `H` (BIP-380's test
@@ -216,13 +212,29 @@ fn valid_point(public: &[u8; 33]) -> bool {
 }
 
 impl KeyExpr {
-    /// Parses the key expression `text`, found at byte `base` of the descriptor.
+    /// Parses the key expression `text`, found at byte `base` of the descriptor. A syntax
+    /// error names the key `at`.
     pub(crate) fn parse(
         text: &str,
         base: usize,
         context: KeyContext,
-        at: Position,
+        at: KeyPosition,
     ) -> Result<Self> {
+        Self::parse_text(text, base, context, at).map_err(|e| match e {
+            Error::Invalid {
+                offset,
+                kind,
+                key: None,
+            } => Error::Invalid {
+                offset,
+                kind,
+                key: Some(at),
+            },
+            other => other,
+        })
+    }
+
+    fn parse_text(text: &str, base: usize, context: KeyContext, at: KeyPosition) -> Result<Self> {
         if text.is_empty() {
             return Err(invalid(base, ErrorKind::MissingKey));
         }
@@ -550,7 +562,12 @@ fn write_child(out: &mut impl fmt::Write, child: ChildNumber, marker: char) -> f
 }
 
 /// Parses `fingerprint/steps` (the inside of `[…]`) at byte `base`.
-fn parse_origin(text: &str, base: usize, apostrophe: &mut bool, at: Position) -> Result<KeyOrigin> {
+fn parse_origin(
+    text: &str,
+    base: usize,
+    apostrophe: &mut bool,
+    at: KeyPosition,
+) -> Result<KeyOrigin> {
     let mut parts = text.split('/');
     let fingerprint_text = parts.next().unwrap_or("");
     let fingerprint: Fingerprint = fingerprint_text
@@ -671,7 +688,7 @@ fn parse_single(
     text: &str,
     base: usize,
     context: KeyContext,
-    at: Position,
+    at: KeyPosition,
 ) -> Result<Option<Source>> {
     let bytes = text.as_bytes();
     if !crate::hex::is_hex(text) {
@@ -743,7 +760,12 @@ fn is_wif_shaped(text: &str) -> bool {
 
 /// A compressed WIF private key (its public key is kept, never the secret); `None` for text
 /// that is not WIF-shaped, so it is tried as an extended key.
-fn parse_wif(text: &str, base: usize, context: KeyContext, at: Position) -> Result<Option<Source>> {
+fn parse_wif(
+    text: &str,
+    base: usize,
+    context: KeyContext,
+    at: KeyPosition,
+) -> Result<Option<Source>> {
     if !is_wif_shaped(text) {
         return Ok(None);
     }

@@ -45,7 +45,7 @@ fn variant_name(debug: &str) -> String {
 /// An error as the JSON files describe it.
 fn describe(e: &Error) -> Value {
     match *e {
-        Error::Invalid { offset, kind } => {
+        Error::Invalid { offset, kind, .. } => {
             let mut v = json!({
                 "variant": "Invalid",
                 "kind": variant_name(&format!("{kind:?}")),

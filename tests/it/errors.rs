@@ -493,3 +493,54 @@ fn descriptor_key_errors_name_the_key() {
         "key 3 of 3: base58check checksum mismatch"
     );
 }
+
+#[test]
+fn descriptor_syntax_errors_in_a_key_name_the_key() {
+    use fastbip32::descriptor::{Descriptor, Error as DescriptorError, ErrorKind, KeyPosition};
+    // Generator point G, compressed: a valid public key.
+    let g = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    let bad_hex = format!("02{}", "zz".repeat(32));
+    let syntax = |text: &str| match text.parse::<Descriptor>().unwrap_err() {
+        DescriptorError::Invalid { offset, kind, key } => (offset, kind, key),
+        other => panic!("{text}: {other:?}"),
+    };
+    let at = |key, keys| Some(KeyPosition { key, keys });
+
+    // The second of three keys is not hex: its offset, and "key 2 of 3".
+    let prefix = format!("wsh(multi(2,{g},");
+    let text = format!("{prefix}{bad_hex},{g}))");
+    assert_eq!(
+        syntax(&text),
+        (prefix.len(), ErrorKind::InvalidKey, at(1, 3))
+    );
+    assert_eq!(
+        text.parse::<Descriptor>().unwrap_err().to_string(),
+        format!(
+            "invalid descriptor at byte {}, in key 2 of 3: {}",
+            prefix.len(),
+            ErrorKind::InvalidKey
+        )
+    );
+    // Hex of a point that is not on the curve (x = 5 has no y), as the third key.
+    let off_curve = format!("02{:064x}", 5);
+    let prefix = format!("sh(multi(1,{g},{g},");
+    assert_eq!(
+        syntax(&format!("{prefix}{off_curve}))")),
+        (prefix.len(), ErrorKind::InvalidPublicKey, at(2, 3))
+    );
+    // An empty argument is a missing key, and names its place.
+    assert_eq!(
+        syntax(&format!("wsh(multi(1,{g},,{g}))")).1,
+        ErrorKind::MissingKey
+    );
+    assert_eq!(syntax(&format!("wsh(multi(1,{g},,{g}))")).2, at(1, 3));
+    // A bad origin of the first key; a single-key script's key is key 1 of 1.
+    assert_eq!(syntax(&format!("wsh(multi(1,[zz]{g},{g}))")).2, at(0, 2));
+    assert_eq!(
+        syntax(&format!("wpkh({XPUB}/0H/*)")),
+        (5 + XPUB.len() + 1, ErrorKind::InvalidStep, at(0, 1))
+    );
+    // Outside every key: no key is named.
+    assert_eq!(syntax(&format!("wpkh({g}")).2, None);
+    assert_eq!(syntax(&format!("wsh(multi(x,{g}))")).2, None);
+}

@@ -337,6 +337,19 @@ fn bad_descriptors() {
         "error: invalid DESC: key 2 of 3: ",
         None,
     );
+    // Text in a key's place that is not a key: its byte, and which key it is.
+    let g = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    let not_hex = format!("02{}", "zz".repeat(32));
+    let prefix = format!("wsh(multi(1,{g},");
+    assert_usage_error(
+        &["descriptor", &format!("{prefix}{not_hex},{g}))")],
+        "",
+        &format!(
+            "error: invalid DESC: invalid descriptor at byte {}, in key 2 of 3: ",
+            prefix.len()
+        ),
+        None,
+    );
     // A private key that does not decode (Core's `core-invalid-wif`) is not repeated.
     let wif = "L4rK1yDtCWekvXuE6oXD9jCYfFNV2cWRpVuPLBcCU2z8TrisoyY2";
     assert_usage_error(
