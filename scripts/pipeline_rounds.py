@@ -10,7 +10,9 @@ Each round runs, for each binary (default target/release/fastbip32), `addresses 
 200 000 addresses as two independent one-thread processes of 100 000 each, started together
 and pinned to cores 0 and 1. Output goes to a write-only /dev/null. Prints per binary the
 median and best of each, the ratio of the medians, and the median of the per-round ratios
-(each from runs seconds apart, so the VM's drift over minutes cancels).
+(each from runs seconds apart, so the VM's drift over minutes cancels). With two or more
+binaries, their order alternates from round to round, and each later binary gets its per-round
+time ratio to the first (a before-and-after comparison: BIN ... is OLD NEW).
 
 Standard library only. Run by hand on a quiet machine, not by CI.
 """
@@ -50,8 +52,8 @@ def main() -> None:
                 sys.exit(f"failed: {cmds}")
             times.setdefault(key, []).append(time.perf_counter() - start)
 
-        for _ in range(rounds):
-            for b in bins:
+        for r in range(rounds):
+            for b in bins if r % 2 == 0 else bins[::-1]:
                 timed((b, "one"), ["taskset", "-c", "1", *cmd(b, COUNT, 1)])
                 timed((b, "two"), cmd(b, COUNT, 2))
                 half = COUNT // 2
@@ -78,6 +80,13 @@ def main() -> None:
             f"(the machine's ceiling)\n"
             f"  --threads 2 / halves:      median per-round ratio {paired(two, halves):.3f}"
         )
+    first = bins[0]
+    for b in bins[1:]:
+        print(f"{b} / {first}, time per round (median, quartiles):")
+        for mode, label in (("one", "1 thread"), ("two", "--threads 2"), ("halves", "halves")):
+            ratios = sorted(x / y for x, y in zip(times[(b, mode)], times[(first, mode)]))
+            q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+            print(f"  {label + ':':<26} {statistics.median(ratios):.3f} ({q1:.3f}-{q3:.3f})")
 
 if __name__ == "__main__":
     main()
