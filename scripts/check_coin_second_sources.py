@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Recompute the hand-copied second-source coin vectors with reference tools; print a tally.
+
+Checks (nothing is written; a mismatch makes the exit status 1):
+  * tests/data/coins_ss58.json: every address is SS58(prefix, public_key) (bip_utils SS58Encoder);
+  * tests/data/coins_sr25519_subkey.json: the mini secret of mnemonic + password (bip_utils
+    SubstrateBip39SeedGenerator), the sr25519 public key of the mini secret and junctions (bip_utils
+    Substrate, which uses py-sr25519-bindings / schnorrkel), and every SS58 address;
+  * tests/data/coins_ton.json: every v4r2 address of a public key (bip_utils TonAddrEncoder), and
+    the key of each mnemonic case (BIP-39 seed, SLIP-10 ed25519 at the case's path).
+
+Usage:
+  /work/venv-bip-utils/bin/pip install bip_utils==2.12.3 py-sr25519-bindings
+  /work/venv-bip-utils/bin/python scripts/check_coin_second_sources.py
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from bip_utils import (
+    Bip32Slip10Ed25519, Bip39SeedGenerator, SS58Decoder, SS58Encoder, Substrate, SubstrateCoins,
+    SubstrateBip39SeedGenerator, TonAddrEncoder,
+)
+from bip_utils.addr.ton_addr import TonAddrVersions
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+failures = []
+checked = 0
+
+
+def check(label, got, want):
+    global checked
+    checked += 1
+    if got != want:
+        failures.append(f"{label}: got {got}, want {want}")
+
+
+def ss58():
+    doc = json.loads((DATA / "coins_ss58.json").read_text())
+    for case in doc["cases"]:
+        check(f"ss58 {case['address']}",
+              SS58Encoder.Encode(bytes.fromhex(case["public_key"]), case["prefix"]), case["address"])
+        prefix, key = SS58Decoder.Decode(case["address"])
+        check(f"ss58 decode {case['address']}", (prefix, key.hex()), (case["prefix"], case["public_key"]))
+
+
+def sr25519():
+    doc = json.loads((DATA / "coins_sr25519_subkey.json").read_text())
+    for case in doc["cases"]:
+        if case["mnemonic"] is not None:
+            # bip_utils returns the 64-byte PBKDF2 output; the mini secret is its first 32 bytes.
+            mini = SubstrateBip39SeedGenerator(case["mnemonic"]).Generate(case["password"])[:32]
+            if case["mini_secret"] is not None:
+                check(f"sr25519 mini secret {case['uri']}", mini.hex(), case["mini_secret"])
+        else:
+            mini = bytes.fromhex(case["mini_secret"])
+        ctx = Substrate.FromSeed(mini, SubstrateCoins.GENERIC)
+        if case["junctions"]:
+            ctx = ctx.DerivePath(case["junctions"])
+        public = ctx.PublicKey().RawCompressed().ToHex()
+        if public.startswith("00") and len(public) == 66:
+            public = public[2:]
+        if case["public_key"] is not None:
+            check(f"sr25519 public key {case['uri']}", public, case["public_key"])
+        for prefix, address in case["ss58"].items():
+            check(f"sr25519 ss58 {address}", SS58Encoder.Encode(bytes.fromhex(public), int(prefix)), address)
+
+
+def ton():
+    path = DATA / "coins_ton.json"
+    if not path.exists():
+        return
+    doc = json.loads(path.read_text())
+    for case in doc["cases"]:
+        public = case.get("public_key")
+        if case.get("mnemonic"):
+            seed = Bip39SeedGenerator(case["mnemonic"]).Generate(case.get("passphrase", ""))
+            node = Bip32Slip10Ed25519.FromSeed(seed).DerivePath(case["path"])
+            derived = node.PublicKey().RawCompressed().ToHex()[2:]
+            if public is not None:
+                check(f"ton key {case['path']}", derived, public)
+            public = derived
+        for kind, address in case["addresses"].items():
+            bounceable = kind.endswith("bounceable") and not kind.endswith("non-bounceable")
+            check(f"ton {address}",
+                  TonAddrEncoder.EncodeKey(bytes.fromhex(public), version=TonAddrVersions.V4,
+                                           is_bounceable=bounceable), address)
+
+
+def main():
+    ss58()
+    sr25519()
+    ton()
+    print(f"{checked} checks, {len(failures)} failed")
+    for line in failures:
+        print("  " + line)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
