@@ -42,6 +42,7 @@ from bip_utils.bip.conf.bip44 import Bip44ConfGetter
 from bip_utils.bip.conf.bip84 import Bip84ConfGetter
 
 COMMIT = "5295dc4fe299c527b7984611afb597ba003f6ce2"
+AVAX_COMMIT = "ed88b2e2fb2ca1f6b73fb9a0d5cf378f6c1521ee"
 DERIVE_FILE = "tests/common/CoinAddressDerivationTests.cpp"
 DUMMY_KEY = "46" * 32
 
@@ -179,12 +180,19 @@ CHAIN_TESTS = [
     ("ecash", "cashaddr", "ECash/TWECashTests.cpp", 60, "private", 68),
 ]
 
+# Removed from wallet-core later (its Avalanche X-chain support): (slug, kind, path, key line,
+# key kind, address line, commit).
+OLD_TESTS = [
+    ("avalanche-x", "default", "tests/Avalanche/AddressTests.cpp", 38, "private", 40, AVAX_COMMIT),
+    ("avalanche-x", "default", "tests/Avalanche/AddressTests.cpp", 44, "public", 46, AVAX_COMMIT),
+]
+
 KEY_RE = re.compile(r'"(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66})"')
 STR_RE = re.compile(r'"([^"]+)"')
 
 
-def git_show(repo, path):
-    return subprocess.run(["git", "-C", repo, "show", f"{COMMIT}:{path}"], check=True,
+def git_show(repo, path, commit=COMMIT):
+    return subprocess.run(["git", "-C", repo, "show", f"{commit}:{path}"], check=True,
                           capture_output=True, text=True).stdout
 
 
@@ -229,7 +237,7 @@ def encode(slug, kind, pub_hex):
     return conf.AddrClass().EncodeKey(pub, **params), f"Bip44Coins.{enum.name}"
 
 
-CURVES = {slug: curve for slug, _, curve in TW_COINS.values()}
+CURVES = {slug: curve for slug, _, curve in TW_COINS.values()} | {"avalanche-x": "secp256k1"}
 
 
 def curve_of(slug):
@@ -260,7 +268,8 @@ def derive_records(repo):
                     records.append({"coin": slug, "kind": kind, "tw_coin_type": f"TWCoinType{tw}",
                                     "record": "derive-address", "private_key": priv,
                                     "address": m.group(1), "line": n,
-                                    "path": DERIVE_FILE, "public_key": None})
+                                    "path": DERIVE_FILE, "public_key": None,
+                                    "commit": COMMIT})
             pending = []
             continue
         if line.strip().startswith("break;") or line.strip().startswith("//") or not line.strip():
@@ -273,16 +282,16 @@ def derive_records(repo):
 
 def chain_records(repo):
     records = []
-    for slug, kind, rel, key_line, key_is, addr_line in CHAIN_TESTS:
-        path = f"tests/chains/{rel}"
-        lines = git_show(repo, path).splitlines()
+    tests = [(s, k, f"tests/chains/{rel}", kl, ki, al, COMMIT) for s, k, rel, kl, ki, al in CHAIN_TESTS]
+    for slug, kind, path, key_line, key_is, addr_line, commit in tests + OLD_TESTS:
+        lines = git_show(repo, path, commit).splitlines()
         key = KEY_RE.findall(lines[key_line - 1])
         addr = STR_RE.findall(lines[addr_line - 1])
         assert len(key) == 1 and len(addr) == 1, (path, key_line, addr_line)
         rec = {"coin": slug, "kind": kind, "tw_coin_type": None, "record": "key-address",
                "private_key": key[0].lower() if key_is == "private" else None,
                "public_key": key[0].lower() if key_is == "public" else None,
-               "address": addr[0], "path": path, "key_line": key_line, "line": addr_line}
+               "address": addr[0], "commit": commit, "path": path, "key_line": key_line, "line": addr_line}
         records.append(rec)
     return records
 
@@ -319,7 +328,7 @@ def main():
             case["public_key_by"] = how
         case.update({
             "address": rec["address"], "tw_coin_type": rec["tw_coin_type"],
-            "source": f"trustwallet/wallet-core {rec['path']}:{lines}", "commit": COMMIT,
+            "source": f"trustwallet/wallet-core {rec['path']}:{lines}", "commit": rec["commit"],
             "checked_with": f"bip_utils {version('bip_utils')} {enc}",
         })
         out.append(case)
