@@ -7,7 +7,9 @@ Checks (nothing is written; a mismatch makes the exit status 1):
     SubstrateBip39SeedGenerator), the sr25519 public key of the mini secret and junctions (bip_utils
     Substrate, which uses py-sr25519-bindings / schnorrkel), and every SS58 address;
   * tests/data/coins_ton.json: every v4r2 address of a public key (bip_utils TonAddrEncoder), and
-    the key of each mnemonic case (BIP-39 seed, SLIP-10 ed25519 at the case's path).
+    the key of each mnemonic case (BIP-39 seed, SLIP-10 ed25519 at the case's path);
+  * tests/data/coins_other_sources.json: Neo N3 public key (python-ecdsa, P-256), WIF and address;
+    Ergo addresses of mnemonic + path (bip_utils Bip44Coins.ERGO).
 
 Usage:
   /work/venv-bip-utils/bin/pip install bip_utils==2.12.3 py-sr25519-bindings
@@ -18,11 +20,14 @@ import json
 import sys
 from pathlib import Path
 
+import ecdsa
 from bip_utils import (
-    Bip32Slip10Ed25519, Bip39SeedGenerator, SS58Decoder, SS58Encoder, Substrate, SubstrateCoins,
+    Base58Decoder,
+    Bip32Slip10Ed25519, Bip39SeedGenerator, Bip44, Bip44Coins, WifEncoder, SS58Decoder, SS58Encoder, Substrate, SubstrateCoins,
     SubstrateBip39SeedGenerator, TonAddrEncoder,
 )
 from bip_utils.addr.ton_addr import TonAddrVersions
+from bip_utils.bip.conf.bip44 import Bip44ConfGetter
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 failures = []
@@ -88,10 +93,39 @@ def ton():
                                            is_bounceable=bounceable), address)
 
 
+def other():
+    doc = json.loads((DATA / "coins_other_sources.json").read_text())
+    enums = {"neo-n3": Bip44Coins.NEO_N3, "ergo": Bip44Coins.ERGO}
+    for case in doc["cases"]:
+        conf = Bip44ConfGetter.GetConfig(enums[case["coin"]])
+        public = case["public_key"]
+        if case.get("mnemonic"):
+            seed = Bip39SeedGenerator(case["mnemonic"]).Generate(case["passphrase"])
+            parts = case["path"].split("/")[3:]  # below m/44'/coin'
+            node = Bip44.FromSeed(seed, enums[case["coin"]]).Purpose().Coin()
+            node = Bip44(node.Bip32Object().DerivePath("/".join(parts)), conf)
+            public = node.PublicKey().RawCompressed().ToHex()
+        if case["private_key"] is not None:
+            key = ecdsa.SigningKey.from_string(bytes.fromhex(case["private_key"]), curve=ecdsa.NIST256p)
+            check(f"{case['coin']} public key", key.get_verifying_key().to_string("compressed").hex(), public)
+        if case.get("wif"):
+            check(f"{case['coin']} wif", WifEncoder.Encode(bytes.fromhex(case["private_key"]),
+                                                           conf.WifNetVersion()), case["wif"])
+        if case.get("script_hash_hex"):
+            # neon-js prints the script hash big-endian; the address holds it little-endian.
+            payload = Base58Decoder.CheckDecode(case["address"])
+            check(f"{case['coin']} script hash", payload[1:][::-1].hex(), case["script_hash_hex"])
+        if case["address"] is not None:
+            pub = bytes.fromhex(public)
+            check(f"{case['coin']} {case['address']}",
+                  conf.AddrClass().EncodeKey(pub, **conf.AddrParams()), case["address"])
+
+
 def main():
     ss58()
     sr25519()
     ton()
+    other()
     print(f"{checked} checks, {len(failures)} failed")
     for line in failures:
         print("  " + line)
