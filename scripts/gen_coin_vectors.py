@@ -161,29 +161,41 @@ def relative_paths(curve, default_rel):
     return out
 
 
-def derive(cls, enum, rel):
+PURPOSE = {Bip44: 44, Bip49: 49, Bip84: 84, Bip86: 86}
+
+
+def coin_node(cls, enum, coin_type=None):
+    """m/purpose'/coin' of the coin: bip_utils' Purpose().Coin(), or, with coin_type, the same
+    configuration at another coin type (Bip32 DerivePath from the master key)."""
+    ctx = cls.FromSeed(SEED, enum)
+    if coin_type is None:
+        return ctx.Purpose().Coin()
+    return cls(ctx.Bip32Object().DerivePath(f"{PURPOSE[cls]}'/{coin_type}'"), ctx.CoinConf())
+
+
+def derive(cls, enum, rel, coin_type=None):
     """The account node and the node at m/purpose'/coin'/rel, as bip_utils objects of the coin.
 
     Purpose() and Coin() are bip_utils' own; the rest is Bip32 DerivePath of the relative path
     wrapped in the same class (as bip_utils' DeriveDefaultPath does), so a path of any depth keeps
     the coin's configuration and address encoder.
     """
-    coin = cls.FromSeed(SEED, enum).Purpose().Coin()
+    coin = coin_node(cls, enum, coin_type)
     conf = coin.CoinConf()
     acct = cls(coin.Bip32Object().DerivePath(rel.split("/")[0]), conf)
     node = cls(coin.Bip32Object().DerivePath(rel), conf)
     return acct, node
 
 
-def full_path(cls, enum, rel):
-    purpose = {Bip44: 44, Bip49: 49, Bip84: 84, Bip86: 86}[cls]
-    coin_idx = cls.FromSeed(SEED, enum).CoinConf().CoinIndex()
-    return f"m/{purpose}'/{coin_idx}'/{rel}"
+def full_path(cls, enum, rel, coin_type=None):
+    if coin_type is None:
+        coin_type = cls.FromSeed(SEED, enum).CoinConf().CoinIndex()
+    return f"m/{PURPOSE[cls]}'/{coin_type}'/{rel}"
 
 
-def case(slug, curve, kind, cls, enum, rel, note=None):
-    acct, node = derive(cls, enum, rel)
-    path = full_path(cls, enum, rel)
+def case(slug, curve, kind, cls, enum, rel, note=None, coin_type=None):
+    acct, node = derive(cls, enum, rel, coin_type)
+    path = full_path(cls, enum, rel, coin_type)
     if kind == "p2pkh" and slug in ("bitcoin-cash", "ecash"):
         conf = node.CoinConf()
         address = P2PKHAddrEncoder.EncodeKey(node.PublicKey().RawCompressed().ToBytes(),
@@ -277,6 +289,14 @@ def main():
             for rel in ("0'/0/0", "0'/0/1"):
                 cases.append(case(slug, curve, "default", Bip44, alt, rel,
                                   note=f"coin type of Bip44Coins.{alt.name}"))
+        if slug == "ecash":
+            # eCash's SLIP-44 coin type (wallet-core's and Electrum ABC's path); bip_utils' ECASH
+            # configuration uses 145.
+            for kind, cls, enum in kinds:
+                for rel in ("0'/0/0", "0'/0/1"):
+                    cases.append(case(slug, curve, kind, cls, enum, rel, coin_type=899,
+                                      note="coin type 899: Bip44Coins.ECASH's configuration, "
+                                           "path derived with Bip32 DerivePath"))
         if slug == "ton":
             default_rel = Bip44ConfGetter.GetConfig(default_enum).DefaultPath()
             for rel in (default_rel, "1'"):
