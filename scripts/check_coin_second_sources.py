@@ -8,8 +8,8 @@ Checks (nothing is written; a mismatch makes the exit status 1):
     Substrate, which uses py-sr25519-bindings / schnorrkel), and every SS58 address;
   * tests/data/coins_ton.json: every v4r2 address of a public key (bip_utils TonAddrEncoder), and
     the key of each mnemonic case (BIP-39 seed, SLIP-10 ed25519 at the case's path);
-  * tests/data/coins_other_sources.json: Neo N3 public key (python-ecdsa, P-256), WIF and address;
-    Ergo addresses of mnemonic + path (bip_utils Bip44Coins.ERGO).
+  * tests/data/coins_other_sources.json: public keys (python-ecdsa, P-256 / secp256k1), Neo N3 WIF,
+    script hash and address, Avalanche X/P addresses, Ergo addresses of mnemonic + path (bip_utils).
 
 Usage:
   /work/venv-bip-utils/bin/pip install bip_utils==2.12.3 py-sr25519-bindings
@@ -95,7 +95,8 @@ def ton():
 
 def other():
     doc = json.loads((DATA / "coins_other_sources.json").read_text())
-    enums = {"neo-n3": Bip44Coins.NEO_N3, "ergo": Bip44Coins.ERGO}
+    enums = {"neo-n3": Bip44Coins.NEO_N3, "ergo": Bip44Coins.ERGO,
+             "avalanche-x": Bip44Coins.AVAX_X_CHAIN, "avalanche-p": Bip44Coins.AVAX_P_CHAIN}
     for case in doc["cases"]:
         conf = Bip44ConfGetter.GetConfig(enums[case["coin"]])
         public = case["public_key"]
@@ -106,8 +107,12 @@ def other():
             node = Bip44(node.Bip32Object().DerivePath("/".join(parts)), conf)
             public = node.PublicKey().RawCompressed().ToHex()
         if case["private_key"] is not None:
-            key = ecdsa.SigningKey.from_string(bytes.fromhex(case["private_key"]), curve=ecdsa.NIST256p)
-            check(f"{case['coin']} public key", key.get_verifying_key().to_string("compressed").hex(), public)
+            curve = ecdsa.NIST256p if case["curve"] == "nist256p1" else ecdsa.SECP256k1
+            key = ecdsa.SigningKey.from_string(bytes.fromhex(case["private_key"]), curve=curve)
+            derived = key.get_verifying_key().to_string("compressed").hex()
+            if public is None:
+                public = derived
+            check(f"{case['coin']} public key", derived, public)
         if case.get("wif"):
             check(f"{case['coin']} wif", WifEncoder.Encode(bytes.fromhex(case["private_key"]),
                                                            conf.WifNetVersion()), case["wif"])
