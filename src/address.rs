@@ -62,6 +62,8 @@ pub mod multiversx;
 #[cfg(feature = "ed25519")]
 pub mod near;
 #[cfg(feature = "ed25519")]
+pub mod ss58;
+#[cfg(feature = "ed25519")]
 pub mod sui;
 
 #[cfg(feature = "ed25519-bip32")]

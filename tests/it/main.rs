@@ -65,6 +65,7 @@ mod address_aptos;
 mod address_decode;
 mod address_multiversx;
 mod address_near;
+mod address_ss58;
 mod address_sui;
 mod alloc;
 mod allocator;
