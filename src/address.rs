@@ -64,6 +64,8 @@ pub mod near;
 #[cfg(feature = "ed25519")]
 pub mod ss58;
 #[cfg(feature = "ed25519")]
+pub mod strkey;
+#[cfg(feature = "ed25519")]
 pub mod sui;
 
 #[cfg(feature = "ed25519-bip32")]

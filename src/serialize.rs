@@ -45,6 +45,8 @@ use crate::version::{lookup, Version, VersionPair};
 #[cfg(all(feature = "address", feature = "ed25519"))]
 pub(crate) mod base32;
 pub(crate) mod base58;
+#[cfg(all(feature = "address", feature = "ed25519"))]
+pub(crate) mod crc16;
 #[cfg(feature = "serde")]
 mod serde;
 

@@ -66,6 +66,7 @@ mod address_decode;
 mod address_multiversx;
 mod address_near;
 mod address_ss58;
+mod address_strkey;
 mod address_sui;
 mod alloc;
 mod allocator;
