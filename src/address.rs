@@ -9,6 +9,7 @@
 //! | Ethereum | [`ethereum`] | `secp256k1` | Yellow Paper, EIP-55 |
 //! | Solana | [`solana`] | `ed25519` | Base58 of the ed25519 key |
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
+//! | CashAddr P2PKH, P2SH (Bitcoin Cash, eCash) | [`cashaddr`] | `secp256k1` | CashAddr 1.1 |
 //!
 //! [`AddressKind`] names each kind as the command-line tool spells it and says which curve it
 //! needs. [`decode`] reads an address's text back (with `secp256k1` and `ed25519-bip32`):
@@ -43,6 +44,8 @@ use crate::version::{Version, VersionPair};
 pub mod bitcoin;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+#[cfg(feature = "secp256k1")]
+pub mod cashaddr;
 #[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]
 mod decode;
 pub(crate) mod error;

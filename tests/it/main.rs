@@ -60,7 +60,9 @@ macro_rules! for_each_scheme {
 
 mod account;
 mod address;
+mod address_cashaddr;
 mod address_decode;
+mod address_family_data;
 mod alloc;
 mod allocator;
 mod api;
