@@ -10,6 +10,7 @@
 //! | Solana | [`solana`] | `ed25519` | Base58 of the ed25519 key |
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
 //! | CashAddr P2PKH, P2SH (Bitcoin Cash, eCash) | [`cashaddr`] | `secp256k1` | CashAddr 1.1 |
+//! | bech32 accounts (Cosmos-SDK, BNB Beacon, Injective, OKX, Harmony, Zilliqa, Avalanche P/X) | [`cosmos`] | `secp256k1` | BIP-173 |
 //!
 //! [`AddressKind`] names each kind as the command-line tool spells it and says which curve it
 //! needs. [`decode`] reads an address's text back (with `secp256k1` and `ed25519-bip32`):
@@ -46,6 +47,8 @@ pub mod bitcoin;
 pub mod cardano;
 #[cfg(feature = "secp256k1")]
 pub mod cashaddr;
+#[cfg(feature = "secp256k1")]
+pub mod cosmos;
 #[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]
 mod decode;
 pub(crate) mod error;

@@ -61,6 +61,7 @@ macro_rules! for_each_scheme {
 mod account;
 mod address;
 mod address_cashaddr;
+mod address_cosmos;
 mod address_decode;
 mod address_family_data;
 mod alloc;
