@@ -42,6 +42,8 @@ use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 use crate::version::{lookup, Version, VersionPair};
 
+#[cfg(all(feature = "address", feature = "secp256k1"))]
+pub(crate) mod base32;
 pub(crate) mod base58;
 #[cfg(feature = "serde")]
 mod serde;
