@@ -15,6 +15,7 @@
 //! | Ergo P2PK | [`ergo`] | `secp256k1` | Ergo addresses (Base58, BLAKE2b-256 check) |
 //! | Filecoin `f1` | [`filecoin`] | `secp256k1` | Filecoin spec, protocol 1 |
 //! | ICON `hx` | [`icon`] | `secp256k1` | SHA3-256 account |
+//! | NEO legacy, NEO N3, Ontology (P-256 keys) | [`neo`] | `nist256p1` | verification-script hash, `Base58Check` |
 //!
 //! [`AddressKind`] names each kind as the command-line tool spells it and says which curve it
 //! needs. [`decode`] reads an address's text back (with `secp256k1` and `ed25519-bip32`):
@@ -66,6 +67,8 @@ mod ethereum;
 pub mod filecoin;
 #[cfg(feature = "secp256k1")]
 pub mod icon;
+#[cfg(feature = "nist256p1")]
+pub mod neo;
 #[cfg(feature = "ed25519")]
 mod solana;
 

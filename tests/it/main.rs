@@ -68,6 +68,7 @@ mod address_ergo;
 mod address_family_data;
 mod address_filecoin;
 mod address_icon;
+mod address_neo;
 mod alloc;
 mod allocator;
 mod api;
