@@ -35,6 +35,30 @@ pub fn secp256k1_uncompressed(public_key: &[u8; 33]) -> Result<[u8; 65]> {
     Ok(point.serialize_uncompressed())
 }
 
+/// Checks that `public_key` is a compressed point on secp256k1.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if it is not.
+pub(crate) fn secp256k1_checked(public_key: &[u8; 33]) -> Result<()> {
+    secp256k1::PublicKey::from_byte_array_compressed(*public_key)
+        .map(drop)
+        .map_err(|_| Error::InvalidPublicKey)
+}
+
+/// The 20-byte Ethereum account of a compressed secp256k1 public key: the last 20 bytes of
+/// Keccak-256 of the 64 bytes `x ‖ y`.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
+pub(crate) fn keccak_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
+    let full = secp256k1_uncompressed(public_key)?;
+    let (_, xy) = full.split_at(1);
+    let digest = Keccak256::digest(xy);
+    let mut account = [0u8; 20];
+    account.copy_from_slice(digest.split_at(12).1);
+    Ok(account)
+}
+
 /// A lowercase hex digit.
 fn hex_digit(n: u8) -> u8 {
     match n {
@@ -68,12 +92,7 @@ fn hex_digit(n: u8) -> u8 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
-    let full = secp256k1_uncompressed(public_key)?;
-    let (_, xy) = full.split_at(1);
-    let digest = Keccak256::digest(xy);
-    let mut account = [0u8; 20];
-    account.copy_from_slice(digest.split_at(12).1);
-    Ok(eip55(&account))
+    Ok(eip55(&keccak_account(public_key)?))
 }
 
 /// The EIP-55 text of a 20-byte account: `0x` and 40 hex digits, each letter upper-cased
