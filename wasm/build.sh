@@ -23,8 +23,11 @@ fi
 target_dir=$(cargo metadata --format-version 1 --no-deps \
   | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 cargo build --release --target wasm32-unknown-unknown -p fastbip32-wasm
-rm -rf pkg
-wasm-bindgen --target web --no-typescript --out-dir pkg \
+# Written beside pkg/ and renamed into it file by file, so that tests running while a build
+# happens (npm pack's prepack in test/pack.test.js) never read a half-written file.
+rm -rf pkg.new
+wasm-bindgen --target web --no-typescript --out-dir pkg.new \
   "$target_dir/wasm32-unknown-unknown/release/fastbip32_wasm.wasm"
-# npm would otherwise leave out a directory .gitignore names.
-rm -f pkg/.gitignore
+mkdir -p pkg
+for file in fastbip32_wasm.js fastbip32_wasm_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
+rm -rf pkg.new
