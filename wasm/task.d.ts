@@ -14,3 +14,10 @@ export function runTask(
   api: unknown,
   task: Task,
 ): { ok: true; result: unknown } | { ok: false; error: Record<string, unknown> };
+
+/** Makes a worker's global (or Node's `parentPort`) answer the pool's task messages on the
+ * API `api` resolves to. */
+export function serveTasks(
+  scope: { postMessage(message: unknown): void; addEventListener?(type: "message", listener: (event: MessageEvent) => void): void; on?(type: "message", listener: (message: any) => void): void },
+  api: Promise<unknown> | unknown,
+): void;

@@ -78,9 +78,10 @@ function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The address kind for `{kind, coin}` (a coin's default kind without `kind`). */
-function kindOf(options) {
-  return call(() => rawCoinKind(options.coin, options.kind));
+/** The address kind for `{kind, coin}` of a key on `curve` (a coin's default kind without
+ * `kind`; without either, the default kind of the curve's first coin). */
+function kindOf(options, curve) {
+  return call(() => rawCoinKind(options.coin, options.kind, curve));
 }
 
 /** The package version (the Rust crate's). */
@@ -185,7 +186,7 @@ export class ExtendedPrivateKey {
    * key's own). */
   address(kind, options) {
     const o = optionsArg(options);
-    const k = kindOf({ kind, coin: o.coin });
+    const k = kindOf({ kind, coin: o.coin }, this.curve);
     return call(() => this.#key.address(k, o.network, o.stakeKey));
   }
 
@@ -281,7 +282,7 @@ export class ExtendedPublicKey {
   /** This key's address of `kind` (or `coin`'s default kind). */
   address(kind, options) {
     const o = optionsArg(options);
-    const k = kindOf({ kind, coin: o.coin });
+    const k = kindOf({ kind, coin: o.coin }, this.curve);
     return call(() => this.#key.address(k, o.network, o.stakeKey));
   }
 
@@ -298,7 +299,7 @@ export class ExtendedPublicKey {
     const o = optionsArg(options);
     indexArg(start, "start");
     indexArg(count, "count");
-    const k = kindOf(o);
+    const k = kindOf(o, this.curve);
     return lines(call(() => this.#key.addresses(start, count, k, o.network, o.stakeKey)), count);
   }
 

@@ -4,6 +4,17 @@
 
 import { toRecord } from "./errors.js";
 
+/** Makes `scope` (a worker's global, or Node's `parentPort`) answer the pool's task
+ * messages `{id, task}` with `{id, reply}`, on the API `api` resolves to (a promise: the
+ * listener is attached at once, and tasks wait for the module). A host with its own worker
+ * script (a page with the module inlined) calls it with `fastbip32/core` after
+ * `initialize`. */
+export function serveTasks(scope, api) {
+  const answer = async ({ id, task }) => scope.postMessage({ id, reply: runTask(await api, task) });
+  if (typeof scope.on === "function") scope.on("message", answer);
+  else scope.addEventListener("message", (event) => answer(event.data));
+}
+
 /** Runs `task` on `api` (the package's exports): `{op: "addresses", source: {type: "xpub",
  * text, curve} | {type: "descriptor", text}, start, count, kind, network, coin, branch}`.
  * Returns `{ok: true, result}` or `{ok: false, error}` (an error record, see toRecord). */

@@ -4,18 +4,13 @@
 // that arrives while no listener is attached is not delivered to one attached later); tasks
 // wait for the module.
 
-import { runTask } from "./task.js";
+import { serveTasks } from "./task.js";
 
 const node = typeof globalThis.process?.versions?.node === "string" && typeof globalThis.WorkerGlobalScope === "undefined";
 
 if (node) {
   const { parentPort } = await import("node:worker_threads");
-  const api = import("./node.js");
-  parentPort.on("message", async ({ id, task }) => parentPort.postMessage({ id, reply: runTask(await api, task) }));
+  serveTasks(parentPort, import("./node.js"));
 } else {
-  const api = import("./browser.js");
-  self.addEventListener("message", async (event) => {
-    const { id, task } = event.data;
-    self.postMessage({ id, reply: runTask(await api, task) });
-  });
+  serveTasks(self, import("./browser.js"));
 }

@@ -220,31 +220,51 @@ fn coin_named(name: &str) -> Result<&'static Coin, JsValue> {
     })
 }
 
-/// The address kind for `coin` and `kind` (either may be missing): `kind` when it is one of
-/// the coin's kinds, the coin's default kind without `kind`, and `kind` itself without a
-/// coin; `p2wpkh` when neither is given.
+/// The address kind for `coin` and `kind` (either may be missing) of a key on `curve`:
+/// `kind` when it is one of the coin's kinds (or there is no coin), else the coin's default
+/// kind; without either, the default kind of the first coin on the key's curve (`p2wpkh` on
+/// secp256k1, `solana` on ed25519, `cardano-enterprise` on the BIP32-Ed25519 curves; `p2wpkh`
+/// for a public key given alone).
 ///
 /// # Errors
-/// `UnknownCoin`, `UnknownAddressKind`, or `InvalidArgument` for a kind of another coin.
+/// `UnknownCoin`, `UnknownAddressKind`, `UnknownCurve`, or `InvalidArgument` for a kind of
+/// another coin.
 #[wasm_bindgen(js_name = rawCoinKind)]
-pub fn coin_kind(coin: Option<String>, kind: Option<String>) -> Result<String, JsValue> {
+pub fn coin_kind(
+    coin: Option<String>,
+    kind: Option<String>,
+    curve: Option<String>,
+) -> Result<String, JsValue> {
     let kind = kind.as_deref().map(names::address_kind).transpose()?;
-    let Some(coin) = coin else {
-        return Ok(kind.unwrap_or(AddressKind::P2wpkh).as_str().to_owned());
+    let coin = coin.as_deref().map(coin_named).transpose()?;
+    let chosen = match (coin, kind) {
+        (None, Some(kind)) => kind,
+        (Some(coin), Some(kind)) if coin.kinds.contains(&kind) => kind,
+        (Some(coin), Some(kind)) => {
+            return Err(errors::binding(
+                "InvalidArgument",
+                &format!("{kind} is not an address kind of {}", coin.name),
+            ))
+        }
+        (Some(coin), None) => default_kind(coin),
+        (None, None) => {
+            let family = curve
+                .as_deref()
+                .map(Curve::parse)
+                .transpose()?
+                .and_then(Curve::address_family);
+            COINS
+                .iter()
+                .find(|c| c.curve.address_family() == family)
+                .map_or(AddressKind::P2wpkh, default_kind)
+        }
     };
-    let coin = coin_named(&coin)?;
-    match kind {
-        None => Ok(coin
-            .kinds
-            .first()
-            .map_or("p2wpkh", |k| k.as_str())
-            .to_owned()),
-        Some(kind) if coin.kinds.contains(&kind) => Ok(kind.as_str().to_owned()),
-        Some(kind) => Err(errors::binding(
-            "InvalidArgument",
-            &format!("{kind} is not an address kind of {}", coin.name),
-        )),
-    }
+    Ok(chosen.as_str().to_owned())
+}
+
+/// A coin's default address kind: the first of its kinds.
+fn default_kind(coin: &Coin) -> AddressKind {
+    coin.kinds.first().copied().unwrap_or(AddressKind::P2wpkh)
 }
 
 /// The coins: `[{name, symbol, coinType, curve, kinds, networks}]`.

@@ -21,7 +21,7 @@ import {
   type DecodedAddress,
 } from "fastbip32";
 import { initialize } from "fastbip32/core";
-import { runTask } from "fastbip32/task";
+import { runTask, serveTasks } from "fastbip32/task";
 import { fromWebWorker } from "fastbip32/pool";
 
 const seed: Uint8Array = new Uint8Array(16);
@@ -80,6 +80,7 @@ pool.terminate();
 initialize(new Uint8Array(0));
 runTask({}, { op: "addresses", source: { type: "descriptor", text: "…" }, start: 0, count: 1 });
 fromWebWorker({} as Worker);
+serveTasks({ postMessage() {}, addEventListener() {} }, Promise.resolve({}));
 
 for (const k of [master, fromPhrase, fromObject, parsed, child]) k.free();
 xpub.free();
