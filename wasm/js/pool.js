@@ -111,9 +111,14 @@ export class WorkerPool {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
-  /** Runs one task on the next idle worker. */
-  async #run(task) {
+  /** Runs one task on the next idle worker, unless `stopped()` gives an error by then. */
+  async #run(task, stopped) {
     const worker = await this.#acquire();
+    const stop = stopped();
+    if (stop) {
+      this.#release(worker);
+      throw stop;
+    }
     const id = this.#next++;
     const reply = await new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
@@ -150,9 +155,8 @@ export class WorkerPool {
     try {
       await Promise.all(
         chunks.map(async ([first, n], i) => {
-          if (stop) throw stop;
           const task = { op: "addresses", source: described.wire, start: first, count: n, ...rest };
-          results[i] = await this.#run(task);
+          results[i] = await this.#run(task, () => stop);
           if (stop) throw stop;
           while (delivered < chunks.length && results[delivered] !== undefined) {
             onChunk?.(results[delivered], chunks[delivered][0]);

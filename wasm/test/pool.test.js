@@ -38,7 +38,19 @@ test("errors come back as the package's classes; an aborted batch rejects with A
   const xpub = root.derive("m/84'/0'/0'/0").toXpub();
   await assert.rejects(pool.addresses(xpub, 0, 10, { kind: "solana" }), (e) => e instanceof FastBip32Error && e.kind === "UnsupportedByScheme");
   const controller = new AbortController();
-  const batch = pool.addresses(xpub, 0, 50_000, { chunkSize: 500, signal: controller.signal, onChunk: () => controller.abort() });
+  let chunks = 0;
+  const batch = pool.addresses(xpub, 0, 50_000, {
+    chunkSize: 500,
+    signal: controller.signal,
+    onChunk: () => {
+      chunks++;
+      controller.abort();
+    },
+  });
   await assert.rejects(batch, (e) => e instanceof FastBip32Error && e.kind === "Aborted");
+  // No chunk is delivered after the abort.
+  assert.equal(chunks, 1);
+  // The pool still works after an abort.
+  assert.deepEqual(await pool.addresses(xpub, 5, 10), xpub.addresses(5, 10));
   await assert.rejects(pool.addresses(root, 0, 1), TypeError);
 });
