@@ -6,6 +6,8 @@ export interface PoolWorker {
   post(message: unknown): void;
   listen(onMessage: (message: any) => void, onError: (error: unknown) => void): void;
   terminate(): void;
+  /** Optional: told when the worker takes a task (true) and finishes it (false). */
+  busy?(busy: boolean): void;
 }
 
 /** A browser `Worker` (e.g. made from a Blob URL) in the pool's shape. */

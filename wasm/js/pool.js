@@ -23,9 +23,11 @@ async function defaultWorker() {
   if (node) {
     const { Worker } = await import("node:worker_threads");
     const worker = new Worker(url);
+    // An idle worker does not keep Node running; one with a task does (see #run).
     worker.unref();
     return {
       post: (message) => worker.postMessage(message),
+      busy: (busy) => (busy ? worker.ref() : worker.unref()),
       listen: (onMessage, onError) => {
         worker.on("message", onMessage);
         worker.on("error", onError);
@@ -82,6 +84,7 @@ export class WorkerPool {
         ({ id, reply }) => {
           const done = this.#pending.get(id);
           this.#pending.delete(id);
+          worker.busy?.(false);
           this.#release(worker);
           done?.resolve(reply);
         },
@@ -122,6 +125,7 @@ export class WorkerPool {
     const id = this.#next++;
     const reply = await new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
+      worker.busy?.(true);
       worker.post({ id, task });
     });
     if (!reply.ok) throw toError(reply.error);
