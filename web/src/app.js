@@ -249,8 +249,12 @@
 
   let mnemonicWords = [];
   let recomputeTimer = 0;
+  /** Recomputes shortly after the last keystroke; the table empties at once, never showing
+   * rows of inputs that have changed. */
   function scheduleRecompute() {
     clearTimeout(recomputeTimer);
+    replaceRows();
+    resetRows();
     recomputeTimer = setTimeout(recompute, 150);
   }
 
@@ -503,7 +507,7 @@
     } finally {
       if (rows.running === controller) rows.running = null;
       if (rows.running === null) setBusy(false);
-      render(false);
+      render(true);
     }
   }
 
@@ -854,8 +858,17 @@
     });
     $("path").addEventListener("input", scheduleRecompute);
     $("hardened").addEventListener("change", recompute);
-    $("start").addEventListener("change", () => startRowsFresh());
-    $("rows").addEventListener("change", () => startRowsFresh());
+    let rowsTimer = 0;
+    for (const id of ["start", "rows"]) {
+      $(id).addEventListener("input", () => {
+        clearTimeout(rowsTimer);
+        rowsTimer = setTimeout(startRowsFresh, 400);
+      });
+      $(id).addEventListener("change", () => {
+        clearTimeout(rowsTimer);
+        startRowsFresh();
+      });
+    }
     $("more").addEventListener("click", () => startRows(false));
     $("stop").addEventListener("click", stopRows);
     $("xpub").addEventListener("input", () => {
@@ -917,9 +930,9 @@
     $("use-entropy").addEventListener("click", useEntropy);
   }
 
+  /** A new "Start index" or "Rows": the table again, from keys of the current inputs. */
   function startRowsFresh() {
-    replaceRows();
-    startRows(true);
+    recompute();
   }
 
   async function main() {

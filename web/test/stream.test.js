@@ -1,0 +1,75 @@
+// 100,000 rows stream from the worker pool while the page keeps answering clicks.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { addressTable, addressVectors, launch, tableRows } from "./browser.js";
+
+const ABOUT = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+const ROWS = 100000;
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("100,000 BIP-84 rows stream in while the page answers clicks", async (t) => {
+  const { page } = browser;
+  const label = (name) => page.getByLabel(name, { exact: true });
+  const vectors = await addressVectors();
+  const status = page.locator("#rows-status");
+  const streaming = async () => /of 100,000 rows…/.test(await status.textContent());
+
+  await page.getByRole("switch", { name: "Hide private data" }).setChecked(false);
+  await label("Mnemonic").fill(ABOUT);
+  await page.getByRole("cell", { name: "m/84'/0'/0'/0/19", exact: true }).waitFor();
+
+  const started = Date.now();
+  await label("Rows").fill(String(ROWS));
+  await label("Rows").press("Enter");
+  await page.waitForFunction(() => /of 100,000 rows…/.test(document.getElementById("rows-status").textContent));
+
+  // Click a button whose handler runs on the page's main thread, and time the answer, for as
+  // long as rows are still coming in.
+  const toggle = page.getByRole("button", { name: /^(Show|Hide) private keys$/ });
+  const latencies = [];
+  let answeredWhileStreaming = 0;
+  while (await streaming()) {
+    const pressed = await toggle.getAttribute("aria-pressed");
+    const t0 = performance.now();
+    await toggle.click();
+    await page.waitForFunction((was) => document.getElementById("show-private").getAttribute("aria-pressed") !== was, pressed);
+    latencies.push(performance.now() - t0);
+    if (await streaming()) answeredWhileStreaming++;
+  }
+  await page.waitForFunction((n) => new RegExp(`^${n.toLocaleString("en")} rows \\(`).test(document.getElementById("rows-status").textContent), ROWS);
+  const seconds = (Date.now() - started) / 1000;
+
+  assert.ok(answeredWhileStreaming >= 1, "at least one click answered while rows were streaming");
+  latencies.sort((a, b) => a - b);
+  t.diagnostic(
+    `100,000 rows in ${seconds.toFixed(2)} s (page's own figure: ${await status.textContent()}); ` +
+      `${latencies.length} clicks during streaming, median ${latencies[latencies.length >> 1].toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms (click to answer, through the test driver)`,
+  );
+
+  // Every row is in the table's count; the first ones are BIP-84's published addresses.
+  assert.equal(await addressTable(page).getAttribute("aria-rowcount"), String(ROWS + 1));
+  const published = vectors.cases.filter((c) => c.bip === 84 && c.path.startsWith("m/84'/0'/0'/0/"));
+  const first = await tableRows(page);
+  for (const c of published) assert.equal(first.find((r) => r.Path === c.path)?.Address, c.address, c.path);
+
+  // The last row, scrolled to: its path, and an address of the same kind.
+  await page.locator("#table-scroll").evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  const last = page.getByRole("cell", { name: `m/84'/0'/0'/0/${ROWS - 1}`, exact: true });
+  await last.waitFor();
+  const rows = await tableRows(page);
+  const lastRow = rows.find((r) => r.Path === `m/84'/0'/0'/0/${ROWS - 1}`);
+  assert.match(lastRow.Address, /^bc1q[02-9ac-hj-np-z]{38}$/);
+  assert.equal(new Set(rows.map((r) => r.Address)).size, rows.length, "distinct addresses");
+  assert.deepEqual(browser.errors, []);
+});
