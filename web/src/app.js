@@ -247,6 +247,15 @@
     return pub ? v[0] : v[1];
   }
 
+  /** An extended key's text (in `version`'s family), or why it has none (SLIP-10 ed25519). */
+  function keyText(key, version) {
+    try {
+      return version ? key.toString(version) : key.toString();
+    } catch (error) {
+      return `(none: ${errorText(error)})`;
+    }
+  }
+
   let mnemonicWords = [];
   let recomputeTimer = 0;
   /** Recomputes shortly after the last keystroke; the table empties at once, never showing
@@ -255,6 +264,7 @@
     clearTimeout(recomputeTimer);
     replaceRows();
     resetRows();
+    clearOutputs();
     recomputeTimer = setTimeout(recompute, 150);
   }
 
@@ -278,8 +288,8 @@
         return;
       }
     } catch (error) {
-      setCheck(ui.mode === "watch" ? "xpub-check" : "rows-status", errorText(error), false);
       resetRows();
+      setCheck(ui.mode === "watch" ? "xpub-check" : "rows-status", errorText(error), false);
       return;
     }
     startRows(true);
@@ -313,7 +323,7 @@
       mnemonic.free();
     }
     const shown = !hidePrivate();
-    $("root-key").value = shown ? keys.root.toString() : "(hidden)";
+    $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
     const path = $("path").value.trim();
     try {
       keys.parentPriv = keys.root.derive(path);
@@ -365,9 +375,9 @@
     const net = network();
     const secp = curve() === "secp256k1";
     const shown = !hidePrivate();
-    if (keys.accountPub) $("xpub").value = secp ? keys.accountPub.toString(versionFor(ui.tab, net, true)) : keys.accountPub.toString();
+    if (keys.accountPub) $("xpub").value = keyText(keys.accountPub, secp ? versionFor(ui.tab, net, true) : undefined);
     else $("xpub").value = "(no extended public key on this curve)";
-    $("account-xprv").value = shown ? (secp ? keys.accountPriv.toString(versionFor(ui.tab, net, false)) : keys.accountPriv.toString()) : "(hidden)";
+    $("account-xprv").value = shown ? keyText(keys.accountPriv, secp ? versionFor(ui.tab, net, false) : undefined) : "(hidden)";
     setCheck("xpub-check", "", null);
 
     const versions = $("versions-table").tBodies[0];
@@ -607,7 +617,8 @@
       body.replaceChildren();
       return;
     }
-    if (rowHeight === 0) rowHeight = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.9;
+    // Every row is --row tall (whole pixels, so that the spacers and the rows add up exactly).
+    if (rowHeight === 0) rowHeight = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--row")) || 30;
     const head = $("address-table").tHead.offsetHeight || rowHeight;
     const inView = Math.ceil(scroller.clientHeight / rowHeight) + 1;
     const overscan = 10;
@@ -831,7 +842,10 @@
     $("coin").addEventListener("change", () => {
       const c = coin();
       const family = CURVE_FAMILY[curve()];
-      if (c && CURVE_FAMILY[c.curve] !== family) selectTab(NATURAL_TAB[c.name], { coin: c.name });
+      const tabKind = TABS[ui.tab].kind;
+      // A coin that does not fit the tab (another curve, or not the tab's address type) takes
+      // its own tab.
+      if (c && (CURVE_FAMILY[c.curve] !== family || (tabKind && !c.kinds.includes(tabKind)))) selectTab(NATURAL_TAB[c.name], { coin: c.name });
       else {
         fillNetworkAndKind();
         if (ui.tab !== "bip32") fillPath();
@@ -894,7 +908,7 @@
         const path = $("path").value;
         if (keys.root) {
           const shown = !hidePrivate();
-          $("root-key").value = shown ? keys.root.toString() : "(hidden)";
+          $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
           const m = (() => {
             try {
               return new F.Mnemonic($("mnemonic").value.normalize("NFKD").trim());

@@ -1,9 +1,12 @@
-// 100,000 rows stream from the worker pool while the page keeps answering clicks.
+// 100,000 rows stream from the worker pool while the page keeps answering clicks; the first
+// rows are BIP-84's published addresses, rows far down bip_utils' (tests/data).
 
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { addressTable, addressVectors, launch, tableRows } from "./browser.js";
+import { addressTable, addressVectors, dataDir, launch, tableRows } from "./browser.js";
 
 const ABOUT = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const ROWS = 100000;
@@ -60,6 +63,21 @@ test("100,000 BIP-84 rows stream in while the page answers clicks", async (t) =>
   const published = vectors.cases.filter((c) => c.bip === 84 && c.path.startsWith("m/84'/0'/0'/0/"));
   const first = await tableRows(page);
   for (const c of published) assert.equal(first.find((r) => r.Path === c.path)?.Address, c.address, c.path);
+
+  // Rows far down, scrolled to: bip_utils' addresses (tests/data/find_bip_utils.json).
+  const far = (await readFile(path.join(dataDir, "find_bip_utils.json"), "utf8").then(JSON.parse)).accounts
+    .find((a) => a.kind === "p2wpkh")
+    .cases.filter((c) => c.branch === 0 && c.index < ROWS);
+  assert.ok(far.length >= 2);
+  for (const c of far) {
+    await page.locator("#table-scroll").evaluate((el, index) => {
+      const row = el.querySelector("tbody tr:not(.spacer)");
+      el.scrollTop = el.querySelector("thead").offsetHeight + index * row.offsetHeight - el.clientHeight / 2;
+    }, c.index);
+    await page.getByRole("cell", { name: c.path, exact: true }).waitFor();
+    const shown = (await tableRows(page)).find((r) => r.Path === c.path);
+    assert.equal(shown.Address, c.address, c.path);
+  }
 
   // The last row, scrolled to: its path, and an address of the same kind.
   await page.locator("#table-scroll").evaluate((el) => {
