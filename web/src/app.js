@@ -32,7 +32,8 @@
     worker.postMessage({ module: moduleBytes });
     return F.fromWebWorker(worker);
   }
-  const poolSize = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+  // One core is left to the page itself, so that it answers while a large table is computed.
+  const poolSize = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
   const pool = new F.WorkerPool({ size: poolSize, createWorker });
 
   async function loadModule() {
@@ -592,6 +593,15 @@
     }
   }
 
+  /** The drawn window's public keys, kept while the rows and the window stay the same (a
+   * redraw for each batch that streams in then derives nothing). */
+  const drawn = { rows: null, first: -1, top: -1, end: -1, hardened: false, publicKeys: [] };
+  function windowPublicKeys(top, end) {
+    const same = drawn.rows === rows.addresses && drawn.first === rows.first && drawn.hardened === rows.hardened && drawn.top === top && drawn.end === end;
+    if (!same) Object.assign(drawn, { rows: rows.addresses, first: rows.first, hardened: rows.hardened, top, end, publicKeys: publicKeysOf(top, end - top) });
+    return drawn.publicKeys;
+  }
+
   /** The private key of row i, as its coin writes it (WIF for Bitcoin, hex otherwise). */
   function privateKeyOf(i) {
     if (!keys.parentPriv) return "";
@@ -624,7 +634,7 @@
     const overscan = 10;
     const top = Math.max(0, Math.floor(Math.max(0, scroller.scrollTop - head) / rowHeight) - overscan);
     const end = Math.min(total, top + inView + 2 * overscan);
-    const publicKeys = publicKeysOf(top, end - top);
+    const publicKeys = windowPublicKeys(top, end);
     const showing = privateShown() && keys.parentPriv !== null;
     const fragment = document.createDocumentFragment();
     const spacer = (height) => {
