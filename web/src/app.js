@@ -156,6 +156,7 @@
     for (const c of coins) select.append(new Option(`${c.symbol}: ${c.name[0].toUpperCase()}${c.name.slice(1)}`, c.name));
     select.append(new Option("None (keys only)", ""));
     select.value = "bitcoin";
+    $("preset").append(new Option("(choose a wallet)", ""));
     PRESETS.forEach((p, i) => $("preset").append(new Option(p.label, String(i))));
     $("preset").value = "0";
   }
@@ -821,6 +822,7 @@
   function wire() {
     for (const tab of document.querySelectorAll('[role="tab"]')) {
       tab.addEventListener("click", () => {
+        $("preset").value = "";
         enterMnemonicMode();
         selectTab(tab.dataset.tab);
         recompute();
@@ -850,6 +852,7 @@
     });
     $("passphrase").addEventListener("input", scheduleRecompute);
     $("coin").addEventListener("change", () => {
+      $("preset").value = "";
       const c = coin();
       const family = CURVE_FAMILY[curve()];
       const tabKind = TABS[ui.tab].kind;
@@ -874,6 +877,7 @@
     }
     $("kind").addEventListener("change", recompute);
     $("preset").addEventListener("change", () => {
+      if ($("preset").value === "") return;
       const p = PRESETS[Number($("preset").value)];
       if (p.curve) ui.cardanoCurve = p.curve;
       enterMnemonicMode();

@@ -2,6 +2,7 @@
 // the table, suggestions, entropy, watch-only, find and decode, CSV and JSON export.
 
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 
@@ -180,6 +181,28 @@ describe("the page", () => {
     await label("Entropy").fill("123456".repeat(4));
     await page.getByRole("button", { name: "Use entropy" }).click();
     await page.getByText(/hold \d+ bits; a mnemonic needs 128/).waitFor();
+
+    // Dice and cards: the page's rule (SHA-256 of "dice:ROLLS" or "cards:C C …", as many
+    // whole 32-bit words of it as the rolls' bits allow), computed here, through the hex path.
+    const sha = (text) => createHash("sha256").update(text).digest("hex");
+    const rolls = "3162534621".repeat(5); // 50 rolls: 129 bits, 16 bytes
+    const cards = "AS 10H 2C KD 7S 9H QC JD 3S 4H 5C 6D 8S TH AC 2D KS QH JC 9D 7C 6S 5H"; // 23: 131 bits
+    const cardsCanonical = cards.replace(/\b10/g, "T");
+    for (const [kind, input, hexEntropy] of [
+      ["dice", rolls, sha(`dice:${rolls}`).slice(0, 32)],
+      ["cards", cards.toLowerCase(), sha(`cards:${cardsCanonical}`).slice(0, 32)],
+    ]) {
+      await label("Entropy format").selectOption("hex");
+      await label("Entropy").fill(hexEntropy);
+      await page.getByRole("button", { name: "Use entropy" }).click();
+      await page.getByText("12 words from the hex entropy.").waitFor();
+      const expected = await label("Mnemonic").inputValue();
+      await label("Entropy format").selectOption(kind);
+      await label("Entropy").fill(input);
+      await page.getByRole("button", { name: "Use entropy" }).click();
+      await page.getByText(`12 words from the SHA-256 of the ${kind}.`).waitFor();
+      assert.equal(await label("Mnemonic").inputValue(), expected, kind);
+    }
     await label("Entropy").fill("");
     await typeMnemonic(ABOUT);
   });
