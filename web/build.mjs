@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import { bundle } from "./bundle.mjs";
@@ -52,6 +53,8 @@ function inert(text, element) {
 
 const lib = inert(bundle([path.join(here, "src", "lib.js")], "FastBip32"), "script");
 const app = inert(readFileSync(path.join(here, "src", "app.js"), "utf8"), "script");
+// A syntax error fails the build, not the page.
+new vm.Script(app, { filename: "src/app.js" });
 const style = inert(readFileSync(path.join(here, "src", "style.css"), "utf8"), "style");
 const moduleBytes = readFileSync(moduleFile);
 const moduleGzip = gzipSync(moduleBytes, { level: 9 });

@@ -46,16 +46,33 @@
 
   // ---------------------------------------------------------------- small helpers
 
+  const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  /** Base58 (Bitcoin's alphabet) of public-length data; for Solana's keypair text. */
+  function base58(bytes) {
+    let n = 0n;
+    for (const b of bytes) n = (n << 8n) | BigInt(b);
+    let out = "";
+    while (n > 0n) {
+      out = BASE58[Number(n % 58n)] + out;
+      n /= 58n;
+    }
+    for (const b of bytes) {
+      if (b !== 0) break;
+      out = `1${out}`;
+    }
+    return out;
+  }
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const errorText = (error) => (error && error.message ? error.message : String(error));
   const MAX_INDEX = 0x7fffffff;
   const MAX_ROWS = 1000000;
 
+  /** A whole number from a field, clamped to min..max (`fallback` when it is not one). */
   function intField(id, min, max, fallback) {
     const value = Number($(id).value);
-    if (!Number.isInteger(value) || value < min || value > max) return fallback;
-    return value;
+    if ($(id).value.trim() === "" || !Number.isInteger(value)) return fallback;
+    return Math.min(max, Math.max(min, value));
   }
 
   function setCheck(id, text, ok) {
@@ -393,8 +410,9 @@
       }
     }
     const descriptors = $("descriptors-table").tBodies[0];
-    const account = keys.accountPriv && keys.accountPriv.depth === 3 ? keys.accountPriv.childNumber & 0x7fffffff : null;
-    if (secp && account !== null && (coin()?.name === "bitcoin")) {
+    // The four standard descriptors of the account number in "Account" (BIP-44/49/84/86 paths).
+    const account = intField("account", 0, MAX_INDEX, 0);
+    if (secp && coin()?.name === "bitcoin") {
       const all = F.accountDescriptors(keys.root, { account, network: net });
       for (const [name, multipath] of Object.entries(all)) {
         const bare = multipath.split("#")[0];
@@ -611,6 +629,16 @@
       const c = coin();
       if (child.curve === "secp256k1" && c && c.name === "bitcoin") return child.wif({ network: network() });
       const bytes = child.privateKey;
+      if (child.curve === "ed25519" && c && c.name === "solana") {
+        // Solana's keypair text (what its wallets import): base58 of the key and its public key.
+        const pair = new Uint8Array(64);
+        pair.set(bytes);
+        pair.set(child.publicKey, 32);
+        bytes.fill(0);
+        const text = base58(pair);
+        pair.fill(0);
+        return text;
+      }
       const text = (c && c.name === "ethereum" ? "0x" : "") + hex(bytes);
       bytes.fill(0);
       return text;
@@ -685,8 +713,10 @@
       privateKeys: withPrivate,
     };
     const out = [];
-    for (let at = 0; at < n; at += 1000) {
-      const m = Math.min(1000, n - at);
+    // Smaller slices with private keys (one derivation each), so that the page keeps answering.
+    const slice = withPrivate ? 200 : 1000;
+    for (let at = 0; at < n; at += slice) {
+      const m = Math.min(slice, n - at);
       const publicKeys = publicKeysOf(at, m);
       for (let k = 0; k < m; k++) {
         const i = at + k;
