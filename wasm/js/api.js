@@ -496,7 +496,7 @@ export function decodeAddress(text) {
 export function suggest(word, options) {
   const { language } = optionsArg(options);
   textArg(word, "word");
-  return call(() => rawSuggest(word, language));
+  return secret(() => rawSuggest(word, language));
 }
 
 /** The coins the package has addresses for: `[{name, symbol, coinType, curve, kinds,

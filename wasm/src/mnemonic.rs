@@ -105,11 +105,13 @@ impl RawMnemonic {
     }
 }
 
-/// The words of the `language` list (default English) closest to `word`, best first.
+/// The words of the `language` list (default English) closest to `word` (a mistyped word
+/// of a mnemonic, wiped after use), best first.
 #[wasm_bindgen(js_name = rawSuggest)]
-pub fn suggest(word: &str, language: Option<String>) -> Result<Array, JsValue> {
+pub fn suggest(word: String, language: Option<String>) -> Result<Array, JsValue> {
+    let word = Zeroizing::new(word);
     let language: Language = names::language(language.as_deref().unwrap_or("english"))?;
-    Ok(lib_suggest(word, language)
+    Ok(lib_suggest(&word, language)
         .iter()
         .map(|w| JsValue::from_str(w))
         .collect())
