@@ -996,6 +996,12 @@
   async function main() {
     // On a screen wide enough to be shared (a desktop, a projector), private data starts hidden.
     $("hide-private").checked = window.matchMedia("(min-width: 64rem)").matches;
+    const connection = () => {
+      $("online-warning").hidden = !navigator.onLine;
+    };
+    window.addEventListener("online", connection);
+    window.addEventListener("offline", connection);
+    connection();
     applyPrivacy();
     wire();
     try {

@@ -104,5 +104,12 @@ test("loading and using the page from file:// makes no request", async (t) => {
     caches: typeof caches === "undefined" ? 0 : (await caches.keys()).length,
   }));
   assert.deepEqual(storage, { local: 0, session: 0, cookie: "", databases: 0, caches: 0 });
+
+  // The warning that the computer is online follows the browser's connection state.
+  const warning = page.getByRole("alert").filter({ hasText: "This computer is online" });
+  await browser.context.setOffline(true);
+  await warning.waitFor({ state: "hidden" });
+  await browser.context.setOffline(false);
+  await warning.waitFor({ state: "visible" });
   assert.deepEqual(browser.errors, []);
 });
