@@ -275,7 +275,6 @@
     }
   }
 
-  let mnemonicWords = [];
   let recomputeTimer = 0;
   /** Recomputes shortly after the last keystroke; the table empties at once, never showing
    * rows of inputs that have changed. */
@@ -330,8 +329,7 @@
       return false;
     }
     try {
-      mnemonicWords = mnemonic.words;
-      setCheck("mnemonic-check", `Valid: ${mnemonicWords.length} words, ${mnemonic.language}, checksum correct.`, true);
+      setCheck("mnemonic-check", `Valid: ${mnemonic.words.length} words, ${mnemonic.language}, checksum correct.`, true);
       const passphrase = $("passphrase").value;
       const shown = !hidePrivate();
       const seed = mnemonic.toSeed(passphrase);
@@ -698,6 +696,7 @@
 
   async function exportRows(format) {
     const n = rows.addresses.length;
+    const table = rows.addresses;
     const withPrivate = privateShown() && keys.parentPriv !== null;
     const inputs = {
       scheme: ui.mode === "watch" ? "watch-only" : $(`tab-${ui.tab}`).textContent,
@@ -716,6 +715,11 @@
     // Smaller slices with private keys (one derivation each), so that the page keeps answering.
     const slice = withPrivate ? 200 : 1000;
     for (let at = 0; at < n; at += slice) {
+      // Inputs changed while exporting: the rows left are of other keys.
+      if (rows.addresses !== table) {
+        $("rows-status").textContent = "Export stopped: the inputs changed.";
+        return;
+      }
       const m = Math.min(slice, n - at);
       const publicKeys = publicKeysOf(at, m);
       for (let k = 0; k < m; k++) {
@@ -843,6 +847,28 @@
     selectTab(ui.tab);
   }
 
+  /** After "Hide private data" changes: the seed, root and account keys again, or their
+   * "(hidden)" placeholders, without touching the rows. */
+  function refillPrivateFields() {
+    if (ui.mode !== "mnemonic" || !keys.root) return;
+    const shown = !hidePrivate();
+    $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
+    let mnemonic = null;
+    try {
+      mnemonic = new F.Mnemonic($("mnemonic").value.normalize("NFKD").trim());
+      const seed = mnemonic.toSeed($("passphrase").value);
+      $("seed").value = shown ? hex(seed) : "(hidden)";
+      seed.fill(0);
+    } catch {
+      // The mnemonic is being edited: its recomputation fills the fields.
+    } finally {
+      mnemonic?.free();
+    }
+    $("versions-table").tBodies[0].replaceChildren();
+    $("descriptors-table").tBodies[0].replaceChildren();
+    if (keys.accountPriv) showAccount();
+  }
+
   function applyPrivacy() {
     document.body.classList.toggle("hide-private", hidePrivate());
     $("show-private").disabled = hidePrivate();
@@ -947,30 +973,7 @@
     });
     $("hide-private").addEventListener("change", () => {
       applyPrivacy();
-      if (ui.mode === "mnemonic") {
-        // Re-fill the private fields (or their "(hidden)" placeholders) without touching the rows.
-        const path = $("path").value;
-        if (keys.root) {
-          const shown = !hidePrivate();
-          $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
-          const m = (() => {
-            try {
-              return new F.Mnemonic($("mnemonic").value.normalize("NFKD").trim());
-            } catch {
-              return null;
-            }
-          })();
-          if (m) {
-            const seed = m.toSeed($("passphrase").value);
-            $("seed").value = shown ? hex(seed) : "(hidden)";
-            seed.fill(0);
-            m.free();
-          }
-          $("versions-table").tBodies[0].replaceChildren();
-          $("descriptors-table").tBodies[0].replaceChildren();
-          if (path === keys.path) showAccount();
-        }
-      }
+      refillPrivateFields();
       render(true);
     });
     $("show-private").addEventListener("click", () => {
