@@ -46,7 +46,8 @@ test("100,000 BIP-84 rows stream in while the page answers clicks", async (t) =>
   const started = Date.now();
   await label("Rows").fill(String(ROWS));
   await label("Rows").press("Enter");
-  await page.waitForFunction(() => /of 100,000 rows…/.test(document.getElementById("rows-status").textContent));
+  // Streaming, or (on a machine fast enough) already done.
+  await page.waitForFunction(() => /of 100,000 rows…|^100,000 rows \(/.test(document.getElementById("rows-status").textContent));
 
   const latencies = [];
   let answeredWhileStreaming = 0;
@@ -57,7 +58,7 @@ test("100,000 BIP-84 rows stream in while the page answers clicks", async (t) =>
   await page.waitForFunction((n) => new RegExp(`^${n.toLocaleString("en")} rows \\(`).test(document.getElementById("rows-status").textContent), ROWS);
   const seconds = (Date.now() - started) / 1000;
 
-  assert.ok(answeredWhileStreaming >= 1, "at least one click answered while rows were streaming");
+  assert.ok(answeredWhileStreaming >= 1, `at least one click answered while rows were streaming (${latencies.length} clicks in ${seconds} s)`);
   const summary = (list) => {
     const sorted = [...list].sort((x, y) => x - y);
     return `${sorted.length} clicks, median ${sorted[sorted.length >> 1].toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`;
