@@ -80,6 +80,21 @@ describe("the page", () => {
     assert.match(await page.getByRole("note").textContent(), /offline/i);
   });
 
+  test("every form control has a visible <label for>, and every button a name", async () => {
+    const missing = await page.evaluate(() => {
+      const out = [];
+      for (const control of document.querySelectorAll("input, select, textarea")) {
+        const labels = [...control.labels];
+        // Inside a closed <details>, a control and its label are hidden together.
+        const shown = (el) => el.closest("details:not([open])") !== null || el.getClientRects().length > 0;
+        if (labels.length === 0 || !labels.every((l) => l.htmlFor === control.id && l.textContent.trim() && shown(l))) out.push(control.id || control.outerHTML);
+      }
+      for (const button of document.querySelectorAll("button")) if (!button.textContent.trim()) out.push(button.outerHTML);
+      return out;
+    });
+    assert.deepEqual(missing, []);
+  });
+
   test("Generate makes a mnemonic from the CSPRNG, 12 to 24 words, in the chosen language", async () => {
     const before = await page.evaluate(() => globalThis.__randomBytes);
     await page.getByRole("button", { name: "Generate", exact: true }).click();
