@@ -584,8 +584,9 @@
 
   let rowHeight = 0;
   let renderQueued = false;
-  function render(now) {
-    if (now) return draw();
+  /** Draws the table now (`immediately`) or at the next frame, once per frame. */
+  function render(immediately) {
+    if (immediately) return draw();
     if (renderQueued) return;
     renderQueued = true;
     requestAnimationFrame(() => {
