@@ -313,8 +313,35 @@
     startRows(true);
   }
 
-  /** Reads the mnemonic and derives the keys; false when there is nothing to show. */
+  /** The root key of "Seed (hex) or root key": a seed's master key on the tab's curve, or a
+   * parsed extended private key. */
+  function rootFromText(text) {
+    const clean = text.replace(/\s+/g, "");
+    if (/^([0-9a-fA-F]{2})+$/.test(clean)) {
+      const seed = Uint8Array.from(clean.match(/../g), (h) => parseInt(h, 16));
+      try {
+        return F.ExtendedPrivateKey.fromSeed(seed, { curve: curve() });
+      } finally {
+        seed.fill(0);
+      }
+    }
+    return F.ExtendedPrivateKey.parse(clean, { curve: curve() });
+  }
+
+  /** Reads the mnemonic (or the seed or root key) and derives the keys; false when there is
+   * nothing to show. */
   function computeFromMnemonic() {
+    const rootText = $("root-input").value.trim();
+    if (rootText) {
+      try {
+        keys.root = rootFromText(rootText);
+      } catch (error) {
+        setCheck("mnemonic-check", `Seed or root key: ${errorText(error)}`, false);
+        return false;
+      }
+      setCheck("mnemonic-check", "The seed or root key below is used, not a mnemonic.", null);
+      return deriveFromRoot();
+    }
     const phrase = $("mnemonic").value.normalize("NFKD").trim();
     if (phrase.length === 0) {
       setCheck("mnemonic-check", "Type a mnemonic or press Generate.", null);
@@ -339,6 +366,11 @@
     } finally {
       mnemonic.free();
     }
+    return deriveFromRoot();
+  }
+
+  /** From keys.root: the rows' parent, the account key and their public keys. */
+  function deriveFromRoot() {
     const shown = !hidePrivate();
     $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
     const path = $("path").value.trim();
@@ -829,6 +861,7 @@
       const mnemonic = F.Mnemonic.fromEntropy(entropy, { language });
       entropy.fill(0);
       $("mnemonic").value = mnemonic.phrase;
+      $("root-input").value = "";
       setCheck("entropy-check", `${mnemonic.words.length} words from ${kind === "hex" ? "the hex entropy" : `the SHA-256 of the ${kind}`}.`, true);
       mnemonic.free();
       enterMnemonicMode();
@@ -855,15 +888,18 @@
     const shown = !hidePrivate();
     $("root-key").value = shown ? keyText(keys.root) : "(hidden)";
     let mnemonic = null;
-    try {
-      mnemonic = new F.Mnemonic($("mnemonic").value.normalize("NFKD").trim());
-      const seed = mnemonic.toSeed($("passphrase").value);
-      $("seed").value = shown ? hex(seed) : "(hidden)";
-      seed.fill(0);
-    } catch {
-      // The mnemonic is being edited: its recomputation fills the fields.
-    } finally {
-      mnemonic?.free();
+    // A seed or root key typed in has no BIP-39 seed to show.
+    if (!$("root-input").value.trim()) {
+      try {
+        mnemonic = new F.Mnemonic($("mnemonic").value.normalize("NFKD").trim());
+        const seed = mnemonic.toSeed($("passphrase").value);
+        $("seed").value = shown ? hex(seed) : "(hidden)";
+        seed.fill(0);
+      } catch {
+        // The mnemonic is being edited: its recomputation fills the fields.
+      } finally {
+        mnemonic?.free();
+      }
     }
     $("versions-table").tBodies[0].replaceChildren();
     $("descriptors-table").tBodies[0].replaceChildren();
@@ -899,11 +935,17 @@
       const words = Number($("words").value);
       const mnemonic = F.Mnemonic.generate({ words, language: $("language").value });
       $("mnemonic").value = mnemonic.phrase;
+      $("root-input").value = "";
       mnemonic.free();
       enterMnemonicMode();
       recompute();
     });
     $("mnemonic").addEventListener("input", () => {
+      $("root-input").value = "";
+      enterMnemonicMode();
+      scheduleRecompute();
+    });
+    $("root-input").addEventListener("input", () => {
       enterMnemonicMode();
       scheduleRecompute();
     });

@@ -1,7 +1,7 @@
-// The page's other tabs and panels against reference vectors in tests/data: Ethereum, Solana
-// and Cardano rows (bip_utils 2.12.3), every SLIP-132 version of an account key (embit 0.8.0 and
-// bip_utils), the account descriptors (embit 0.8.0), and finding an index far down a branch
-// (bip_utils).
+// The page's other tabs and panels against vectors in tests/data: Ethereum, Solana and Cardano
+// rows (bip_utils 2.12.3), every SLIP-132 version of an account key (embit 0.8.0 and bip_utils),
+// the account descriptors (embit 0.8.0), finding an index far down a branch (bip_utils), and
+// SLIP-10's published vectors for P-256 and ed25519 from a seed.
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -143,8 +143,29 @@ describe("coins and tabs", () => {
     }
     await label("External / internal").selectOption("0");
   });
+});
 
-  test("no page error", () => {
-    assert.deepEqual(browser.errors, []);
+describe("from a seed: SLIP-10's published vectors on the P-256 and ed25519 tabs", () => {
+  test("every step of SLIP-10 vectors 1 and 2 for nist256p1 and ed25519", async () => {
+    const { cases } = await data("slip10.json");
+    await page.getByText("Start from a seed or a root key").click();
+    for (const c of cases.filter((x) => x.kind === "derivation" && (x.curve === "nist256p1" || x.curve === "ed25519"))) {
+      await page.getByRole("tab", { name: c.curve === "ed25519" ? "SLIP-10 ed25519" : "SLIP-10 P-256" }).click();
+      // Keys only: no coin, so the private key column is the key's hex.
+      await label("Coin").selectOption("");
+      await label("Seed (hex) or root key").fill(c.seed_hex);
+      for (const step of c.chain.filter((s) => s.path !== "m")) {
+        const r = await show(step.path);
+        // SLIP-10 writes ed25519 public keys as 00 || key; the table shows the 32-byte key.
+        const published = c.curve === "ed25519" ? step.public_key_hex.replace(/^00/, "") : step.public_key_hex;
+        assert.equal(r["Public key"], published, `${c.id} ${step.path}`);
+        assert.equal(r["Private key"], step.private_key_hex, `${c.id} ${step.path}`);
+      }
+    }
+    await label("Seed (hex) or root key").fill("");
   });
+});
+
+test("no page error", () => {
+  assert.deepEqual(browser.errors, []);
 });
