@@ -283,6 +283,7 @@
     replaceRows();
     resetRows();
     clearOutputs();
+    setCheck("path-check", "", null);
     recomputeTimer = setTimeout(recompute, 150);
   }
 

@@ -164,6 +164,30 @@ describe("from a seed: SLIP-10's published vectors on the P-256 and ed25519 tabs
     }
     await label("Seed (hex) or root key").fill("");
   });
+
+  test("BIP-32 vectors 1 to 4 on the BIP-32 tab: each step's published xpub and xprv", async () => {
+    const { cases } = await data("bip32.json");
+    await page.getByRole("tab", { name: "BIP-32" }).click();
+    await label("Coin").selectOption("bitcoin");
+    await label("Start index").fill("0");
+    for (const c of cases.filter((x) => Array.isArray(x.chain))) {
+      await label("Seed (hex) or root key").fill(c.seed_hex);
+      for (const step of c.chain) {
+        // The step is the account: the rows' parent is one step below it.
+        await label("Derivation path").fill(`${step.path}/0`);
+        await page.getByText(`Rows: ${step.path}/0/0, …`, { exact: true }).waitFor();
+        assert.equal(await label("Account extended public key").inputValue(), step.xpub, `${c.id} ${step.path}`);
+        assert.equal(await label("Account extended private key").inputValue(), step.xprv, `${c.id} ${step.path}`);
+      }
+    }
+    // Vector 5: keys BIP-32 says must be rejected are.
+    for (const c of cases.filter((x) => x.id.startsWith("bip32-tv5"))) {
+      await label("Seed (hex) or root key").fill(c.extended_key);
+      await page.getByText(/^Seed or root key: /).waitFor();
+      assert.equal(await page.locator("#mnemonic-check").getAttribute("class"), "check bad", c.id);
+    }
+    await label("Seed (hex) or root key").fill("");
+  });
 });
 
 test("no page error", () => {
