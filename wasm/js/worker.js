@@ -1,5 +1,8 @@
 // A pool worker (Node's worker_threads or a browser's dedicated Worker): loads its own
 // instance of the module and answers each task message `{id, task}` with `{id, reply}`.
+// The message listener is attached before the module has loaded (in a browser, a message
+// that arrives while no listener is attached is not delivered to one attached later); tasks
+// wait for the module.
 
 import { runTask } from "./task.js";
 
@@ -7,12 +10,12 @@ const node = typeof globalThis.process?.versions?.node === "string" && typeof gl
 
 if (node) {
   const { parentPort } = await import("node:worker_threads");
-  const api = await import("./node.js");
-  parentPort.on("message", ({ id, task }) => parentPort.postMessage({ id, reply: runTask(api, task) }));
+  const api = import("./node.js");
+  parentPort.on("message", async ({ id, task }) => parentPort.postMessage({ id, reply: runTask(await api, task) }));
 } else {
-  const api = await import("./browser.js");
-  self.addEventListener("message", (event) => {
+  const api = import("./browser.js");
+  self.addEventListener("message", async (event) => {
     const { id, task } = event.data;
-    self.postMessage({ id, reply: runTask(api, task) });
+    self.postMessage({ id, reply: runTask(await api, task) });
   });
 }
