@@ -178,6 +178,17 @@ describe("the page", () => {
     await waitForRow("m/84'/0'/0'/0/19");
   });
 
+  test("the derivation tabs follow the arrow keys", async () => {
+    const tab = (name) => page.getByRole("tab", { name, exact: true });
+    await tab("BIP-84").click();
+    await tab("BIP-84").press("ArrowRight");
+    assert.equal(await tab("BIP-86").getAttribute("aria-selected"), "true");
+    assert.equal(await label("Derivation path").inputValue(), "m/86'/0'/0'/0");
+    await tab("BIP-86").press("ArrowLeft");
+    assert.equal(await tab("BIP-84").getAttribute("aria-selected"), "true");
+    assert.equal(await page.getByRole("tabpanel").getAttribute("aria-labelledby"), "tab-bip84");
+  });
+
   test("a mistyped word gets suggestions; choosing one fixes the mnemonic", async () => {
     await typeMnemonic(ABOUT.replace(/about$/, "abuot"));
     const suggestions = page.getByRole("group", { name: "Suggested words" });

@@ -99,3 +99,32 @@ test("100,000 BIP-84 rows stream in while the page answers clicks", async (t) =>
   assert.equal(new Set(rows.map((r) => r.Address)).size, rows.length, "distinct addresses");
   assert.deepEqual(browser.errors, []);
 });
+
+test("Stop keeps the rows so far; More rows continues after the last one", async () => {
+  const { page } = browser;
+  const label = (name) => page.getByLabel(name, { exact: true });
+  const status = page.locator("#rows-status");
+  await label("Start index").fill("0");
+  await label("Rows").fill(String(ROWS));
+  await label("Rows").press("Enter");
+  await page.waitForFunction(() => /of 100,000 rows…/.test(document.getElementById("rows-status").textContent));
+  await page.getByRole("button", { name: "Stop", exact: true }).click();
+  await page.getByText(/^Stopped at [\d,]+ rows\.$/).waitFor();
+  const kept = Number((await status.textContent()).replace(/\D/g, ""));
+  assert.ok(kept > 0 && kept < ROWS, `stopped at ${kept}`);
+  assert.equal(await addressTable(page).getAttribute("aria-rowcount"), String(kept + 1));
+
+  // More rows: "Rows" (100,000) more, from the row after the last.
+  await page.getByRole("button", { name: "More rows", exact: true }).click();
+  const total = kept + ROWS;
+  await page.getByText(`${total.toLocaleString("en")} rows (100,000 in`, { exact: false }).waitFor({ timeout: 120000 });
+  assert.equal(await addressTable(page).getAttribute("aria-rowcount"), String(total + 1));
+  for (const index of [kept - 1, kept, total - 1]) {
+    await page.locator("#table-scroll").evaluate((el, i) => {
+      const row = el.querySelector("tbody tr:not(.spacer)");
+      el.scrollTop = el.querySelector("thead").offsetHeight + i * row.offsetHeight - el.clientHeight / 2;
+    }, index);
+    await page.getByRole("cell", { name: `m/84'/0'/0'/0/${index}`, exact: true }).waitFor();
+  }
+  assert.deepEqual(browser.errors, []);
+});
