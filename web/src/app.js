@@ -541,8 +541,13 @@
       $("table-scroll").scrollTop = 0;
     }
     const from = rows.first + rows.addresses.length;
-    const total = Math.min(count, MAX_INDEX - from + 1);
-    if (total <= 0) return;
+    // At most MAX_ROWS in the table (the browser's tallest scrollable box holds about that many
+    // rows), and no index past 2^31 - 1.
+    const total = Math.min(count, MAX_INDEX - from + 1, MAX_ROWS - rows.addresses.length);
+    if (total <= 0) {
+      $("rows-status").textContent = from > MAX_INDEX ? "The last index is 2,147,483,647." : `The table holds at most ${MAX_ROWS.toLocaleString("en")} rows: set "Start index" to go further.`;
+      return;
+    }
     const controller = new AbortController();
     rows.running = controller;
     setBusy(true);
