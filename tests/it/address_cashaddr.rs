@@ -12,6 +12,8 @@
 use fastbip32::address::cashaddr::{self, CashAddrType};
 use fastbip32::address::Error;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_family_data::{bip_utils, hex, public_key, s, wallet_core};
 
