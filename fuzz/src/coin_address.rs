@@ -132,11 +132,7 @@ pub fn check_text(text: &str) {
         }
     }
     match icon::decode_icon(text) {
-        Ok(account) => {
-            let mut hex = [0u8; 40];
-            let digits = fastbip32::hex::encode(&account, &mut hex).expect("40 digits");
-            assert_eq!(format!("hx{digits}"), text);
-        }
+        Ok(account) => assert_eq!(icon::icon_from_account(&account), text),
         Err(e) => {
             assert!(matches!(
                 e,
