@@ -87,6 +87,42 @@ pub enum Error {
         /// The number of bytes needed.
         needed: usize,
     },
+    /// Address text of the wrong length for its family.
+    AddressLength {
+        /// The family, as a wallet names it (`Algorand`, `Nano`, …).
+        family: &'static str,
+        /// The number of characters found (for Base58 families: of decoded bytes).
+        len: usize,
+        /// The number the family's addresses have.
+        expected: usize,
+    },
+    /// Address text that does not start with its family's prefix (`0x`, `erd1`, `G`,
+    /// `tz1`, `NQ`, `nano_`), or whose version or flag byte is not the family's.
+    AddressPrefix {
+        /// The family, as a wallet names it.
+        family: &'static str,
+        /// What the text must start with.
+        expected: &'static str,
+    },
+    /// Address text with a character outside its family's alphabet (base32, hex, base64url),
+    /// upper case where only lower case is written, or padding bits that are not zero.
+    AddressCharacter {
+        /// The family, as a wallet names it.
+        family: &'static str,
+    },
+    /// Address text whose checksum (SHA-512/256, CRC-16, SS58's `BLAKE2b`, ISO 7064, Nano's
+    /// `BLAKE2b`-40) does not match.
+    AddressChecksum {
+        /// The family, as a wallet names it.
+        family: &'static str,
+    },
+    /// An SS58 address of another network than the one asked for.
+    Ss58Prefix {
+        /// The network prefix found.
+        found: u16,
+        /// The network prefix asked for.
+        expected: u16,
+    },
     /// Address text whose prefix is not the coin's (a CashAddr prefix, a bech32 HRP, `EOS`,
     /// `hx`, `f1`, an Avalanche chain's `P-`), or an encoder's prefix the format cannot hold.
     WrongPrefix,
@@ -161,6 +197,25 @@ impl fmt::Display for Error {
             Self::BufferTooSmall { needed } => {
                 write!(f, "output buffer too small ({needed} bytes needed)")
             }
+            Self::AddressLength {
+                family,
+                len,
+                expected,
+            } => write!(
+                f,
+                "{family} address of length {len}; it must have {expected}"
+            ),
+            Self::AddressPrefix { family, expected } => {
+                write!(f, "{family} address must start with {expected}")
+            }
+            Self::AddressCharacter { family } => {
+                write!(f, "{family} address has a character outside its alphabet")
+            }
+            Self::AddressChecksum { family } => write!(f, "{family} address checksum mismatch"),
+            Self::Ss58Prefix { found, expected } => write!(
+                f,
+                "SS58 address of network prefix {found}; expected prefix {expected}"
+            ),
             Self::WrongPrefix => f.write_str("address prefix is not this coin's"),
             Self::InvalidPayloadLength { len, expected } => {
                 write!(f, "address payload is {len} bytes; it must be {expected}")

@@ -30,7 +30,7 @@ use blake2::{Blake2b, Digest};
 use super::secp256k1_uncompressed;
 use super::Address;
 use crate::address::error::{Error, Result};
-use crate::serialize::base32::{self, Case};
+use crate::serialize::base32;
 
 /// The protocol of secp256k1 addresses.
 const PROTOCOL: u8 = 1;
@@ -75,10 +75,6 @@ pub fn filecoin_secp256k1(public_key: &[u8; 33], network: FilecoinNetwork) -> Re
 }
 
 /// The `f1`/`t1` address of a 20-byte key hash (BLAKE2b-160 of the uncompressed key).
-///
-/// # Panics
-/// Never: 24 bytes take 39 base32 characters, which the buffer holds.
-#[allow(clippy::expect_used, reason = "the buffer is sized by encoded_len")]
 pub fn filecoin_from_hash(hash: &[u8; 20], network: FilecoinNetwork) -> Address {
     let mut payload = [0u8; PAYLOAD];
     let (h, check) = payload.split_at_mut(20);
@@ -87,8 +83,7 @@ pub fn filecoin_from_hash(hash: &[u8; 20], network: FilecoinNetwork) -> Address 
     let mut text = [0u8; 2 + base32::encoded_len(PAYLOAD)];
     let (head, body) = text.split_at_mut(2);
     head.copy_from_slice(&[network.letter(), b'0' + PROTOCOL]);
-    let written = base32::encode(&payload, Case::Lower, body);
-    written.expect("the buffer holds the text");
+    base32::encode(&payload, base32::RFC4648_LOWER, body);
     Address::written(&text)
 }
 
@@ -113,7 +108,8 @@ pub fn decode_filecoin_secp256k1(text: &str, network: FilecoinNetwork) -> Result
         });
     }
     let mut payload = [0u8; PAYLOAD];
-    base32::decode(body, Case::Lower, &mut payload).ok_or(Error::InvalidEncoding)?;
+    base32::decode(body, base32::RFC4648_LOWER, &mut payload)
+        .map_err(|_| Error::InvalidEncoding)?;
     let (hash, check) = payload.split_at(20);
     if checksum(hash) != check {
         return Err(Error::ChecksumMismatch);

@@ -1,121 +1,147 @@
-//! Base32 with RFC 4648's alphabet (`a`–`z`, `2`–`7`), without padding, in either case, on
-//! caller buffers.
+//! Base32 (five bits a character, most significant bit first, no `=` padding) with the
+//! alphabet as a parameter: RFC 4648's (Algorand, Stellar's `StrKey`), Nimiq's and Nano's.
 //!
-//! Characters and digits are mapped with arithmetic masks, with no branch and no table
-//! look-up on the data, so text that holds a secret may pass through; the work depends on the
-//! lengths only.
+//! Stellar's `S…` seed text is a private key, so no branch and no table index depends on the
+//! data: a digit's character, and a character's digit, are found by comparing with all 32
+//! characters of the alphabet under masks. The work depends only on the lengths.
 
-/// Which case the letters are written and read in.
+/// RFC 4648's alphabet (section 6): `A`–`Z`, `2`–`7`.
+#[cfg_attr(
+    not(feature = "ed25519"),
+    allow(dead_code, reason = "Algorand's and Stellar's alphabet")
+)]
+pub(crate) const RFC4648: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/// RFC 4648's alphabet in lower case (Filecoin).
+#[cfg(feature = "secp256k1")]
+pub(crate) const RFC4648_LOWER: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+
+/// Why base32 text did not decode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Case {
-    /// `a`–`z` (Filecoin).
-    Lower,
-    /// `A`–`Z` (RFC 4648's own).
-    #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "RFC 4648's case, for the formats that write it")
-    )]
-    Upper,
+pub(crate) enum Base32Error {
+    /// A character outside the alphabet.
+    Character,
+    /// Bits left over after the last whole byte that are not zero, or five or more of them
+    /// (text no encoder writes).
+    Padding,
+    /// More bytes than the output holds.
+    Length,
 }
 
-impl Case {
-    /// The first letter.
-    const fn a(self) -> u8 {
-        match self {
-            Self::Lower => b'a',
-            Self::Upper => b'A',
-        }
-    }
-}
-
-/// The number of characters for `bytes` bytes without padding: ⌈8·bytes / 5⌉.
+/// The number of characters of `bytes` bytes: ⌈8·bytes / 5⌉.
 pub(crate) const fn encoded_len(bytes: usize) -> usize {
     (bytes * 8).div_ceil(5)
 }
 
-/// `0xFF` when `lo <= c <= hi`, else 0, without a branch.
-fn in_range(c: u8, lo: u8, hi: u8) -> u8 {
-    let c = i16::from(c);
-    let below = i16::from(lo) - 1 - c; // negative when c >= lo
-    let above = c - i16::from(hi) - 1; // negative when c <= hi
-    let mask = (below & above) >> 15;
-    mask.to_le_bytes()[0]
+/// The number of whole bytes in `chars` characters: ⌊5·chars / 8⌋.
+pub(crate) const fn decoded_len(chars: usize) -> usize {
+    chars * 5 / 8
 }
 
-/// The character of a digit below 32, without a branch.
-fn char_of(digit: u8, case: Case) -> u8 {
-    // Digits 26 to 31 are '2' to '7'.
-    let is_letter = in_range(digit, 0, 25);
-    (is_letter & case.a().wrapping_add(digit)) | (!is_letter & (b'2' + digit).wrapping_sub(26))
+/// `0xFF` when `a == b`, else 0, without a branch.
+fn eq_mask(a: u8, b: u8) -> u8 {
+    // (a ^ b) - 1 borrows into the high byte exactly when a ^ b == 0.
+    (u16::from(a ^ b).wrapping_sub(1) >> 8).to_le_bytes()[0]
 }
 
-/// The digit of a character and `0xFF` if it is one of `case`'s alphabet (0 if not), without
-/// a branch.
-fn digit_of(c: u8, case: Case) -> (u8, u8) {
-    let a = case.a();
-    let letter = in_range(c, a, a + 25);
-    let number = in_range(c, b'2', b'7');
-    let digit = (letter & c.wrapping_sub(a)) | (number & c.wrapping_sub(b'2').wrapping_add(26));
-    (digit, letter | number)
+/// The character of `digit` (below 32).
+fn char_of(digit: u8, alphabet: &[u8; 32]) -> u8 {
+    let mut c = 0;
+    for (i, &a) in (0u8..).zip(alphabet) {
+        c |= a & eq_mask(i, digit);
+    }
+    c
 }
 
-/// Writes the base32 text of `data` into `out`; returns its length, or `None` if `out` is
-/// shorter than [`encoded_len`]`(data.len())`.
-pub(crate) fn encode(data: &[u8], case: Case, out: &mut [u8]) -> Option<usize> {
-    let len = encoded_len(data.len());
-    let out = out.get_mut(..len)?;
-    let mut acc: u16 = 0;
-    let mut bits = 0u32;
-    let mut chars = out.iter_mut();
-    for &byte in data {
-        acc = (acc << 8) | u16::from(byte);
+/// The digit of `c`, and `0xFF` if it is in the alphabet (0 if not).
+fn digit_of(c: u8, alphabet: &[u8; 32]) -> (u8, u8) {
+    let mut digit = 0;
+    let mut valid = 0;
+    for (i, &a) in (0u8..).zip(alphabet) {
+        let m = eq_mask(a, c);
+        digit |= i & m;
+        valid |= m;
+    }
+    (digit, valid)
+}
+
+/// Writes the base32 text of `data` into the start of `out` and returns its length,
+/// [`encoded_len`]`(data.len())`; the last character is padded with zero bits.
+///
+/// Characters beyond `out`'s end are dropped: callers pass a buffer of `encoded_len` bytes.
+pub(crate) fn encode(data: &[u8], alphabet: &[u8; 32], out: &mut [u8]) -> usize {
+    let mut slots = out.iter_mut();
+    let mut written = 0;
+    let mut put = |digit: u32| {
+        if let Some(slot) = slots.next() {
+            *slot = char_of(digit.to_le_bytes()[0] & 31, alphabet);
+            written += 1;
+        }
+    };
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    for &b in data {
+        acc = (acc << 8) | u32::from(b);
         bits += 8;
         while bits >= 5 {
             bits -= 5;
-            let digit = ((acc >> bits) & 0x1f).to_le_bytes()[0];
-            *chars.next()? = char_of(digit, case);
+            put(acc >> bits);
         }
+        acc &= (1 << bits) - 1;
     }
     if bits > 0 {
-        let digit = ((acc << (5 - bits)) & 0x1f).to_le_bytes()[0];
-        *chars.next()? = char_of(digit, case);
+        put(acc << (5 - bits));
     }
-    Some(len)
+    written
 }
 
-/// Decodes base32 text (`case`'s alphabet only, no padding) into `out`; returns the number
-/// of bytes. `None` for a character outside the alphabet, a text length no byte count
-/// encodes to, padding bits that are not zero, or an `out` too short.
-pub(crate) fn decode(text: &[u8], case: Case, out: &mut [u8]) -> Option<usize> {
-    let len = text.len() * 5 / 8;
-    if encoded_len(len) != text.len() {
-        return None;
-    }
-    let out = out.get_mut(..len)?;
+/// Decodes base32 text into the start of `out` and returns the number of bytes,
+/// [`decoded_len`]`(text.len())`.
+///
+/// Every character is read before a bad one is reported.
+///
+/// # Errors
+/// [`Base32Error::Length`] if `out` is shorter than the bytes; [`Base32Error::Character`]
+/// for a character outside `alphabet`; [`Base32Error::Padding`] for left-over bits that are
+/// not zero or not fewer than five.
+pub(crate) fn decode(
+    text: &[u8],
+    alphabet: &[u8; 32],
+    out: &mut [u8],
+) -> Result<usize, Base32Error> {
+    let len = decoded_len(text.len());
+    let out = out.get_mut(..len).ok_or(Base32Error::Length)?;
+    let mut slots = out.iter_mut();
     let mut valid = 0xFF;
-    let mut acc: u16 = 0;
-    let mut bits = 0u32;
-    let mut bytes = out.iter_mut();
+    let mut acc: u32 = 0;
+    let mut bits = 0;
     for &c in text {
-        let (digit, ok) = digit_of(c, case);
+        let (digit, ok) = digit_of(c, alphabet);
         valid &= ok;
-        acc = ((acc << 5) | u16::from(digit)) & 0x1fff;
+        acc = (acc << 5) | u32::from(digit);
         bits += 5;
         if bits >= 8 {
             bits -= 8;
-            *bytes.next()? = (acc >> bits).to_le_bytes()[0];
+            if let Some(slot) = slots.next() {
+                *slot = (acc >> bits).to_le_bytes()[0];
+            }
+            acc &= (1 << bits) - 1;
         }
     }
-    // The padding bits (fewer than five) must be zero.
-    let padding = acc & ((1 << bits) - 1);
-    (valid == 0xFF && padding == 0).then_some(len)
+    if valid == 0 {
+        return Err(Base32Error::Character);
+    }
+    if bits >= 5 || acc != 0 {
+        return Err(Base32Error::Padding);
+    }
+    Ok(len)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// RFC 4648 section 10's vectors, without their padding.
+    /// RFC 4648 section 10's vectors, without the `=` padding.
     #[test]
     fn rfc4648_vectors() {
         let cases: [(&[u8], &str); 7] = [
@@ -128,53 +154,46 @@ mod tests {
             (b"foobar", "MZXW6YTBOI"),
         ];
         for (data, text) in cases {
-            let mut buf = [0u8; 16];
-            let n = encode(data, Case::Upper, &mut buf).unwrap();
-            assert_eq!(&buf[..n], text.as_bytes());
-            let lower = text.to_ascii_lowercase();
-            let n = encode(data, Case::Lower, &mut buf).unwrap();
-            assert_eq!(&buf[..n], lower.as_bytes());
-            let mut out = [0u8; 8];
-            assert_eq!(
-                decode(text.as_bytes(), Case::Upper, &mut out),
-                Some(data.len())
-            );
-            assert_eq!(&out[..data.len()], data);
-            assert_eq!(
-                decode(lower.as_bytes(), Case::Lower, &mut out),
-                Some(data.len())
-            );
-            // The other case's letters are outside the alphabet.
-            if !data.is_empty() {
-                assert_eq!(decode(lower.as_bytes(), Case::Upper, &mut out), None);
-            }
+            let mut out = [0u8; 16];
+            let n = encode(data, RFC4648, &mut out);
+            assert_eq!(&out[..n], text.as_bytes());
+            assert_eq!(n, encoded_len(data.len()));
+            let mut back = [0u8; 16];
+            let m = decode(text.as_bytes(), RFC4648, &mut back).unwrap();
+            assert_eq!(&back[..m], data);
         }
     }
 
     #[test]
-    fn every_digit_round_trips() {
-        for digit in 0..32 {
-            for case in [Case::Lower, Case::Upper] {
-                let c = char_of(digit, case);
-                assert_eq!(digit_of(c, case), (digit, 0xFF));
-            }
-        }
-        for c in [
-            b'0', b'1', b'8', b'9', b'=', b'@', b'[', b'`', b'{', 0, 0xFF,
-        ] {
-            assert_eq!(digit_of(c, Case::Lower).1, 0);
-            assert_eq!(digit_of(c, Case::Upper).1, 0);
-        }
+    fn decode_refuses_bad_text() {
+        let mut out = [0u8; 16];
+        assert_eq!(
+            decode(b"MZ1Q", RFC4648, &mut out),
+            Err(Base32Error::Character)
+        );
+        assert_eq!(
+            decode(b"mzxq", RFC4648, &mut out),
+            Err(Base32Error::Character)
+        );
+        // "MZ" holds 10 bits: the last two must be zero.
+        assert_eq!(decode(b"MZ", RFC4648, &mut out), Err(Base32Error::Padding));
+        // Three characters: 15 bits, one byte and seven left over.
+        assert_eq!(decode(b"MYA", RFC4648, &mut out), Err(Base32Error::Padding));
+        assert_eq!(
+            decode(b"MZXW6YTB", RFC4648, &mut [0u8; 4]),
+            Err(Base32Error::Length)
+        );
     }
 
     #[test]
-    fn bad_text() {
-        let mut out = [0u8; 8];
-        // "MZ" has a non-zero padding bit ('Z' = 25, low two bits 01).
-        assert_eq!(decode(b"MZ", Case::Upper, &mut out), None);
-        // Three characters encode no byte count.
-        assert_eq!(decode(b"MZX", Case::Upper, &mut out), None);
-        assert_eq!(decode(b"MY", Case::Upper, &mut [0u8; 0]), None);
-        assert_eq!(encode(b"f", Case::Upper, &mut [0u8; 1]), None);
+    fn every_digit_round_trips_in_every_alphabet() {
+        for alphabet in [RFC4648] {
+            for d in 0..32u8 {
+                let c = char_of(d, alphabet);
+                assert_eq!(c, alphabet[usize::from(d)]);
+                assert_eq!(digit_of(c, alphabet), (d, 0xFF));
+            }
+            assert_eq!(digit_of(b'=', alphabet).1, 0);
+        }
     }
 }

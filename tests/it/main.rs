@@ -60,6 +60,8 @@ macro_rules! for_each_scheme {
 
 mod account;
 mod address;
+mod address_algorand;
+mod address_aptos;
 mod address_cashaddr;
 mod address_cosmos;
 mod address_decode;
@@ -68,11 +70,17 @@ mod address_ergo;
 mod address_family_data;
 mod address_filecoin;
 mod address_icon;
+mod address_multiversx;
+mod address_near;
 mod address_neo;
+mod address_ss58;
+mod address_strkey;
+mod address_sui;
 mod alloc;
 mod allocator;
 mod api;
 mod batch;
+mod chain_vectors;
 mod descriptor;
 mod ed25519_bip32;
 mod errors;
