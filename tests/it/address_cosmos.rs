@@ -194,3 +194,13 @@ fn bad_input() {
         );
     }
 }
+
+proptest::proptest! {
+    /// Any 20-byte hash under any lowercase HRP: written, then read back.
+    #[test]
+    fn hash_round_trip(hash in proptest::array::uniform20(proptest::num::u8::ANY), hrp in "[a-z]{1,20}") {
+        let p = params(&hrp, AccountHash::Hash160).with_chain("X-");
+        let addr = cosmos::bech32_account_from_hash(&hash, p).unwrap();
+        proptest::prop_assert_eq!(cosmos::decode_bech32_account(addr.as_str(), p), Ok(hash));
+    }
+}

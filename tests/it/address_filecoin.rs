@@ -128,3 +128,15 @@ fn bad_input() {
         Err(Error::InvalidPublicKey)
     );
 }
+
+proptest::proptest! {
+    /// Any key hash on both networks: written, then read back.
+    #[test]
+    fn hash_round_trip(hash in proptest::array::uniform20(proptest::num::u8::ANY)) {
+        for net in [FilecoinNetwork::Mainnet, FilecoinNetwork::Testnet] {
+            let addr = filecoin::filecoin_from_hash(&hash, net);
+            proptest::prop_assert_eq!(addr.len(), 41);
+            proptest::prop_assert_eq!(filecoin::decode_filecoin_secp256k1(addr.as_str(), net), Ok(hash));
+        }
+    }
+}
