@@ -118,8 +118,9 @@ class ExtendedPrivateKey:
         """BIP-32's 78-byte serialization (secp256k1 by default, or nist256p1), or 96 bytes
         ``kL ‖ kR ‖ c`` on the BIP32-Ed25519 curves."""
     def derive(self, path: str) -> ExtendedPrivateKey:
-        """The key at ``path`` relative to this one (``"m/44'/0'/0'"`` or ``"0/1'"``;
-        hardened markers ``'``, ``h``, ``H``)."""
+        """The key at ``path``: ``"m/44'/0'/0'"`` from a master key, or ``"0/1'"`` relative
+        to any key (an absolute path below another key raises ``PathError``, kind
+        ``AbsolutePathBelowRoot``); hardened markers ``'``, ``h``, ``H``."""
     @property
     def curve(self) -> str:
         """The curve's name, as in ``CURVES``."""
@@ -162,7 +163,9 @@ class ExtendedPrivateKey:
         self, kind: str, network: str | None = None, *, stake_key: bytes | None = None
     ) -> str:
         """This key's address of ``kind``; ``network`` None: the key's own (a ``tprv``'s is
-        testnet). ``cardano-base`` needs ``stake_key``, the account's ``2/0`` public key."""
+        testnet). A key read from text keeps its version's network: another one raises
+        ``Error`` (kind ``NetworkMismatch``). ``cardano-base`` needs ``stake_key``, the
+        account's ``2/0`` public key."""
     def derive_private_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
         """The private keys of the children ``start … start+count−1`` (hardened ones with
         ``hardened``), batched, with the GIL released."""
@@ -197,7 +200,8 @@ class ExtendedPublicKey:
     def from_bytes(cls, data: bytes, curve: str | None = None) -> ExtendedPublicKey:
         """BIP-32's 78-byte serialization, or 64 bytes ``A ‖ c`` on BIP32-Ed25519."""
     def derive(self, path: str) -> ExtendedPublicKey:
-        """The key at ``path`` relative to this one (normal steps only)."""
+        """The key at ``path`` (normal steps only): relative, or ``m/…`` from a master key
+        (an absolute path below another key raises ``PathError``)."""
     @property
     def curve(self) -> str:
         """The curve's name, as in ``CURVES``."""
@@ -256,7 +260,8 @@ def address(
     kind: str, public_key: bytes, network: str = "mainnet", *, stake_key: bytes | None = None
 ) -> str:
     """The address of ``kind`` of a public key (33 bytes for the secp256k1 kinds, 32 for the
-    others); ``cardano-base`` needs ``stake_key``."""
+    others), checked to be a point of its curve first (Solana takes any 32 bytes);
+    ``cardano-base`` needs ``stake_key``."""
 
 def address_from_script(script_pubkey: bytes, network: str = "mainnet") -> str:
     """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
@@ -379,13 +384,14 @@ class Descriptor:
     ) -> pyarrow.Table:
         """The outputs as a ``pyarrow.Table`` (``branch`` uint32, ``index`` uint32,
         ``address`` string, ``script_pubkey`` binary), branch by branch, built from Rust
-        buffers on ``threads`` threads (None: every core)."""
+        buffers on ``threads`` threads (None: every core; at most 1024)."""
 
 def account_descriptors(
     root: ExtendedPrivateKey, account: int = 0, network: str = "mainnet"
 ) -> dict[str, str]:
     """``{"bip44": …, "bip49": …, "bip84": …, "bip86": …}``, as ``fastbip32 descriptors``
-    prints them, for ``account`` below the secp256k1 master key ``root``."""
+    prints them, for ``account`` below the secp256k1 master key ``root`` (another key raises
+    ``Error``, kind ``NotARoot``)."""
 
 __all__ = [
     "CURVES",

@@ -5,9 +5,10 @@ use fastbip32::descriptor::{
 };
 use fastbip32::Network;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use zeroize::Zeroizing;
 
+use crate::convert;
 use crate::errors;
 use crate::keys::{unsupported, Private, PyExtendedPrivateKey};
 use crate::names;
@@ -94,11 +95,58 @@ pub(crate) fn for_each_output(
     Ok(())
 }
 
-/// A buffer for `rows` items, or `MemoryError`.
-fn reserve<T>(rows: u32) -> PyResult<Vec<T>> {
-    let mut out = Vec::new();
-    out.try_reserve_exact(rows as usize)
-        .map_err(|_| errors::out_of_memory("the outputs"))?;
+/// A Python list of one value per output at indices `start … start + count − 1` of branch
+/// `branch` (one output for a descriptor without a range): each output's value taken by
+/// `pick` with the GIL released, [`convert::CHUNK`] outputs at a time, made a Python object
+/// by `make`, with a check for signals (Ctrl-C) between chunks.
+///
+/// # Errors
+/// The library's errors; `MemoryError`; `KeyboardInterrupt`.
+fn output_list<'py, T: Send>(
+    py: Python<'py>,
+    descriptor: &Descriptor,
+    branch: usize,
+    start: u32,
+    count: u32,
+    pick: impl Fn(&Derived) -> Result<T, fastbip32::descriptor::Error> + Sync,
+    make: impl Fn(Python<'py>, &T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let branch = py
+        .detach(|| -> Result<Branch<'_>, fastbip32::descriptor::Error> {
+            let branch = descriptor.branch(branch)?;
+            check_range(descriptor, &branch, start, count)?;
+            Ok(branch)
+        })
+        .map_err(errors::lib)?;
+    let total = rows(descriptor, count);
+    let step = u32::try_from(convert::CHUNK).unwrap_or(u32::MAX);
+    let out = PyList::empty(py);
+    let mut scratch = Vec::new();
+    let mut done = 0u32;
+    while done < total {
+        let n = (total - done).min(step);
+        let values = py.detach(|| {
+            let mut values = convert::reserve(n as usize, "the outputs")?;
+            for_each_output(
+                descriptor,
+                &branch,
+                start.saturating_add(done),
+                n,
+                &mut scratch,
+                |o| {
+                    values.push(pick(o)?);
+                    Ok(())
+                },
+            )
+            .map_err(errors::lib)?;
+            PyResult::Ok(values)
+        })?;
+        for value in &values {
+            out.append(make(py, value)?)?;
+        }
+        py.check_signals()?;
+        done += n;
+    }
     Ok(out)
 }
 
@@ -178,7 +226,7 @@ impl PyDescriptor {
 
     /// The addresses at indices `start … start + count − 1` of `branch` (one address for a
     /// descriptor without a range), on `network` (None: the keys' own, mainnet for hex
-    /// keys), derived together with the GIL released.
+    /// keys), derived with the GIL released, in chunks between which Ctrl-C is honoured.
     #[pyo3(signature = (start = 0, count = 20, branch = 0, network = None))]
     fn addresses<'py>(
         &self,
@@ -189,19 +237,15 @@ impl PyDescriptor {
         network: Option<String>,
     ) -> PyResult<Bound<'py, PyList>> {
         let network = network_of(&self.inner, network.as_deref())?;
-        let d = &self.inner;
-        let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::lib)?;
-            check_range(d, &branch, start, count).map_err(errors::lib)?;
-            let mut out = reserve(rows(d, count))?;
-            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
-                out.push(o.address(network)?);
-                Ok(())
-            })
-            .map_err(errors::lib)?;
-            PyResult::Ok(out)
-        })?;
-        PyList::new(py, out.iter().map(fastbip32::address::Address::as_str))
+        output_list(
+            py,
+            &self.inner,
+            branch,
+            start,
+            count,
+            |o| o.address(network),
+            |py, a| Ok(convert::string(py, a.as_str())?.into_any()),
+        )
     }
 
     /// The scriptPubKeys at indices `start … start + count − 1` of `branch` (one for a
@@ -214,19 +258,15 @@ impl PyDescriptor {
         count: u32,
         branch: usize,
     ) -> PyResult<Bound<'py, PyList>> {
-        let d = &self.inner;
-        let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::lib)?;
-            check_range(d, &branch, start, count).map_err(errors::lib)?;
-            let mut out = reserve(rows(d, count))?;
-            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
-                out.push(*o.script_pubkey());
-                Ok(())
-            })
-            .map_err(errors::lib)?;
-            PyResult::Ok(out)
-        })?;
-        PyList::new(py, out.iter().map(|s| PyBytes::new(py, s.as_bytes())))
+        output_list(
+            py,
+            &self.inner,
+            branch,
+            start,
+            count,
+            |o| Ok(*o.script_pubkey()),
+            |py, s| Ok(convert::bytes(py, s.as_bytes())?.into_any()),
+        )
     }
 
     /// The outputs at indices `start … start + count − 1` of each branch of `branches`
@@ -243,7 +283,7 @@ impl PyDescriptor {
         count: u32,
         branches: Option<Vec<usize>>,
         network: Option<String>,
-        threads: Option<usize>,
+        threads: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let network = network_of(&self.inner, network.as_deref())?;
         let branches = branches.unwrap_or_else(|| (0..self.inner.branch_count()).collect());
@@ -266,7 +306,8 @@ impl PyDescriptor {
 
 /// An account's four standard descriptors, as `fastbip32 descriptors` prints them:
 /// `{"bip44": "pkh([fp/44h/0h/0h]xpub…/<0;1>/*)#…", "bip49": …, "bip84": …, "bip86": …}`,
-/// for `account` below `root` (a secp256k1 master key) on `network` (coin type 0 and xpub on
+/// for `account` below `root` (a secp256k1 master key: depth 0, as the tool's `--xkey`) on
+/// `network` (coin type 0 and xpub on
 /// mainnet, 1 and tpub elsewhere).
 #[pyfunction]
 #[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()))]
@@ -280,6 +321,15 @@ pub(crate) fn account_descriptors<'py>(
     let Private::Secp256k1(key) = &root.key else {
         return Err(unsupported("an account descriptor", root.curve));
     };
+    if key.depth() != 0 {
+        return Err(errors::binding(
+            "NotARoot",
+            format!(
+                "root must be a master key (depth 0), not a key at depth {}: the descriptors' origin names the master key's fingerprint",
+                key.depth()
+            ),
+        ));
+    }
     let texts = py
         .detach(|| lib_accounts(key, account, network))
         .map_err(errors::lib)?;

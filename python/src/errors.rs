@@ -218,6 +218,17 @@ pub(crate) fn binding(kind: &str, message: String) -> PyErr {
     raise::<Error>(message, kind, &[], None)
 }
 
+/// A path the binding itself refuses (an absolute path below a key that is not a master
+/// key): `fastbip32.PathError` with `kind`, at the path's first byte.
+pub(crate) fn path(kind: &str, message: String) -> PyErr {
+    raise::<PathError>(
+        message,
+        kind,
+        &[("segment", None), ("position", Some(0))],
+        None,
+    )
+}
+
 /// A Python object of the wrong type: `TypeError`.
 pub(crate) fn wrong_type(message: String) -> PyErr {
     PyTypeError::new_err(message)

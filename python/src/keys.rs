@@ -15,9 +15,10 @@ use fastbip32::{
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple, PyType};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
 use crate::address;
+use crate::convert;
 use crate::errors;
 use crate::mnemonic::PyMnemonic;
 use crate::names::Curve;
@@ -104,6 +105,25 @@ fn role_after(role: Role, path: &str) -> PyResult<Role> {
     Ok(role.after(steps.iter()))
 }
 
+/// Checks that `path` may be derived below a key at `depth` of role `role`: an absolute path
+/// (`m`, `m/…`) names a key from the master key, so below any other key it is refused
+/// (as `bip_utils` does) rather than read as relative.
+///
+/// # Errors
+/// `fastbip32.PathError` with kind `AbsolutePathBelowRoot`.
+fn check_path_start(path: &str, depth: u8, role: Role) -> PyResult<()> {
+    let below_root = depth != 0 || matches!(role, Role::Account | Role::Address | Role::Stake);
+    if below_root && path.trim_start().starts_with('m') {
+        return Err(errors::path(
+            "AbsolutePathBelowRoot",
+            format!(
+                "an absolute path (m/…) starts at the master key, and this key is not one (depth {depth}): give the path relative to it, without \"m/\""
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn unknown_version(name: &str) -> PyErr {
     errors::binding(
         "UnknownVersionName",
@@ -160,16 +180,38 @@ fn first_child(start: u32, hardened: bool) -> PyResult<ChildNumber> {
 
 /// A buffer of `count` copies of `value`, or `MemoryError`.
 fn buffer<T: Clone>(count: u32, value: T, what: &str) -> PyResult<Vec<T>> {
-    let count = usize::try_from(count).map_err(|_| errors::out_of_memory(what))?;
-    let mut out = Vec::new();
-    out.try_reserve_exact(count)
-        .map_err(|_| errors::out_of_memory(what))?;
-    out.resize(count, value);
+    let mut out = convert::reserve(count as usize, what)?;
+    out.resize(count as usize, value);
     Ok(out)
 }
 
-fn bytes_list<'py, T: AsRef<[u8]>>(py: Python<'py>, items: &[T]) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, items.iter().map(|item| PyBytes::new(py, item.as_ref())))
+/// A list of the values of `count` children from `first` (a range checked whole before):
+/// `derive` makes the values of [`convert::CHUNK`] children at a time with the GIL released,
+/// `make` each one's Python object, with a check for signals (Ctrl-C) between chunks.
+///
+/// # Errors
+/// `derive`'s and `make`'s errors; `KeyboardInterrupt`.
+fn children_list<'py, T: Send>(
+    py: Python<'py>,
+    first: ChildNumber,
+    count: u32,
+    derive: impl Fn(ChildNumber, u32) -> PyResult<Vec<T>> + Sync,
+    make: impl Fn(Python<'py>, &T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    let step = u32::try_from(convert::CHUNK).unwrap_or(u32::MAX);
+    let mut done = 0u32;
+    while done < count {
+        let n = (count - done).min(step);
+        let child = ChildNumber::from_raw(first.to_raw().saturating_add(done));
+        let values = py.detach(|| derive(child, n))?;
+        for value in &values {
+            out.append(make(py, value)?)?;
+        }
+        py.check_signals()?;
+        done += n;
+    }
+    Ok(out)
 }
 
 /// The `count` private keys of the children `start …` of `key` (hardened ones with
@@ -179,8 +221,6 @@ fn private_children<S: Scheme>(
     first: ChildNumber,
     count: u32,
 ) -> PyResult<Vec<SecretBytes<S::PrivateKey>>> {
-    // The range, depth and scheme checks, before the buffer is made.
-    key.children(first, count as usize).map_err(errors::lib)?;
     let mut out = buffer(count, SecretBytes::new(S::PrivateKey::ZERO), "the keys")?;
     key.derive_private_keys_into(first, &mut out)
         .map_err(errors::lib)?;
@@ -194,7 +234,6 @@ fn public_children_of_private<S: Scheme>(
     first: ChildNumber,
     count: u32,
 ) -> PyResult<Vec<S::PublicKey>> {
-    key.children(first, count as usize).map_err(errors::lib)?;
     let mut out = buffer(count, key.public_key(), "the keys")?;
     key.derive_public_keys_into(first, &mut out)
         .map_err(errors::lib)?;
@@ -208,8 +247,6 @@ fn public_children<S: Scheme>(
     first: ChildNumber,
     count: u32,
 ) -> PyResult<Vec<S::PublicKey>> {
-    key.children_vartime(first, count as usize)
-        .map_err(errors::lib)?;
     let mut out = buffer(count, key.public_key(), "the keys")?;
     key.derive_public_keys_into_vartime(first, &mut out)
         .map_err(errors::lib)?;
@@ -294,10 +331,16 @@ impl AnyKey {
     {
         match key {
             ExtendedKey::Private(k) => {
-                Self::Private(PyExtendedPrivateKey::new(private(k), curve, Role::Other))
+                let test = k.version().is_testnet();
+                Self::Private(
+                    PyExtendedPrivateKey::new(private(k), curve, Role::Other).with_network(test),
+                )
             }
             ExtendedKey::Public(k) => {
-                Self::Public(PyExtendedPublicKey::new(public(k), curve, Role::Other))
+                let test = k.version().is_testnet();
+                Self::Public(
+                    PyExtendedPublicKey::new(public(k), curve, Role::Other).with_network(test),
+                )
             }
         }
     }
@@ -412,11 +455,26 @@ pub(crate) struct PyExtendedPrivateKey {
     pub(crate) key: Private,
     pub(crate) curve: Curve,
     role: Role,
+    /// The network the key's version was read with (true: a test network), or None for a
+    /// key whose version names none of the caller's choosing (made from a seed, whose
+    /// `xprv` is the default for every network, or a custom version).
+    test_network: Option<bool>,
 }
 
 impl PyExtendedPrivateKey {
     pub(crate) fn new(key: Private, curve: Curve, role: Role) -> Self {
-        Self { key, curve, role }
+        Self {
+            key,
+            curve,
+            role,
+            test_network: None,
+        }
+    }
+
+    /// This key, bound to the network of the version it was read with.
+    fn with_network(mut self, test: Option<bool>) -> Self {
+        self.test_network = test;
+        self
     }
 
     fn public_key_bytes(&self) -> Vec<u8> {
@@ -425,20 +483,6 @@ impl PyExtendedPrivateKey {
 
     fn fingerprint_bytes(&self) -> [u8; 4] {
         on_private!(&self.key, |k| k.fingerprint().to_bytes())
-    }
-
-    /// The network a BIP-32 key's version names (testnet for `tprv`, …; mainnet otherwise).
-    fn own_network(&self) -> &'static str {
-        let version = match &self.key {
-            Private::Secp256k1(k) => k.version(),
-            Private::Nist256p1(k) => k.version(),
-            _ => return "mainnet",
-        };
-        if version.is_testnet() == Some(true) {
-            "testnet"
-        } else {
-            "mainnet"
-        }
     }
 }
 
@@ -612,7 +656,11 @@ impl PyExtendedPrivateKey {
         } else {
             Role::Other
         };
-        Ok(Self::new(key, curve, role))
+        let test = match version.as_deref() {
+            Some(name) if !curve.is_cardano() => version_pair(name)?.private().is_testnet(),
+            _ => None,
+        };
+        Ok(Self::new(key, curve, role).with_network(test))
     }
 
     /// Parses an extended private key: `xprv…`/`yprv…`/`zprv…`/`tprv…` (secp256k1, or
@@ -646,17 +694,19 @@ impl PyExtendedPrivateKey {
         }
     }
 
-    /// The key at `path` below this one, of the same type: `"m/44'/0'/0'"` or `"0/1'"`,
-    /// relative to this key either way; hardened markers `'`, `h` or `H`.
+    /// The key at `path` below this one, of the same type: `"m/44'/0'/0'"` from a master key,
+    /// or `"0/1'"` relative to any key (an absolute path below a key that is not a master
+    /// key is a `PathError`); hardened markers `'`, `h` or `H`.
     fn derive(&self, py: Python<'_>, path: PyBackedStr) -> PyResult<Self> {
         let path: &str = &path;
+        check_path_start(path, self.depth(), self.role)?;
         let key = py.detach(|| -> PyResult<Private> {
             Ok(map_private!(&self.key, |k| k
                 .derive_path(path)
                 .map_err(errors::lib)?))
         })?;
         let role = role_after(self.role, path)?;
-        Ok(Self::new(key, self.curve, role))
+        Ok(Self::new(key, self.curve, role).with_network(self.test_network))
     }
 
     /// The curve's name, as in `fastbip32.CURVES`.
@@ -735,7 +785,7 @@ impl PyExtendedPrivateKey {
                 return Err(unsupported("an extended public key", self.curve))
             }
         };
-        Ok(PyExtendedPublicKey::new(public, self.curve, self.role))
+        Ok(PyExtendedPublicKey::new(public, self.curve, self.role).with_network(self.test_network))
     }
 
     /// The key's text: BIP-32 `Base58Check` in its own version, or in the family of `version`
@@ -811,13 +861,8 @@ impl PyExtendedPrivateKey {
     ) -> PyResult<String> {
         let kind = crate::names::address_kind(&kind)?;
         address::check_curve(kind, self.curve)?;
-        let public = self.public_key_bytes();
-        address::encode(
-            kind,
-            &public,
-            network.as_deref().unwrap_or(self.own_network()),
-            stake_key,
-        )
+        let network = address::key_network(kind, self.test_network, network.as_deref())?;
+        address::encode(kind, &self.public_key_bytes(), network, stake_key)
     }
 
     /// The private keys of the children `start … start + count − 1` (normal ones, or
@@ -833,10 +878,13 @@ impl PyExtendedPrivateKey {
     ) -> PyResult<Bound<'py, PyList>> {
         let first = first_child(start, hardened)?;
         on_private!(&self.key, |k| {
-            let keys = py.detach(|| private_children(k, first, count))?;
-            PyList::new(
+            k.children(first, count as usize).map_err(errors::lib)?;
+            children_list(
                 py,
-                keys.iter().map(|s| PyBytes::new(py, s.expose().as_ref())),
+                first,
+                count,
+                |child, n| private_children(k, child, n),
+                |py, s| Ok(convert::bytes(py, s.expose().as_ref())?.into_any()),
             )
         })
     }
@@ -853,8 +901,14 @@ impl PyExtendedPrivateKey {
     ) -> PyResult<Bound<'py, PyList>> {
         let first = first_child(start, hardened)?;
         on_private!(&self.key, |k| {
-            let keys = py.detach(|| public_children_of_private(k, first, count))?;
-            bytes_list(py, &keys)
+            k.children(first, count as usize).map_err(errors::lib)?;
+            children_list(
+                py,
+                first,
+                count,
+                |child, n| public_children_of_private(k, child, n),
+                |py, p| Ok(convert::bytes(py, p.as_ref())?.into_any()),
+            )
         })
     }
 
@@ -951,28 +1005,30 @@ pub(crate) struct PyExtendedPublicKey {
     pub(crate) key: Public,
     pub(crate) curve: Curve,
     role: Role,
+    /// The network the key's version was read with (true: a test network), or None for a
+    /// key whose version names none of the caller's choosing (made from a seed, whose
+    /// `xprv` is the default for every network, or a custom version).
+    test_network: Option<bool>,
 }
 
 impl PyExtendedPublicKey {
     pub(crate) fn new(key: Public, curve: Curve, role: Role) -> Self {
-        Self { key, curve, role }
+        Self {
+            key,
+            curve,
+            role,
+            test_network: None,
+        }
+    }
+
+    /// This key, bound to the network of the version it was read with.
+    fn with_network(mut self, test: Option<bool>) -> Self {
+        self.test_network = test;
+        self
     }
 
     fn public_key_bytes(&self) -> Vec<u8> {
         on_public!(&self.key, |k| k.public_key().as_ref().to_vec())
-    }
-
-    fn own_network(&self) -> &'static str {
-        let version = match &self.key {
-            Public::Secp256k1(k) => k.version(),
-            Public::Nist256p1(k) => k.version(),
-            Public::Cardano(_) => return "mainnet",
-        };
-        if version.is_testnet() == Some(true) {
-            "testnet"
-        } else {
-            "mainnet"
-        }
     }
 
     fn text(&self, version: Option<&str>) -> PyResult<String> {
@@ -1080,7 +1136,11 @@ impl PyExtendedPublicKey {
         } else {
             Role::Other
         };
-        Ok(Self::new(key, curve, role))
+        let test = match version.as_deref() {
+            Some(name) if !curve.is_cardano() => version_pair(name)?.private().is_testnet(),
+            _ => None,
+        };
+        Ok(Self::new(key, curve, role).with_network(test))
     }
 
     /// Decodes an extended public key from bytes: BIP-32's 78-byte serialization
@@ -1096,16 +1156,18 @@ impl PyExtendedPublicKey {
         }
     }
 
-    /// The key at `path` below this one (normal steps only; relative, `m/…` or not).
+    /// The key at `path` below this one (normal steps only): relative, or `m/…` from a
+    /// master key (an absolute path below a key that is not a master key is a `PathError`).
     fn derive(&self, py: Python<'_>, path: PyBackedStr) -> PyResult<Self> {
         let path: &str = &path;
+        check_path_start(path, self.depth(), self.role)?;
         let key = py.detach(|| -> PyResult<Public> {
             Ok(map_public!(&self.key, |k| k
                 .derive_path_vartime(path)
                 .map_err(errors::lib)?))
         })?;
         let role = role_after(self.role, path)?;
-        Ok(Self::new(key, self.curve, role))
+        Ok(Self::new(key, self.curve, role).with_network(self.test_network))
     }
 
     /// The curve's name, as in `fastbip32.CURVES`.
@@ -1195,7 +1257,7 @@ impl PyExtendedPublicKey {
     ) -> PyResult<String> {
         let kind = crate::names::address_kind(&kind)?;
         address::check_curve(kind, self.curve)?;
-        let network = network.as_deref().unwrap_or(self.own_network());
+        let network = address::key_network(kind, self.test_network, network.as_deref())?;
         address::encode(kind, &self.public_key_bytes(), network, stake_key)
     }
 
@@ -1210,8 +1272,15 @@ impl PyExtendedPublicKey {
     ) -> PyResult<Bound<'py, PyList>> {
         let first = first_child(start, false)?;
         on_public!(&self.key, |k| {
-            let keys = py.detach(|| public_children(k, first, count))?;
-            bytes_list(py, &keys)
+            k.children_vartime(first, count as usize)
+                .map_err(errors::lib)?;
+            children_list(
+                py,
+                first,
+                count,
+                |child, n| public_children(k, child, n),
+                |py, p| Ok(convert::bytes(py, p.as_ref())?.into_any()),
+            )
         })
     }
 
@@ -1280,40 +1349,64 @@ pub(crate) fn parse_extended_key<'py>(
 /// through a `PathTree` (each shared prefix once) with the GIL released, in order.
 #[pyfunction]
 #[pyo3(signature = (seed, paths, curve = "secp256k1".to_owned()))]
-pub(crate) fn derive_paths(
-    py: Python<'_>,
+pub(crate) fn derive_paths<'py>(
+    py: Python<'py>,
     seed: &[u8],
     paths: Vec<PyBackedStr>,
     curve: String,
-) -> PyResult<Vec<PyExtendedPrivateKey>> {
+) -> PyResult<Bound<'py, PyList>> {
     let curve = Curve::parse(&curve)?;
     let root = master_of_seed(seed, curve)?;
     let mut tree = PathTree::new();
     for path in &paths {
         tree.insert(&**path).map_err(errors::lib)?;
     }
-    let keys = py
-        .detach(|| match &root {
-            Private::Secp256k1(k) => tree_keys(&tree, k, Private::Secp256k1),
-            Private::Nist256p1(k) => tree_keys(&tree, k, Private::Nist256p1),
-            Private::Ed25519(k) => tree_keys(&tree, k, Private::Ed25519),
-            Private::Curve25519(k) => tree_keys(&tree, k, Private::Curve25519),
-            Private::Cardano(k) => tree_keys(&tree, k, Private::Cardano),
-        })
-        .map_err(errors::lib)?;
-    Ok(keys
-        .into_iter()
-        .map(|key| PyExtendedPrivateKey::new(key, curve, Role::Other))
-        .collect())
+    let keys = match &root {
+        Private::Secp256k1(k) => tree_list(py, &tree, k, curve, Private::Secp256k1),
+        Private::Nist256p1(k) => tree_list(py, &tree, k, curve, Private::Nist256p1),
+        Private::Ed25519(k) => tree_list(py, &tree, k, curve, Private::Ed25519),
+        Private::Curve25519(k) => tree_list(py, &tree, k, curve, Private::Curve25519),
+        Private::Cardano(k) => tree_list(py, &tree, k, curve, Private::Cardano),
+    };
+    scrub_stack();
+    keys
 }
 
-fn tree_keys<S: Scheme>(
+/// Writes zeros over the 32 KiB of stack below the caller's frame, where the frames of a
+/// derivation it just ran lay: the library's walk and the moves of each key into its Python
+/// object leave copies of the last keys there. Best effort: volatile writes (`zeroize`) in
+/// a frame the compiler may place as it likes.
+#[inline(never)]
+#[allow(
+    clippy::large_stack_arrays,
+    reason = "the array is the stack area to wipe"
+)]
+fn scrub_stack() {
+    let mut area = [0u64; 4096];
+    area.zeroize();
+    core::hint::black_box(&area);
+}
+
+/// The keys of `tree` below `root` as a list of `ExtendedPrivateKey`s. Each key is cloned
+/// from the tree's vector straight into its Python object, and that vector wipes every key
+/// it held when it is dropped: no key is moved through a buffer that is freed unwiped. Not
+/// inlined, so that the copies its moves leave on the stack are in frames below its caller,
+/// which wipes them ([`scrub_stack`]).
+#[inline(never)]
+fn tree_list<'py, S: Scheme>(
+    py: Python<'py>,
     tree: &PathTree,
     root: &ExtendedPrivateKey<S>,
+    curve: Curve,
     wrap: fn(ExtendedPrivateKey<S>) -> Private,
-) -> Result<Vec<Private>, fastbip32::Error> {
-    // Cloned out, so that the tree's vector wipes every key it held when it is dropped.
-    Ok(tree.derive(root)?.iter().cloned().map(wrap).collect())
+) -> PyResult<Bound<'py, PyList>> {
+    let keys = py.detach(|| tree.derive(root)).map_err(errors::lib)?;
+    let out = PyList::empty(py);
+    for key in &keys {
+        let object = PyExtendedPrivateKey::new(wrap(key.clone()), curve, Role::Other);
+        out.append(Bound::new(py, object)?)?;
+    }
+    Ok(out)
 }
 
 /// The private key at `path` below the master key of `seed`, and its chain code, through

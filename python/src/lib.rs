@@ -13,9 +13,11 @@
 //! * `names`: curve, network, address-kind and word-list names.
 
 mod address;
+mod convert;
 mod descriptor;
 mod errors;
 mod keys;
+mod limits;
 mod mnemonic;
 mod names;
 mod recover;
