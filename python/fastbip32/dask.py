@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     import dask.dataframe
     import distributed
 
+    from fastbip32 import _BitcoinNetwork
+
 __all__ = ["address_frame", "recover"]
 
 
@@ -50,7 +52,7 @@ def _pandas(table: Any) -> Any:
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def _partition(part: tuple[str, int, int, int, str | None, int]) -> Any:
+def _partition(part: tuple[str, int, int, int, _BitcoinNetwork | None, int]) -> Any:
     """One partition: ``count`` indices from ``start`` of ``branch``, as pandas."""
     text, branch, start, count, network, threads = part
     table = Descriptor(text).address_table(
@@ -66,7 +68,7 @@ def address_frame(
     *,
     branches: Sequence[int] | None = None,
     partition_rows: int = 1_000_000,
-    network: str | None = None,
+    network: _BitcoinNetwork | None = None,
     threads: int = 1,
 ) -> dask.dataframe.DataFrame:
     """The outputs at indices ``start … start + count − 1`` of each branch of ``branches``
@@ -105,7 +107,7 @@ def address_frame(
         # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
         parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
     text = str(parsed)
-    parts: list[tuple[str, int, int, int, str | None, int]] = []
+    parts: list[tuple[str, int, int, int, _BitcoinNetwork | None, int]] = []
     for branch in chosen:
         done = 0
         while done < rows:

@@ -4,7 +4,7 @@
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
 use fastbip32::{wif, ChainCode, ChildNumber, Ed25519Bip32, ExtendedPublicKey, Fingerprint};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::errors;
 use crate::keys::unsupported;
@@ -116,7 +116,7 @@ pub(crate) fn encode(
 /// (`preprod`, `preview`) for Cardano; not used by Ethereum and Solana. `cardano-base` needs
 /// `stake_key`, the account's `2/0` public key.
 #[pyfunction]
-#[pyo3(signature = (kind, public_key, network = "mainnet".to_owned(), *, stake_key = None))]
+#[pyo3(signature = (kind, public_key, network = "mainnet".to_owned(), *, stake_key = None), text_signature = "(kind, public_key, network = 'mainnet', *, stake_key = None)")]
 pub(crate) fn address(
     kind: String,
     public_key: &[u8],
@@ -128,7 +128,7 @@ pub(crate) fn address(
 
 /// The address of a scriptPubKey (P2PKH, P2SH or a witness program) on a Bitcoin `network`.
 #[pyfunction]
-#[pyo3(signature = (script_pubkey, network = "mainnet".to_owned()))]
+#[pyo3(signature = (script_pubkey, network = "mainnet".to_owned()), text_signature = "(script_pubkey, network = 'mainnet')")]
 pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyResult<String> {
     let network = names::network(&network)?;
     lib::bitcoin::from_script_pubkey(script_pubkey, network)
@@ -139,7 +139,7 @@ pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyRe
 /// A 32-byte secp256k1 private key as compressed WIF for `network` (a copy Python does not
 /// wipe).
 #[pyfunction]
-#[pyo3(signature = (private_key, network = "mainnet".to_owned()))]
+#[pyo3(signature = (private_key, network = "mainnet".to_owned()), text_signature = "(private_key, network = 'mainnet')")]
 pub(crate) fn wif_encode<'py>(
     py: Python<'py>,
     private_key: &[u8],
@@ -170,9 +170,13 @@ pub(crate) fn eip55(account: &[u8]) -> PyResult<String> {
 }
 
 /// An address read back by `decode_address`: its type, network and the bytes it commits to.
+/// Public data: it pickles as its text (`decode_address(text)`), compares and hashes by what
+/// it decodes to, and copies as itself (it is immutable).
 #[pyclass(name = "DecodedAddress", module = "fastbip32", frozen)]
 pub(crate) struct PyDecodedAddress {
     inner: lib::Decoded,
+    /// The text it was decoded from.
+    text: String,
 }
 
 #[pymethods]
@@ -237,6 +241,29 @@ impl PyDecodedAddress {
     fn __eq__(&self, other: &Self) -> bool {
         self.inner == other.inner
     }
+
+    fn __hash__(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickles as `decode_address(text)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let decode = py.import("fastbip32")?.getattr("decode_address")?;
+        let args = PyTuple::new(py, [slf.get().text.as_str()])?;
+        PyTuple::new(py, [decode, args.into_any()])
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
 }
 
 /// Decodes an address of any kind the library writes, and P2SH, P2WSH and other witness
@@ -250,7 +277,10 @@ impl PyDecodedAddress {
 #[pyfunction]
 pub(crate) fn decode_address(text: &str) -> PyResult<PyDecodedAddress> {
     lib::decode(text)
-        .map(|inner| PyDecodedAddress { inner })
+        .map(|inner| PyDecodedAddress {
+            inner,
+            text: text.to_owned(),
+        })
         .map_err(errors::lib)
 }
 

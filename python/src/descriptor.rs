@@ -290,6 +290,29 @@ impl PyDescriptor {
         table::address_table(py, &self.inner, start, count, &branches, network, threads)
     }
 
+    /// Equal when the canonical public forms are, and both have private keys or neither
+    /// has (the public form of a private key names it).
+    fn __eq__(&self, other: &Self) -> bool {
+        self.inner.has_private_keys() == other.inner.has_private_keys()
+            && self.inner.to_string() == other.inner.to_string()
+    }
+
+    fn __hash__(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.has_private_keys().hash(&mut hasher);
+        self.inner.to_string().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
     /// A descriptor of public keys pickles as its text.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
@@ -310,7 +333,7 @@ impl PyDescriptor {
 /// `network` (coin type 0 and xpub on
 /// mainnet, 1 and tpub elsewhere).
 #[pyfunction]
-#[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()))]
+#[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()), text_signature = "(root, account = 0, network = 'mainnet')")]
 pub(crate) fn account_descriptors<'py>(
     py: Python<'py>,
     root: &PyExtendedPrivateKey,

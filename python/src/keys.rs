@@ -492,7 +492,7 @@ impl PyExtendedPrivateKey {
     /// `ed25519-bip32`, the Ledger/BitBox02 method. The Icarus curves start from entropy
     /// (`from_entropy`, `from_mnemonic`) and are refused here.
     #[classmethod]
-    #[pyo3(signature = (seed, curve = "secp256k1".to_owned()))]
+    #[pyo3(signature = (seed, curve = "secp256k1".to_owned()), text_signature = "(seed, curve = 'secp256k1')")]
     fn from_seed(_cls: &Bound<'_, PyType>, seed: &[u8], curve: String) -> PyResult<Self> {
         let curve = Curve::parse(&curve)?;
         let role = if curve.is_cardano() {
@@ -507,7 +507,7 @@ impl PyExtendedPrivateKey {
     /// `Mnemonic`) and passphrase: the BIP-39 seed's, and on the Icarus curves the Icarus
     /// master key of the mnemonic's entropy (also from Cardano's 9-word phrases).
     #[classmethod]
-    #[pyo3(signature = (mnemonic, passphrase = String::new(), curve = "secp256k1".to_owned()))]
+    #[pyo3(signature = (mnemonic, passphrase = String::new(), curve = "secp256k1".to_owned()), text_signature = "(mnemonic, passphrase = '', curve = 'secp256k1')")]
     fn from_mnemonic(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
@@ -553,7 +553,7 @@ impl PyExtendedPrivateKey {
     /// a passphrase (bytes, or text as UTF-8), on `cardano-icarus` or
     /// `cardano-icarus-trezor` only: the other curves start from a seed.
     #[classmethod]
-    #[pyo3(signature = (entropy, passphrase = None, curve = "cardano-icarus".to_owned()))]
+    #[pyo3(signature = (entropy, passphrase = None, curve = "cardano-icarus".to_owned()), text_signature = "(entropy, passphrase = None, curve = 'cardano-icarus')")]
     fn from_entropy(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
@@ -598,7 +598,7 @@ impl PyExtendedPrivateKey {
     /// written in the family of `version` (a version name, or a CIP-5 prefix on
     /// BIP32-Ed25519; None: `xprv`, or the generic CIP-5 prefix).
     #[classmethod]
-    #[pyo3(signature = (private_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None))]
+    #[pyo3(signature = (private_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None), text_signature = "(private_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = 'secp256k1', version = None)")]
     #[allow(
         clippy::too_many_arguments,
         reason = "the parts of a key, as Python passes them"
@@ -837,7 +837,7 @@ impl PyExtendedPrivateKey {
 
     /// The private key as compressed WIF for `network` (secp256k1 keys). A copy Python does
     /// not wipe.
-    #[pyo3(signature = (network = "mainnet".to_owned()))]
+    #[pyo3(signature = (network = "mainnet".to_owned()), text_signature = "(network = 'mainnet')")]
     fn wif<'py>(&self, py: Python<'py>, network: String) -> PyResult<Bound<'py, PyString>> {
         let network = crate::names::network(&network)?;
         let Private::Secp256k1(k) = &self.key else {
@@ -1083,7 +1083,7 @@ impl PyExtendedPublicKey {
     /// written in the family of `version` (a version name, or a CIP-5 prefix on
     /// BIP32-Ed25519; None: `xpub`, or the generic CIP-5 prefix).
     #[classmethod]
-    #[pyo3(signature = (public_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None))]
+    #[pyo3(signature = (public_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None), text_signature = "(public_key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = 'secp256k1', version = None)")]
     #[allow(
         clippy::too_many_arguments,
         reason = "the parts of a key, as Python passes them"
@@ -1348,7 +1348,7 @@ pub(crate) fn parse_extended_key<'py>(
 /// The keys at `paths` (each relative to the master key of `seed`), derived together
 /// through a `PathTree` (each shared prefix once) with the GIL released, in order.
 #[pyfunction]
-#[pyo3(signature = (seed, paths, curve = "secp256k1".to_owned()))]
+#[pyo3(signature = (seed, paths, curve = "secp256k1".to_owned()), text_signature = "(seed, paths, curve = 'secp256k1')")]
 pub(crate) fn derive_paths<'py>(
     py: Python<'py>,
     seed: &[u8],
@@ -1414,7 +1414,7 @@ fn tree_list<'py, S: Scheme>(
 /// public key is computed for hardened steps (SLIP-10 ed25519 paths take no elliptic-curve
 /// work at all). The fast path when only the key is needed; `ExtendedPrivateKey` otherwise.
 #[pyfunction]
-#[pyo3(signature = (seed, path, curve = "secp256k1".to_owned()))]
+#[pyo3(signature = (seed, path, curve = "secp256k1".to_owned()), text_signature = "(seed, path, curve = 'secp256k1')")]
 pub(crate) fn derive_private_key<'py>(
     py: Python<'py>,
     seed: &[u8],

@@ -15,10 +15,14 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 import fastbip32 as fb
+
+if TYPE_CHECKING:
+    from fastbip32 import _AddressKind
 
 SEED = bytes(range(32))
 MASTER = fb.ExtendedPrivateKey.from_seed(SEED)
@@ -33,7 +37,7 @@ NO_POINT_X = b"\x02" + (5).to_bytes(32, "big")
 
 @pytest.mark.parametrize("kind", ["p2pkh", "p2sh-p2wpkh", "p2wpkh", "p2tr", "ethereum"])
 @pytest.mark.parametrize("key", [NOT_A_POINT, NO_POINT_X], ids=["prefix", "x"])
-def test_a_public_key_is_checked_before_any_address(kind: str, key: bytes) -> None:
+def test_a_public_key_is_checked_before_any_address(kind: _AddressKind, key: bytes) -> None:
     with pytest.raises(fb.Error, match="public key") as err:
         fb.address(kind, key)
     assert err.value.kind == "InvalidPublicKey"
