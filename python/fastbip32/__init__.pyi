@@ -275,6 +275,35 @@ class ExtendedPublicKey:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+class PrivateKey:
+    """A secp256k1 key pair without a chain code, as WIF text and paper wallets hold one:
+    compressed (every address kind) or uncompressed (P2PKH and Ethereum only). Not pickled;
+    not hashable; ``repr()`` shows the public key only."""
+
+    def __init__(self, private_key: bytes, compressed: bool = True) -> None:
+        """The key pair of a 32-byte private key (``0 < k < n``)."""
+    @classmethod
+    def from_wif(cls, text: str) -> PrivateKey:
+        """Reads WIF text, compressed (``K…``, ``L…``, ``c…``) or uncompressed (``5…``,
+        ``9…``); the key keeps the text's network."""
+    @property
+    def compressed(self) -> bool:
+        """Whether the public key is written compressed."""
+    @property
+    def public_key(self) -> bytes:
+        """33 bytes (compressed), or 65 (``04 ‖ x ‖ y``) for an uncompressed key."""
+    @property
+    def private_key(self) -> bytes:
+        """The 32-byte private key."""
+    def wif(self, network: _BitcoinNetwork | None = None) -> str:
+        """The key as WIF (compressed or not, as the key is); ``network`` None: the WIF
+        text's, else mainnet."""
+    def address(self, kind: _AddressKind, network: _BitcoinNetwork | None = None) -> str:
+        """The address of ``kind``; an uncompressed key has ``p2pkh`` and ``ethereum`` only
+        (``Error``, kind ``UncompressedKey``, for segwit kinds)."""
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
 def parse_extended_key(
     text: str, curve: _Curve | None = None
 ) -> ExtendedPrivateKey | ExtendedPublicKey:
@@ -452,6 +481,7 @@ __all__ = [
     "Mnemonic",
     "MnemonicError",
     "PathError",
+    "PrivateKey",
     "Recovered",
     "RecoveryError",
     "__version__",

@@ -4,6 +4,7 @@
 //!
 //! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`,
 //!   `derive_private_key`;
+//! * `private_key`: `PrivateKey`, a plain key pair (WIF, paper wallets);
 //! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
@@ -20,6 +21,7 @@ mod keys;
 mod limits;
 mod mnemonic;
 mod names;
+mod private_key;
 mod recover;
 mod table;
 
@@ -36,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<keys::PyExtendedPrivateKey>()?;
     m.add_class::<keys::PyExtendedPublicKey>()?;
+    m.add_class::<private_key::PyPrivateKey>()?;
     m.add_class::<mnemonic::PyMnemonic>()?;
     m.add_class::<descriptor::PyDescriptor>()?;
     m.add_class::<address::PyDecodedAddress>()?;
