@@ -6,8 +6,8 @@ use fastbip32::{wif, ChainCode, ChildNumber, Ed25519Bip32, ExtendedPublicKey, Fi
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
+use crate::convert;
 use crate::errors;
-use crate::keys::unsupported;
 use crate::names::{self, Curve};
 
 /// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidLength`.
@@ -52,7 +52,10 @@ pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> PyResult<()> {
     if curve.address_family() == Some(kind.curve()) {
         Ok(())
     } else {
-        Err(unsupported(&format!("a {kind} address"), curve))
+        Err(errors::unsupported(
+            &format!("a {kind} address"),
+            curve.name(),
+        ))
     }
 }
 
@@ -234,7 +237,7 @@ impl PyDecodedAddress {
         format!(
             "DecodedAddress(type='{}', network='{network}', payload={})",
             self.inner.address_type(),
-            crate::keys::hex(self.inner.payload())
+            convert::hex(self.inner.payload())
         )
     }
 

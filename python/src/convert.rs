@@ -40,3 +40,16 @@ pub(crate) fn reserve<T>(count: usize, what: &str) -> PyResult<Vec<T>> {
         .map_err(|_| errors::out_of_memory(what))?;
     Ok(out)
 }
+
+/// Lowercase hex of public bytes (a fingerprint, a public key, an address's payload), for
+/// `repr`, through the library's one hex codec.
+#[allow(
+    clippy::expect_used,
+    reason = "the buffer holds the two digits of every byte"
+)]
+pub(crate) fn hex(data: &[u8]) -> String {
+    let mut buf = vec![0u8; 2 * data.len()];
+    fastbip32::hex::encode(data, &mut buf)
+        .expect("a buffer of two digits per byte")
+        .to_owned()
+}

@@ -237,6 +237,15 @@ pub(crate) fn path(kind: &str, message: String) -> PyErr {
     )
 }
 
+/// The refusal of an operation a scheme does not define (`what`, on keys of the curve named
+/// `curve`): `fastbip32.Error` with kind `UnsupportedByScheme`.
+pub(crate) fn unsupported(what: &str, curve: &str) -> PyErr {
+    binding(
+        "UnsupportedByScheme",
+        format!("{what} is not defined for {curve} keys"),
+    )
+}
+
 /// A Python object of the wrong type: `TypeError`.
 pub(crate) fn wrong_type(message: String) -> PyErr {
     PyTypeError::new_err(message)

@@ -131,14 +131,6 @@ fn unknown_version(name: &str) -> PyErr {
     )
 }
 
-/// The library's error for an operation a scheme does not define, with what was asked.
-pub(crate) fn unsupported(what: &str, curve: Curve) -> PyErr {
-    errors::binding(
-        "UnsupportedByScheme",
-        format!("{what} is not defined for {} keys", curve.name()),
-    )
-}
-
 fn bytes<'py>(py: Python<'py>, data: &[u8]) -> Bound<'py, PyBytes> {
     PyBytes::new(py, data)
 }
@@ -371,7 +363,9 @@ impl AnyKey {
                 Private::Nist256p1,
                 Public::Nist256p1,
             )),
-            Curve::Ed25519 | Curve::Curve25519 => Err(unsupported("extended key text", curve)),
+            Curve::Ed25519 | Curve::Curve25519 => {
+                Err(errors::unsupported("extended key text", curve.name()))
+            }
             Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
                 let prefix = cip5_prefix(text).map_err(errors::lib)?;
                 let role = Role::of_prefix(prefix);
@@ -411,7 +405,9 @@ impl AnyKey {
                 Private::Nist256p1,
                 Public::Nist256p1,
             )),
-            Curve::Ed25519 | Curve::Curve25519 => Err(unsupported("extended key bytes", curve)),
+            Curve::Ed25519 | Curve::Curve25519 => {
+                Err(errors::unsupported("extended key bytes", curve.name()))
+            }
             Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
                 if data.len() == fastbip32::cardano::XPUB_LEN {
                     let key =
@@ -782,7 +778,10 @@ impl PyExtendedPrivateKey {
             Private::Nist256p1(k) => Public::Nist256p1(k.to_xpub()),
             Private::Cardano(k) => Public::Cardano(k.to_xpub()),
             Private::Ed25519(_) | Private::Curve25519(_) => {
-                return Err(unsupported("an extended public key", self.curve))
+                return Err(errors::unsupported(
+                    "an extended public key",
+                    self.curve.name(),
+                ))
             }
         };
         Ok(PyExtendedPublicKey::new(public, self.curve, self.role).with_network(self.test_network))
@@ -811,7 +810,7 @@ impl PyExtendedPrivateKey {
                 Zeroizing::new(text.to_owned())
             }
             Private::Ed25519(_) | Private::Curve25519(_) => {
-                return Err(unsupported("extended key text", self.curve))
+                return Err(errors::unsupported("extended key text", self.curve.name()))
             }
         };
         // Straight from the wiped string into the Python object.
@@ -830,7 +829,7 @@ impl PyExtendedPrivateKey {
             Private::Nist256p1(k) => Ok(bytes(py, &k.to_bytes()[..])),
             Private::Cardano(k) => Ok(bytes(py, &k.to_raw_bytes()[..])),
             Private::Ed25519(_) | Private::Curve25519(_) => {
-                Err(unsupported("extended key bytes", self.curve))
+                Err(errors::unsupported("extended key bytes", self.curve.name()))
             }
         }
     }
@@ -841,7 +840,7 @@ impl PyExtendedPrivateKey {
     fn wif<'py>(&self, py: Python<'py>, network: String) -> PyResult<Bound<'py, PyString>> {
         let network = crate::names::network(&network)?;
         let Private::Secp256k1(k) = &self.key else {
-            return Err(unsupported("WIF", self.curve));
+            return Err(errors::unsupported("WIF", self.curve.name()));
         };
         let text = wif::encode_to_string(k.private_key(), network).map_err(errors::lib)?;
         Ok(PyString::new(py, &text))
@@ -917,7 +916,7 @@ impl PyExtendedPrivateKey {
             "ExtendedPrivateKey(curve='{}', depth={}, fingerprint='{}')",
             self.curve.name(),
             self.depth(),
-            hex(&self.fingerprint_bytes())
+            convert::hex(&self.fingerprint_bytes())
         )
     }
 
@@ -956,16 +955,6 @@ fn private_eq(a: &Private, b: &Private) -> bool {
         (Private::Cardano(a), Private::Cardano(b)) => a == b,
         _ => false,
     }
-}
-
-/// Lowercase hex, for `repr`.
-pub(crate) fn hex(data: &[u8]) -> String {
-    use core::fmt::Write as _;
-    let mut out = String::with_capacity(2 * data.len());
-    for byte in data {
-        let _ = write!(out, "{byte:02x}");
-    }
-    out
 }
 
 /// The library's error for text of the other kind than the one asked for.
@@ -1115,7 +1104,7 @@ impl PyExtendedPublicKey {
                     .map_err(e)?,
             ),
             Curve::Ed25519 | Curve::Curve25519 => {
-                return Err(unsupported("an extended public key", curve))
+                return Err(errors::unsupported("an extended public key", curve.name()))
             }
             _ => Public::Cardano(
                 ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)
@@ -1289,7 +1278,7 @@ impl PyExtendedPublicKey {
             "ExtendedPublicKey(curve='{}', depth={}, fingerprint='{}')",
             self.curve.name(),
             self.depth(),
-            hex(&on_public!(&self.key, |k| k.fingerprint().to_bytes()))
+            convert::hex(&on_public!(&self.key, |k| k.fingerprint().to_bytes()))
         )
     }
 

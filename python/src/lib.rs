@@ -21,6 +21,7 @@ mod keys;
 mod limits;
 mod mnemonic;
 mod names;
+mod outputs;
 mod private_key;
 mod recover;
 mod table;

@@ -164,7 +164,7 @@ impl PyPrivateKey {
         Ok(format!(
             "PrivateKey(compressed={}, public_key='{}')",
             if self.compressed { "True" } else { "False" },
-            crate::keys::hex(&public)
+            convert::hex(&public)
         ))
     }
 

@@ -19,9 +19,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::convert;
-use crate::descriptor::{check_range, for_each_output, rows};
 use crate::errors;
 use crate::limits;
+use crate::outputs::{check_range, for_each_output, rows};
 
 /// Indices per task: one `RecordBatch` of the table.
 const TASK_ROWS: u32 = 1 << 14;
