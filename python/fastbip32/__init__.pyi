@@ -9,9 +9,13 @@ Curves take the command-line tool's names (``CURVES``); networks are ``mainnet``
 
 Every library error raises ``Error`` (a ``ValueError``) or a subclass, with the library's
 message and ``.kind``, the Rust variant's name. The binding's own checks of names and counts
-use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnsupportedByScheme`` and
-``InvalidThreadCount``. A wrong Python type raises ``TypeError``; an integer argument outside
-its range (a negative index, one of 2**32 or more) raises ``OverflowError``.
+use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnknownAddressKind``,
+``UnknownNetwork``, ``UnsupportedByScheme``, ``InvalidThreadCount`` (1 to 1024 threads),
+``ThreadSpawnFailed``, ``InvalidShard``, ``NetworkMismatch`` (a key read from text asked for
+another network's address), ``NotARoot``, ``UncompressedKey`` and, on ``PathError``,
+``AbsolutePathBelowRoot``. An allocation that fails raises ``MemoryError``. A wrong Python
+type raises ``TypeError``; an integer argument outside its range (a negative index, one of
+2**32 or more) raises ``OverflowError``.
 
 Secrets are held by the Rust library, which wipes them when the Python object is
 garbage-collected; what is handed out as ``bytes`` or ``str`` (``private_key``,
