@@ -232,6 +232,7 @@ fn bad_input() {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any hash of a size the spec defines, either type, any prefix: written, then read back.
     #[test]

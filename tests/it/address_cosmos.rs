@@ -195,6 +195,7 @@ fn bad_input() {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any 20-byte hash under any lowercase HRP: written, then read back.
     #[test]

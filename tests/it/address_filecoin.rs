@@ -129,6 +129,7 @@ fn bad_input() {
     );
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any key hash on both networks: written, then read back.
     #[test]

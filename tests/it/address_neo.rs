@@ -99,6 +99,7 @@ fn bad_input() {
     assert_eq!(neo::NEO_N3, NeoParams::new(neo::NeoScript::N3, 0x35));
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any script hash, both versions: written, then read back; the other version refused.
     #[test]
