@@ -7,6 +7,8 @@
 
 /// RFC 4648's alphabet (section 6): `A`–`Z`, `2`–`7`.
 pub(crate) const RFC4648: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/// Nimiq's alphabet: the digits and capitals without `I`, `O`, `W`, `Z`.
+pub(crate) const NIMIQ: &[u8; 32] = b"0123456789ABCDEFGHJKLMNPQRSTUVXY";
 
 /// Why base32 text did not decode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +181,7 @@ mod tests {
 
     #[test]
     fn every_digit_round_trips_in_every_alphabet() {
-        for alphabet in [RFC4648] {
+        for alphabet in [RFC4648, NIMIQ] {
             for d in 0..32u8 {
                 let c = char_of(d, alphabet);
                 assert_eq!(c, alphabet[usize::from(d)]);
