@@ -71,6 +71,8 @@ pub mod strkey;
 pub mod sui;
 #[cfg(feature = "ed25519")]
 pub mod tezos;
+#[cfg(feature = "ed25519")]
+pub mod ton;
 
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;

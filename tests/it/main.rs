@@ -70,6 +70,7 @@ mod address_ss58;
 mod address_strkey;
 mod address_sui;
 mod address_tezos;
+mod address_ton;
 mod alloc;
 mod allocator;
 mod api;
