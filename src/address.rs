@@ -59,6 +59,8 @@ pub mod algorand;
 pub mod aptos;
 #[cfg(feature = "ed25519")]
 pub mod multiversx;
+#[cfg(feature = "ed25519-blake2b")]
+pub mod nano;
 #[cfg(feature = "ed25519")]
 pub mod near;
 #[cfg(feature = "ed25519")]

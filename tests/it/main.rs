@@ -35,6 +35,11 @@ macro_rules! for_each_scheme {
             let $path: &str = "m/1'/2'/3'";
             $body
         }
+        {
+            type $s = fastbip32::Ed25519Blake2b;
+            let $path: &str = "m/44'/165'/0'";
+            $body
+        }
     }};
     (normal |$s:ident| $body:block) => {
         for_each_scheme!(normal | $s, _path | $body)
@@ -64,6 +69,7 @@ mod address_algorand;
 mod address_aptos;
 mod address_decode;
 mod address_multiversx;
+mod address_nano;
 mod address_near;
 mod address_nimiq;
 mod address_ss58;
