@@ -19,6 +19,7 @@
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
 
+pub mod chain_address;
 pub mod cli;
 pub mod derive;
 pub mod descriptor;
@@ -39,6 +40,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("parse_wif", parse_wif::check),
     ("mnemonic", mnemonic::check),
     ("descriptor", descriptor::check),
+    ("chain_address", chain_address::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros
