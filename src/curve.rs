@@ -40,6 +40,8 @@ mod nist256p1;
 mod secp256k1;
 #[cfg(all(feature = "secp256k1", feature = "alloc"))]
 pub(crate) mod secp256k1_batch;
+#[cfg(feature = "sr25519")]
+pub mod sr25519;
 
 #[cfg(feature = "ed25519")]
 pub use self::curve25519::Curve25519;

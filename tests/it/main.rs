@@ -95,4 +95,5 @@ mod recovery;
 mod recovery_search;
 mod serialize;
 mod slip132;
+mod sr25519;
 mod vectors;
