@@ -201,3 +201,14 @@ for name in ("descriptor_bips.json", "descriptor_core.json"):
         for case in data[group][::step]:
             text = case.get("descriptor", case.get("text"))
             write("descriptor", text.encode())
+
+# chain_address: the addresses (valid and invalid) of tests/data/address_<family>.json for the
+# ed25519 chains as text, and their public keys as 32 bytes and an SS58 prefix.
+for name in ("algorand", "aptos", "sui", "near", "multiversx", "ss58", "strkey", "tezos",
+             "nimiq", "ton", "nano"):
+    data = load("address_%s.json" % name)
+    for group in ("cases", "decode", "invalid"):
+        for case in data.get(group, []):
+            write("chain_address", case["address"])
+            if "public_key_hex" in case:
+                write("chain_address", bytes.fromhex(case["public_key_hex"]) + struct.pack("<H", case.get("prefix", 0)))

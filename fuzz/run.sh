@@ -20,7 +20,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
-all_targets=(parse_path parse_xkey derive cli parse_wif mnemonic descriptor)
+all_targets=(parse_path parse_xkey derive cli parse_wif mnemonic descriptor chain_address)
 
 case "${1:-}" in
   --smoke) seconds=30 ;;

@@ -80,14 +80,22 @@ pub mod algorand;
 pub mod aptos;
 #[cfg(feature = "ed25519")]
 pub mod multiversx;
+#[cfg(feature = "ed25519-blake2b")]
+pub mod nano;
 #[cfg(feature = "ed25519")]
 pub mod near;
+#[cfg(feature = "ed25519")]
+pub mod nimiq;
 #[cfg(feature = "ed25519")]
 pub mod ss58;
 #[cfg(feature = "ed25519")]
 pub mod strkey;
 #[cfg(feature = "ed25519")]
 pub mod sui;
+#[cfg(feature = "ed25519")]
+pub mod tezos;
+#[cfg(feature = "ed25519")]
+pub mod ton;
 
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;

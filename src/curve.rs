@@ -11,6 +11,7 @@
 //! | [`NistP256`] | SLIP-10 nist256p1 | yes | 32 bytes | 33 bytes, SEC1 compressed |
 //! | [`Ed25519`] | SLIP-10 ed25519 | no | 32 bytes (RFC 8032 secret) | 32 bytes (RFC 8032) |
 //! | [`Curve25519`] | SLIP-10 curve25519 | no | 32 bytes (RFC 7748 secret) | 32 bytes (X25519 `u`) |
+//! | `Ed25519Blake2b` | SLIP-10 ed25519, BLAKE2b-512 public keys (Nano) | no | 32 bytes | 32 bytes (ed25519 with BLAKE2b) |
 //! | [`Ed25519Bip32`] | BIP32-Ed25519 (Khovratovich–Law V2, Cardano) | yes | 64 bytes (`kL ‖ kR`) | 32 bytes (RFC 8032) |
 
 use core::fmt::Debug;
@@ -29,6 +30,8 @@ mod curve25519;
 pub(crate) mod ed25519_bip32;
 #[cfg(all(feature = "ed25519-bip32", feature = "alloc"))]
 pub(crate) mod ed25519_bip32_batch;
+#[cfg(feature = "ed25519-blake2b")]
+mod ed25519_blake2b;
 #[cfg(feature = "ed25519")]
 mod ed25519_slip10;
 #[cfg(feature = "nist256p1")]
@@ -37,6 +40,8 @@ pub(crate) mod nist256p1;
 mod secp256k1;
 #[cfg(all(feature = "secp256k1", feature = "alloc"))]
 pub(crate) mod secp256k1_batch;
+#[cfg(feature = "sr25519")]
+pub mod sr25519;
 
 #[cfg(feature = "ed25519")]
 pub use self::curve25519::Curve25519;
@@ -45,6 +50,8 @@ pub use self::ed25519_bip32::Ed25519Bip32;
 #[cfg(all(feature = "bench-internals", feature = "ed25519-bip32"))]
 #[doc(hidden)]
 pub use self::ed25519_bip32_batch::Ed25519WidthSweep as Ed25519Bip32WidthSweep;
+#[cfg(feature = "ed25519-blake2b")]
+pub use self::ed25519_blake2b::Ed25519Blake2b;
 #[cfg(feature = "ed25519")]
 pub use self::ed25519_slip10::Ed25519;
 #[cfg(feature = "nist256p1")]

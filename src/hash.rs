@@ -14,7 +14,7 @@ use crate::sys::sha512::{compress, compress_many, K};
 #[cfg(any(test, feature = "bench-internals"))]
 use crate::sys::sha512::{compress_with, Kernel};
 
-#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32", feature = "sr25519"))]
 pub(crate) mod pbkdf2;
 
 const BLOCK: usize = 128;

@@ -73,6 +73,8 @@ pub use crate::batch::{Children, PublicChildren, PUBLIC_RUN};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]
 pub use crate::curve::Ed25519Bip32;
+#[cfg(feature = "ed25519-blake2b")]
+pub use crate::curve::Ed25519Blake2b;
 #[cfg(feature = "nist256p1")]
 pub use crate::curve::NistP256;
 #[cfg(feature = "secp256k1")]

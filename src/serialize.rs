@@ -46,6 +46,8 @@ use crate::version::{lookup, Version, VersionPair};
 pub(crate) mod base32;
 pub(crate) mod base58;
 #[cfg(all(feature = "address", feature = "ed25519"))]
+pub(crate) mod base64;
+#[cfg(all(feature = "address", feature = "ed25519"))]
 pub(crate) mod crc16;
 #[cfg(feature = "serde")]
 mod serde;

@@ -20,6 +20,7 @@
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
 
+pub mod chain_address;
 pub mod cli;
 pub mod coin_address;
 pub mod derive;
@@ -42,6 +43,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("mnemonic", mnemonic::check),
     ("descriptor", descriptor::check),
     ("coin_address", coin_address::check),
+    ("chain_address", chain_address::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros

@@ -40,7 +40,7 @@ pub(crate) trait HardenedOnly: Sealed + Sized {
     fn valid_public(bytes: &[u8; 32]) -> bool;
 }
 
-static ED25519_MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"ed25519 seed");
+pub(crate) static ED25519_MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"ed25519 seed");
 
 impl Sealed for Ed25519 {}
 

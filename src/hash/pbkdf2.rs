@@ -71,7 +71,7 @@ pub(crate) fn pbkdf2_blocks(
 
 /// The function an iteration batch goes through: `sys::sha512::pbkdf2::iterate`, or in
 /// tests one forced kernel.
-#[cfg(any(feature = "ed25519-bip32", test))]
+#[cfg(any(feature = "ed25519-bip32", feature = "sr25519", test))]
 type Iterate<'f> = &'f mut dyn FnMut(&[[u64; 8]], &[[u64; 8]], &mut [[u64; 8]], u32);
 
 /// [`pbkdf2_blocks`] through `iterate`.
@@ -118,13 +118,13 @@ fn blocks_by(
 /// PBKDF2-HMAC-SHA512 (RFC 8018 §5.2) of one password and salt into `out` (any length,
 /// the last block cut), its blocks side by side as lanes. The keyed states and the blocks
 /// are wiped.
-#[cfg(feature = "ed25519-bip32")]
+#[cfg(any(feature = "ed25519-bip32", feature = "sr25519"))]
 pub(crate) fn pbkdf2_hmac_sha512(password: &[u8], salt: &[u8], rounds: u32, out: &mut [u8]) {
     pbkdf2_by(password, salt, rounds, out, &mut iterate);
 }
 
 /// [`pbkdf2_hmac_sha512`] through `iterate`.
-#[cfg(any(feature = "ed25519-bip32", test))]
+#[cfg(any(feature = "ed25519-bip32", feature = "sr25519", test))]
 fn pbkdf2_by(password: &[u8], salt: &[u8], rounds: u32, out: &mut [u8], iterate: Iterate<'_>) {
     let key = HmacSha512::new(password);
     let mut next: u32 = 1;

@@ -11,6 +11,11 @@
     allow(dead_code, reason = "Algorand's and Stellar's alphabet")
 )]
 pub(crate) const RFC4648: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/// Nimiq's alphabet: the digits and capitals without `I`, `O`, `W`, `Z`.
+pub(crate) const NIMIQ: &[u8; 32] = b"0123456789ABCDEFGHJKLMNPQRSTUVXY";
+#[cfg(feature = "ed25519-blake2b")]
+/// Nano's alphabet: the digits and lower-case letters without `0`, `2`, `l`, `v`.
+pub(crate) const NANO: &[u8; 32] = b"13456789abcdefghijkmnopqrstuwxyz";
 
 /// RFC 4648's alphabet in lower case (Filecoin).
 #[cfg(feature = "secp256k1")]
@@ -187,7 +192,11 @@ mod tests {
 
     #[test]
     fn every_digit_round_trips_in_every_alphabet() {
-        for alphabet in [RFC4648] {
+        #[cfg(feature = "ed25519-blake2b")]
+        let alphabets = [RFC4648, NIMIQ, NANO];
+        #[cfg(not(feature = "ed25519-blake2b"))]
+        let alphabets = [RFC4648, NIMIQ];
+        for alphabet in alphabets {
             for d in 0..32u8 {
                 let c = char_of(d, alphabet);
                 assert_eq!(c, alphabet[usize::from(d)]);

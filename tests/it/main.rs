@@ -41,6 +41,11 @@ macro_rules! for_each_scheme {
             let $path: &str = "m/1'/2'/3'";
             $body
         }
+        {
+            type $s = fastbip32::Ed25519Blake2b;
+            let $path: &str = "m/44'/165'/0'";
+            $body
+        }
     }};
     (normal |$s:ident| $body:block) => {
         for_each_scheme!(normal | $s, _path | $body)
@@ -77,11 +82,15 @@ mod address_family_data;
 mod address_filecoin;
 mod address_icon;
 mod address_multiversx;
+mod address_nano;
 mod address_near;
 mod address_neo;
+mod address_nimiq;
 mod address_ss58;
 mod address_strkey;
 mod address_sui;
+mod address_tezos;
+mod address_ton;
 mod alloc;
 mod allocator;
 mod api;
@@ -100,4 +109,5 @@ mod recovery;
 mod recovery_search;
 mod serialize;
 mod slip132;
+mod sr25519;
 mod vectors;
