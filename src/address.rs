@@ -6,7 +6,9 @@
 //! | kind | module / function | needs feature | spec |
 //! |---|---|---|---|
 //! | P2PKH, P2SH-P2WPKH, P2WPKH, P2TR | [`bitcoin`] | `secp256k1` | BIP-44/49/84/86, BIP-173/350 |
+//! | P2PKH, P2SH-P2WPKH, P2WPKH of other coins (versions, prefix, alphabet as parameters) | [`bitcoin::p2pkh_versioned`], [`bitcoin::p2sh_p2wpkh_versioned`], [`bitcoin::p2wpkh_hrp`] | `secp256k1` | the coins' chain parameters |
 //! | Ethereum | [`ethereum`] | `secp256k1` | Yellow Paper, EIP-55 |
+//! | Tron | [`tron`] | `secp256k1` | Tron's `Base58Check` of the Keccak account |
 //! | Solana | [`solana`] | `ed25519` | Base58 of the ed25519 key |
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
 //!
@@ -57,7 +59,7 @@ pub use self::cardano::CardanoNetwork;
 pub use self::decode::{decode, AddressNetwork, AddressType, Credential, Decoded};
 pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
-pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
+pub use self::ethereum::{eip55, ethereum, keccak_account, secp256k1_uncompressed, tron};
 #[cfg(feature = "ed25519")]
 pub use self::solana::{solana, solana_keypair, SOLANA_KEYPAIR_MAX_LEN};
 

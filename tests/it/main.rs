@@ -65,6 +65,7 @@ mod alloc;
 mod allocator;
 mod api;
 mod batch;
+mod coin;
 mod descriptor;
 mod ed25519_bip32;
 mod errors;
