@@ -57,13 +57,45 @@ const TEST: u8 = 0xef;
 /// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
 /// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
 pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Result<&'b str> {
+    encode_with_version(secret, network.wif_prefix(), buf)
+}
+
+/// Writes the compressed WIF text of `secret` under the version byte `version` into `buf`
+/// (at least [`ENCODED_LEN`] bytes) and returns it: the WIF of coins other than Bitcoin
+/// (Litecoin's `0xb0`, Dogecoin's `0x9e`, …; see [`coin`](crate::coin)).
+///
+/// # Errors
+/// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
+/// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::wif;
+///
+/// let mut one = [0u8; 32];
+/// one[31] = 1;
+/// let mut buf = [0u8; wif::ENCODED_LEN];
+/// // Version 0x80 is Bitcoin mainnet's.
+/// assert_eq!(
+///     wif::encode_with_version(&one, 0x80, &mut buf)?,
+///     "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn",
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn encode_with_version<'b>(
+    secret: &[u8; 32],
+    version: u8,
+    buf: &'b mut [u8],
+) -> Result<&'b str> {
     if !sys::secp256k1_seckey_verify(secret) {
         return Err(Error::InvalidSecretKey);
     }
+    let wif_version = version;
     let mut payload = Zeroizing::new([0u8; PAYLOAD]);
     let (version, rest) = payload.split_at_mut(1);
     let (key, flag) = rest.split_at_mut(32);
-    version.fill(network.wif_prefix());
+    version.fill(wif_version);
     key.copy_from_slice(secret);
     flag.fill(COMPRESSED);
     let len = base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
