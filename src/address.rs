@@ -53,6 +53,23 @@ mod ethereum;
 #[cfg(feature = "ed25519")]
 mod solana;
 
+#[cfg(feature = "ed25519")]
+mod account_hex;
+#[cfg(feature = "ed25519")]
+pub mod algorand;
+#[cfg(feature = "ed25519")]
+pub mod aptos;
+#[cfg(feature = "ed25519")]
+pub mod multiversx;
+#[cfg(feature = "ed25519")]
+pub mod near;
+#[cfg(feature = "ed25519")]
+pub mod ss58;
+#[cfg(feature = "ed25519")]
+pub mod strkey;
+#[cfg(feature = "ed25519")]
+pub mod sui;
+
 #[cfg(feature = "ed25519-bip32")]
 pub use self::cardano::CardanoNetwork;
 #[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]

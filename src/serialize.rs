@@ -42,7 +42,11 @@ use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 use crate::version::{lookup, Version, VersionPair};
 
+#[cfg(all(feature = "address", feature = "ed25519"))]
+pub(crate) mod base32;
 pub(crate) mod base58;
+#[cfg(all(feature = "address", feature = "ed25519"))]
+pub(crate) mod crc16;
 #[cfg(feature = "serde")]
 mod serde;
 

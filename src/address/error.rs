@@ -91,6 +91,42 @@ pub enum Error {
         /// The number of bytes needed.
         needed: usize,
     },
+    /// Address text of the wrong length for its family.
+    AddressLength {
+        /// The family, as a wallet names it (`Algorand`, `Nano`, …).
+        family: &'static str,
+        /// The number of characters found (for Base58 families: of decoded bytes).
+        len: usize,
+        /// The number the family's addresses have.
+        expected: usize,
+    },
+    /// Address text that does not start with its family's prefix (`0x`, `erd1`, `G`,
+    /// `tz1`, `NQ`, `nano_`), or whose version or flag byte is not the family's.
+    AddressPrefix {
+        /// The family, as a wallet names it.
+        family: &'static str,
+        /// What the text must start with.
+        expected: &'static str,
+    },
+    /// Address text with a character outside its family's alphabet (base32, hex, base64url),
+    /// upper case where only lower case is written, or padding bits that are not zero.
+    AddressCharacter {
+        /// The family, as a wallet names it.
+        family: &'static str,
+    },
+    /// Address text whose checksum (SHA-512/256, CRC-16, SS58's `BLAKE2b`, ISO 7064, Nano's
+    /// `BLAKE2b`-40) does not match.
+    AddressChecksum {
+        /// The family, as a wallet names it.
+        family: &'static str,
+    },
+    /// An SS58 address of another network than the one asked for.
+    Ss58Prefix {
+        /// The network prefix found.
+        found: u16,
+        /// The network prefix asked for.
+        expected: u16,
+    },
 }
 
 impl fmt::Display for Error {
@@ -148,6 +184,25 @@ impl fmt::Display for Error {
             Self::BufferTooSmall { needed } => {
                 write!(f, "output buffer too small ({needed} bytes needed)")
             }
+            Self::AddressLength {
+                family,
+                len,
+                expected,
+            } => write!(
+                f,
+                "{family} address of length {len}; it must have {expected}"
+            ),
+            Self::AddressPrefix { family, expected } => {
+                write!(f, "{family} address must start with {expected}")
+            }
+            Self::AddressCharacter { family } => {
+                write!(f, "{family} address has a character outside its alphabet")
+            }
+            Self::AddressChecksum { family } => write!(f, "{family} address checksum mismatch"),
+            Self::Ss58Prefix { found, expected } => write!(
+                f,
+                "SS58 address of network prefix {found}; expected prefix {expected}"
+            ),
         }
     }
 }

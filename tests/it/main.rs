@@ -60,11 +60,19 @@ macro_rules! for_each_scheme {
 
 mod account;
 mod address;
+mod address_algorand;
+mod address_aptos;
 mod address_decode;
+mod address_multiversx;
+mod address_near;
+mod address_ss58;
+mod address_strkey;
+mod address_sui;
 mod alloc;
 mod allocator;
 mod api;
 mod batch;
+mod chain_vectors;
 mod coin;
 mod descriptor;
 mod ed25519_bip32;
