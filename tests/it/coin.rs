@@ -403,3 +403,116 @@ fn wif_versions() {
     assert_eq!(v("ethereum", Network::Mainnet), None);
     assert_eq!(v("solana", Network::Mainnet), None);
 }
+
+/// The public key, private key and stake key (Cardano) at `path` below `mnemonic`'s master
+/// key on `curve` (bip_utils' names).
+fn derive_for(curve: &str, mnemonic: &str, passphrase: &str, path: &str) -> (Vec<u8>, Vec<u8>) {
+    use fastbip32::{Ed25519, Ed25519Bip32, Xprv};
+    let phrase = bip39::Mnemonic::parse_normalized(mnemonic).unwrap();
+    match curve {
+        "secp256k1" => {
+            let key = Xprv::from_seed(&phrase.to_seed(passphrase))
+                .unwrap()
+                .derive_path(path)
+                .unwrap();
+            (key.public_key().to_vec(), key.private_key().to_vec())
+        }
+        "ed25519" => {
+            let key = ExtendedPrivateKey::<Ed25519>::from_seed(&phrase.to_seed(passphrase))
+                .unwrap()
+                .derive_path(path)
+                .unwrap();
+            (key.public_key().to_vec(), key.private_key().to_vec())
+        }
+        "ed25519-bip32" => {
+            let key = ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(
+                &phrase.to_entropy(),
+                passphrase.as_bytes(),
+            )
+            .unwrap()
+            .derive_path(path)
+            .unwrap();
+            (key.public_key().to_vec(), key.private_key().to_vec())
+        }
+        other => panic!("no curve {other}"),
+    }
+}
+
+/// bip_utils 2.12.3's vectors (`tests/data/coins_bip_utils.json`) for every coin of the
+/// registry: the keys at each path, the address of each kind (`default`: the coin's default
+/// kind) and the WIF where the coin has one. Every registry coin has cases.
+#[test]
+fn bip_utils_vectors_for_every_registry_coin() {
+    use fastbip32::Network;
+    let data: Value = serde_json::from_str(include_str!("../data/coins_bip_utils.json")).unwrap();
+    let mut covered = HashSet::new();
+    let mut checked = 0;
+    for entry in data["coins"].as_array().unwrap() {
+        let Ok(coin) = Coin::find(s(entry, "coin")) else {
+            continue;
+        };
+        let curve = s(entry, "curve");
+        for case in entry["cases"].as_array().unwrap() {
+            let path = s(case, "path");
+            let (public, private) =
+                derive_for(curve, s(entry, "mnemonic"), s(entry, "passphrase"), path);
+            let expected_public = s(case, "public_key");
+            // bip_utils writes ed25519 keys with SLIP-10's 00 prefix.
+            let expected_public = match (curve, expected_public.len()) {
+                ("ed25519", 66) => expected_public.trim_start_matches("00"),
+                _ => expected_public,
+            };
+            assert_eq!(hex::encode(&public), expected_public, "{coin} {path}");
+            if curve != "ed25519-bip32" {
+                assert_eq!(
+                    hex::encode(&private),
+                    s(case, "private_key"),
+                    "{coin} {path}"
+                );
+            }
+            let kind = match s(case, "kind") {
+                "default" => coin.default_kind(),
+                name => coin
+                    .kind(name)
+                    .unwrap_or_else(|| panic!("{coin} has no kind {name}")),
+            };
+            let ctx = Context {
+                stake: case["stake_public_key"]
+                    .as_str()
+                    .map(|k| hex::decode(k).unwrap().try_into().unwrap()),
+                ..Context::default()
+            };
+            assert_eq!(
+                kind.encode(&public, &ctx).unwrap(),
+                s(case, "address"),
+                "{coin} {} {path}",
+                kind.name()
+            );
+            // DigiByte: bip_utils writes WIF under 0x9e, DigiByte Core's `SECRET_KEY_OLD`; the
+            // registry keeps its `SECRET_KEY`, 0x80, as wallet-core and DigiByte's wallets do
+            // (the second source's DigiByte case checks that one).
+            let bip_utils_version = match coin.slug() {
+                "digibyte" => Some(0x9e),
+                _ => coin.wif_version(Network::Mainnet),
+            };
+            if let (Some(wif), Some(version)) = (case["wif"].as_str(), bip_utils_version) {
+                let secret: [u8; 32] = private.clone().try_into().unwrap();
+                let mut buf = [0u8; fastbip32::wif::ENCODED_LEN];
+                assert_eq!(
+                    fastbip32::wif::encode_with_version(&secret, version, &mut buf).unwrap(),
+                    wif,
+                    "{coin} {path}"
+                );
+            }
+            covered.insert(coin.slug());
+            checked += 1;
+        }
+    }
+    for coin in COINS {
+        assert!(
+            covered.contains(coin.slug()),
+            "{coin} has no bip_utils vector"
+        );
+    }
+    assert!(checked >= 3 * COINS.len(), "{checked}");
+}
