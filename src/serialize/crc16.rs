@@ -1,7 +1,7 @@
 //! CRC-16/XMODEM: polynomial `0x1021`, initial value 0, no reflection, no final XOR. The
-//! checksum of Stellar's StrKey (SEP-0023) and of TON's user-friendly addresses.
+//! checksum of Stellar's `StrKey` (SEP-0023) and of TON's user-friendly addresses.
 //!
-//! Computed bit by bit under masks, with no table: a StrKey seed is a private key, so no
+//! Computed bit by bit under masks, with no table: a `StrKey` seed is a private key, so no
 //! branch and no table index depends on the data.
 
 /// The CRC-16/XMODEM of `data`.
