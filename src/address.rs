@@ -11,6 +11,13 @@
 //! | Tron | [`tron`] | `secp256k1` | Tron's `Base58Check` of the Keccak account |
 //! | Solana | [`solana`] | `ed25519` | Base58 of the ed25519 key |
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
+//! | CashAddr P2PKH, P2SH (Bitcoin Cash, eCash) | [`cashaddr`] | `secp256k1` | CashAddr 1.1 |
+//! | bech32 accounts (Cosmos-SDK, BNB Beacon, Injective, OKX, Harmony, Zilliqa, Avalanche P/X) | [`cosmos`] | `secp256k1` | BIP-173 |
+//! | EOS public-key text | [`eos`] | `secp256k1` | `EOS` ‖ Base58(key ‖ RIPEMD-160 check) |
+//! | Ergo P2PK | [`ergo`] | `secp256k1` | Ergo addresses (Base58, BLAKE2b-256 check) |
+//! | Filecoin `f1` | [`filecoin`] | `secp256k1` | Filecoin spec, protocol 1 |
+//! | ICON `hx` | [`icon`] | `secp256k1` | SHA3-256 account |
+//! | NEO legacy, NEO N3, Ontology (P-256 keys) | [`neo`] | `nist256p1` | verification-script hash, `Base58Check` |
 //!
 //! [`AddressKind`] names each kind as the command-line tool spells it and says which curve it
 //! needs. [`decode`] reads an address's text back (with `secp256k1` and `ed25519-bip32`):
@@ -45,11 +52,25 @@ use crate::version::{Version, VersionPair};
 pub mod bitcoin;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+#[cfg(feature = "secp256k1")]
+pub mod cashaddr;
+#[cfg(feature = "secp256k1")]
+pub mod cosmos;
 #[cfg(all(feature = "secp256k1", feature = "ed25519-bip32"))]
 mod decode;
+#[cfg(feature = "secp256k1")]
+pub mod eos;
+#[cfg(feature = "secp256k1")]
+pub mod ergo;
 pub(crate) mod error;
 #[cfg(feature = "secp256k1")]
 mod ethereum;
+#[cfg(feature = "secp256k1")]
+pub mod filecoin;
+#[cfg(feature = "secp256k1")]
+pub mod icon;
+#[cfg(feature = "nist256p1")]
+pub mod neo;
 #[cfg(feature = "ed25519")]
 mod solana;
 

@@ -32,7 +32,7 @@ pub(crate) mod ed25519_bip32_batch;
 #[cfg(feature = "ed25519")]
 mod ed25519_slip10;
 #[cfg(feature = "nist256p1")]
-mod nist256p1;
+pub(crate) mod nist256p1;
 #[cfg(feature = "secp256k1")]
 mod secp256k1;
 #[cfg(all(feature = "secp256k1", feature = "alloc"))]

@@ -42,7 +42,7 @@ use crate::path::ChildNumber;
 use crate::secret::SecretBytes;
 use crate::version::{lookup, Version, VersionPair};
 
-#[cfg(all(feature = "address", feature = "ed25519"))]
+#[cfg(all(feature = "address", any(feature = "ed25519", feature = "secp256k1")))]
 pub(crate) mod base32;
 pub(crate) mod base58;
 #[cfg(all(feature = "address", feature = "ed25519"))]

@@ -127,6 +127,27 @@ pub enum Error {
         /// The network prefix asked for.
         expected: u16,
     },
+    /// Address text whose prefix is not the coin's (a CashAddr prefix, a bech32 HRP, `EOS`,
+    /// `hx`, `f1`, an Avalanche chain's `P-`), or an encoder's prefix the format cannot hold.
+    WrongPrefix,
+    /// An address whose payload (hash or key) is `len` bytes where its format needs `expected`.
+    InvalidPayloadLength {
+        /// The payload's length in bytes.
+        len: usize,
+        /// The length the format needs.
+        expected: usize,
+    },
+    /// An address whose own checksum does not verify: CashAddr's BCH code, EOS's RIPEMD-160,
+    /// Ergo's or Filecoin's BLAKE2b (`Base58Check` and bech32 have their own variants).
+    ChecksumMismatch,
+    /// Address text with a character outside its alphabet, mixed case, or padding bits that
+    /// are not zero (CashAddr, Filecoin's base32, ICON's hex).
+    InvalidEncoding,
+    /// An address whose version, type or network byte is not the one its coin and kind use.
+    UnknownVersionByte {
+        /// The byte found.
+        version: u8,
+    },
 }
 
 impl fmt::Display for Error {
@@ -203,6 +224,17 @@ impl fmt::Display for Error {
                 f,
                 "SS58 address of network prefix {found}; expected prefix {expected}"
             ),
+            Self::WrongPrefix => f.write_str("address prefix is not this coin's"),
+            Self::InvalidPayloadLength { len, expected } => {
+                write!(f, "address payload is {len} bytes; it must be {expected}")
+            }
+            Self::ChecksumMismatch => f.write_str("address checksum mismatch"),
+            Self::InvalidEncoding => f.write_str(
+                "malformed address text: a character outside the alphabet, mixed case or bad padding",
+            ),
+            Self::UnknownVersionByte { version } => {
+                write!(f, "address version byte 0x{version:02x} is not this coin's")
+            }
         }
     }
 }

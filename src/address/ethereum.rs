@@ -37,6 +37,16 @@ pub fn secp256k1_uncompressed(public_key: &[u8; 33]) -> Result<[u8; 65]> {
     Ok(point.serialize_uncompressed())
 }
 
+/// Checks that `public_key` is a compressed point on secp256k1.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if it is not.
+pub(crate) fn secp256k1_checked(public_key: &[u8; 33]) -> Result<()> {
+    secp256k1::PublicKey::from_byte_array_compressed(*public_key)
+        .map(drop)
+        .map_err(|_| Error::InvalidPublicKey)
+}
+
 /// A lowercase hex digit.
 fn hex_digit(n: u8) -> u8 {
     match n {

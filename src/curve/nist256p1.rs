@@ -175,6 +175,15 @@ impl Math for NistP256 {
     }
 }
 
+/// Whether `bytes` is a SEC1 compressed point of P-256 (`0x02`/`0x03` and an `x` on the curve).
+///
+/// # Security
+/// Variable-time: for public keys only.
+#[cfg(feature = "address")]
+pub(crate) fn is_compressed_point(bytes: &[u8; 33]) -> bool {
+    p256::PublicKey::from_sec1_bytes(bytes).is_ok()
+}
+
 /// The 33-byte SEC1 compressed encoding of a point (never the identity: a `PublicKey`).
 #[allow(
     clippy::expect_used,

@@ -6,7 +6,15 @@
 //! characters of the alphabet under masks. The work depends only on the lengths.
 
 /// RFC 4648's alphabet (section 6): `A`–`Z`, `2`–`7`.
+#[cfg_attr(
+    not(feature = "ed25519"),
+    allow(dead_code, reason = "Algorand's and Stellar's alphabet")
+)]
 pub(crate) const RFC4648: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/// RFC 4648's alphabet in lower case (Filecoin).
+#[cfg(feature = "secp256k1")]
+pub(crate) const RFC4648_LOWER: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
 
 /// Why base32 text did not decode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
