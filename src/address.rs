@@ -277,15 +277,18 @@ pub enum CurveFamily {
     Ed25519,
     /// ed25519 with BIP32-Ed25519 derivation (Cardano): 32-byte public keys.
     Ed25519Bip32,
+    /// NIST P-256 (SLIP-10): 33-byte compressed public keys (NEO, Ontology).
+    Nist256p1,
 }
 
 impl CurveFamily {
-    /// The curve's name: `secp256k1`, `ed25519` or `ed25519-bip32`.
+    /// The curve's name: `secp256k1`, `ed25519`, `ed25519-bip32` or `nist256p1`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Secp256k1 => "secp256k1",
             Self::Ed25519 => "ed25519",
             Self::Ed25519Bip32 => "ed25519-bip32",
+            Self::Nist256p1 => "nist256p1",
         }
     }
 }

@@ -40,8 +40,14 @@
 
 use core::fmt;
 
+use crate::address::cosmos::{self, Bech32Account};
+use crate::address::ergo::{self, ErgoNetwork};
 use crate::address::error::{Error, Result};
+use crate::address::filecoin::{self, FilecoinNetwork};
+use crate::address::neo::{self, NeoParams};
+use crate::address::ss58::{self, Ss58Prefix};
 use crate::address::{self, bitcoin, cardano, Address, AddressKind, CardanoNetwork, CurveFamily};
+use crate::address::{algorand, aptos, cashaddr, eos, icon, multiversx, near, strkey, sui};
 use crate::network::Network;
 use crate::serialize::Base58Alphabet;
 
@@ -109,8 +115,40 @@ pub enum Encoder {
         /// The version byte.
         version: u8,
     },
+    /// CashAddr P2PKH under `prefix` (Bitcoin Cash's `bitcoincash`, eCash's `ecash`).
+    CashAddr {
+        /// The CashAddr prefix.
+        prefix: &'static str,
+    },
+    /// Bech32 of a 20-byte hash of the key under a chain's HRP: the Cosmos-SDK chains, BNB
+    /// Beacon Chain, Injective, OKX Chain, Harmony, Zilliqa, Avalanche P and X.
+    Bech32Account(Bech32Account),
+    /// EOS's legacy public-key text (`EOS…`).
+    Eos,
+    /// Ergo's P2PK address.
+    Ergo(ErgoNetwork),
+    /// ICON's `hx…` account.
+    Icon,
+    /// Filecoin's secp256k1 (`f1…`) address.
+    Filecoin(FilecoinNetwork),
+    /// The P-256 verification-script addresses: NEO legacy, NEO N3, Ontology.
+    Neo(NeoParams),
     /// Base58 of the 32-byte ed25519 key: Solana.
     Solana,
+    /// Algorand's base32 address with its checksum.
+    Algorand,
+    /// Aptos' account (SHA3-256 of the key and scheme byte), `0x` and 64 hex digits.
+    Aptos,
+    /// Sui's address (BLAKE2b-256 of the flag and key), `0x` and 64 hex digits.
+    Sui,
+    /// NEAR's implicit account: the key in hex.
+    Near,
+    /// MultiversX's `erd1…` bech32 of the key.
+    MultiversX,
+    /// SS58 of the ed25519 key under a network prefix (Polkadot, Kusama).
+    Ss58(Ss58Prefix),
+    /// Stellar's `StrKey` account id (`G…`): Stellar, Pi Network.
+    StrKey,
     /// CIP-19 Shelley addresses of BIP32-Ed25519 keys, on the context's Cardano network.
     Cardano(CardanoAddress),
 }
@@ -124,14 +162,30 @@ impl Encoder {
             | Self::Base58P2shP2wpkh { .. }
             | Self::SegwitV0 { .. }
             | Self::Eip55
-            | Self::Base58Keccak { .. } => CurveFamily::Secp256k1,
-            Self::Solana => CurveFamily::Ed25519,
+            | Self::Base58Keccak { .. }
+            | Self::CashAddr { .. }
+            | Self::Bech32Account(_)
+            | Self::Eos
+            | Self::Ergo(_)
+            | Self::Icon
+            | Self::Filecoin(_) => CurveFamily::Secp256k1,
+            Self::Neo(_) => CurveFamily::Nist256p1,
+            Self::Solana
+            | Self::Algorand
+            | Self::Aptos
+            | Self::Sui
+            | Self::Near
+            | Self::MultiversX
+            | Self::Ss58(_)
+            | Self::StrKey => CurveFamily::Ed25519,
             Self::Cardano(_) => CurveFamily::Ed25519Bip32,
         }
     }
 
     /// The family's name, for listings: `bitcoin`, `base58-hash160`, `base58-p2sh-p2wpkh`,
-    /// `segwit-v0`, `eip55`, `base58-keccak`, `solana` or `cardano`.
+    /// `segwit-v0`, `eip55`, `base58-keccak`, `cashaddr`, `bech32-account`, `eos`, `ergo`,
+    /// `icon`, `filecoin`, `neo`, `solana`, `algorand`, `aptos`, `sui`, `near`, `multiversx`,
+    /// `ss58`, `strkey` or `cardano`.
     pub const fn family(self) -> &'static str {
         match self {
             Self::Bitcoin(_) => "bitcoin",
@@ -140,7 +194,21 @@ impl Encoder {
             Self::SegwitV0 { .. } => "segwit-v0",
             Self::Eip55 => "eip55",
             Self::Base58Keccak { .. } => "base58-keccak",
+            Self::CashAddr { .. } => "cashaddr",
+            Self::Bech32Account(_) => "bech32-account",
+            Self::Eos => "eos",
+            Self::Ergo(_) => "ergo",
+            Self::Icon => "icon",
+            Self::Filecoin(_) => "filecoin",
+            Self::Neo(_) => "neo",
             Self::Solana => "solana",
+            Self::Algorand => "algorand",
+            Self::Aptos => "aptos",
+            Self::Sui => "sui",
+            Self::Near => "near",
+            Self::MultiversX => "multiversx",
+            Self::Ss58(_) => "ss58",
+            Self::StrKey => "strkey",
             Self::Cardano(_) => "cardano",
         }
     }
@@ -158,7 +226,8 @@ pub struct Context {
     pub stake: Option<[u8; 32]>,
 }
 
-/// The key as the secp256k1 families take it: 33 bytes, a compressed point's prefix.
+/// The key as the secp256k1 and P-256 families take it: 33 bytes, a compressed point's
+/// prefix.
 fn secp256k1_key(public_key: &[u8]) -> Result<&[u8; 33]> {
     match <&[u8; 33]>::try_from(public_key) {
         Ok(key) if matches!(key[0], 0x02 | 0x03) => Ok(key),
@@ -204,7 +273,27 @@ pub fn encode(encoder: Encoder, public_key: &[u8], ctx: &Context) -> Result<Addr
         Encoder::SegwitV0 { hrp } => bitcoin::p2wpkh_hrp(secp256k1_key(public_key)?, hrp),
         Encoder::Eip55 => address::ethereum(secp256k1_key(public_key)?),
         Encoder::Base58Keccak { version } => address::tron(secp256k1_key(public_key)?, version),
+        Encoder::CashAddr { prefix } => {
+            cashaddr::cashaddr_p2pkh(secp256k1_key(public_key)?, prefix)
+        }
+        Encoder::Bech32Account(params) => {
+            cosmos::bech32_account(secp256k1_key(public_key)?, params)
+        }
+        Encoder::Eos => eos::eos(secp256k1_key(public_key)?),
+        Encoder::Ergo(network) => ergo::ergo_p2pk(secp256k1_key(public_key)?, network),
+        Encoder::Icon => icon::icon(secp256k1_key(public_key)?),
+        Encoder::Filecoin(network) => {
+            filecoin::filecoin_secp256k1(secp256k1_key(public_key)?, network)
+        }
+        Encoder::Neo(params) => neo::neo(secp256k1_key(public_key)?, params),
         Encoder::Solana => Ok(address::solana(ed25519_key(public_key)?)),
+        Encoder::Algorand => Ok(algorand::algorand(ed25519_key(public_key)?)),
+        Encoder::Aptos => Ok(aptos::aptos(ed25519_key(public_key)?)),
+        Encoder::Sui => Ok(sui::sui(ed25519_key(public_key)?)),
+        Encoder::Near => Ok(near::near(ed25519_key(public_key)?)),
+        Encoder::MultiversX => Ok(multiversx::multiversx(ed25519_key(public_key)?)),
+        Encoder::Ss58(prefix) => Ok(ss58::ss58(ed25519_key(public_key)?, prefix)),
+        Encoder::StrKey => Ok(strkey::stellar(ed25519_key(public_key)?)),
         Encoder::Cardano(kind) => {
             let key = ed25519_key(public_key)?;
             match kind {
@@ -467,9 +556,23 @@ mod tests {
             Encoder::Base58Keccak { .. } => 5,
             Encoder::Solana => 6,
             Encoder::Cardano(_) => 7,
+            Encoder::CashAddr { .. } => 8,
+            Encoder::Bech32Account(_) => 9,
+            Encoder::Eos => 10,
+            Encoder::Ergo(_) => 11,
+            Encoder::Icon => 12,
+            Encoder::Filecoin(_) => 13,
+            Encoder::Neo(_) => 14,
+            Encoder::Algorand => 15,
+            Encoder::Aptos => 16,
+            Encoder::Sui => 17,
+            Encoder::Near => 18,
+            Encoder::MultiversX => 19,
+            Encoder::Ss58(_) => 20,
+            Encoder::StrKey => 21,
         }
     }
-    const FAMILIES: usize = 8;
+    const FAMILIES: usize = 22;
 
     #[test]
     fn every_family_is_reachable_from_a_row() {

@@ -58,7 +58,12 @@ mod tree;
 // 6. Wallet formats (descriptors on top of addresses).
 #[cfg(feature = "address")]
 pub mod address;
-#[cfg(all(feature = "address", feature = "secp256k1", feature = "ed25519-bip32"))]
+#[cfg(all(
+    feature = "address",
+    feature = "secp256k1",
+    feature = "ed25519-bip32",
+    feature = "nist256p1"
+))]
 pub mod coin;
 #[cfg(feature = "descriptor")]
 pub mod descriptor;

@@ -395,6 +395,7 @@ fn coin_curve(coin: &Coin, given: Option<Curve>) -> Result<Curve, CliError> {
         CurveFamily::Secp256k1 => Curve::Secp256k1,
         CurveFamily::Ed25519 => Curve::Ed25519,
         CurveFamily::Ed25519Bip32 => Curve::CardanoIcarus,
+        CurveFamily::Nist256p1 => Curve::Nist256p1,
         other => {
             return Err(CliError::Usage(format!(
                 "--coin {}: derive does not serve {other} keys",

@@ -393,6 +393,7 @@ pub(crate) fn curve_fits(family: CurveFamily, curve: Curve) -> bool {
         CurveFamily::Secp256k1 => curve == Curve::Secp256k1,
         CurveFamily::Ed25519 => curve == Curve::Ed25519,
         CurveFamily::Ed25519Bip32 => curve.is_cardano(),
+        CurveFamily::Nist256p1 => curve == Curve::Nist256p1,
         _ => false,
     }
 }
@@ -403,6 +404,7 @@ pub(crate) fn curves_of(family: CurveFamily) -> &'static str {
         CurveFamily::Secp256k1 => "secp256k1",
         CurveFamily::Ed25519 => "ed25519",
         CurveFamily::Ed25519Bip32 => "ed25519-bip32, cardano-icarus or cardano-icarus-trezor",
+        CurveFamily::Nist256p1 => "nist256p1",
         _ => "another curve",
     }
 }

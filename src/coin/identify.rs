@@ -4,7 +4,10 @@ use bech32::primitives::decode::SegwitHrpstring;
 use bech32::Hrp;
 
 use super::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, COINS};
-use crate::address::{self, AddressType};
+use crate::address::{
+    self, algorand, aptos, cashaddr, cosmos, eos, ergo, filecoin, icon, multiversx, near, neo,
+    ss58, strkey, sui, AddressType,
+};
 use crate::serialize::{base58, Base58Alphabet};
 
 /// A coin and a kind of it whose addresses have the form of the text given to [`identify`].
@@ -108,6 +111,21 @@ fn accepts(encoder: Encoder, text: &str) -> bool {
         Encoder::Solana => {
             address::decode(text).is_ok_and(|d| d.address_type() == AddressType::Solana)
         }
+        Encoder::CashAddr { prefix } => cashaddr::decode_cashaddr(text, prefix)
+            .is_ok_and(|p| p.kind() == cashaddr::CashAddrType::P2pkh),
+        Encoder::Bech32Account(params) => cosmos::decode_bech32_account(text, params).is_ok(),
+        Encoder::Eos => eos::decode_eos(text).is_ok(),
+        Encoder::Ergo(network) => ergo::decode_ergo_p2pk(text, network).is_ok(),
+        Encoder::Icon => icon::decode_icon(text).is_ok(),
+        Encoder::Filecoin(network) => filecoin::decode_filecoin_secp256k1(text, network).is_ok(),
+        Encoder::Neo(params) => neo::decode_neo(text, params).is_ok(),
+        Encoder::Algorand => algorand::decode_algorand(text).is_ok(),
+        Encoder::Aptos => aptos::decode_aptos(text).is_ok(),
+        Encoder::Sui => sui::decode_sui(text).is_ok(),
+        Encoder::Near => near::decode_near(text).is_ok(),
+        Encoder::MultiversX => multiversx::decode_multiversx(text).is_ok(),
+        Encoder::Ss58(prefix) => ss58::decode_ss58(text, prefix).is_ok(),
+        Encoder::StrKey => strkey::decode_stellar(text).is_ok(),
         Encoder::Cardano(kind) => {
             let want = match kind {
                 CardanoAddress::Base => AddressType::CardanoBase,

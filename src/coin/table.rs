@@ -5,6 +5,11 @@
 //! SLIP-44's registry); each coin is checked against published vectors in the tests.
 
 use super::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, KeyText, WalletPath};
+use crate::address::cosmos::{AccountHash, Bech32Account};
+use crate::address::ergo::ErgoNetwork;
+use crate::address::filecoin::FilecoinNetwork;
+use crate::address::neo::{NEO_LEGACY, NEO_N3, ONTOLOGY};
+use crate::address::ss58::Ss58Prefix;
 use crate::address::CurveFamily;
 use crate::serialize::Base58Alphabet;
 
@@ -83,6 +88,93 @@ const fn evm(
         other_paths: &[],
         key_texts: &[],
     }
+}
+
+/// A coin with one address kind and no private-key text but hex.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a registry row's fields, in the table's order"
+)]
+const fn single(
+    slug: &'static str,
+    symbol: &'static str,
+    name: &'static str,
+    slip44: u32,
+    curve: CurveFamily,
+    kind: AddressFormat,
+    path: WalletPath,
+) -> Coin {
+    Coin {
+        slug,
+        symbol,
+        name,
+        slip44,
+        curve,
+        default_kind: kind,
+        other_kinds: &[],
+        default_path: path,
+        other_paths: &[],
+        key_texts: &[],
+    }
+}
+
+/// A bech32 account chain: `hrp` of HASH160 of the key, at BIP-44's path of `slip44`.
+const fn bech32_coin(
+    slug: &'static str,
+    symbol: &'static str,
+    name: &'static str,
+    slip44: u32,
+    params: Bech32Account,
+    path: WalletPath,
+) -> Coin {
+    single(
+        slug,
+        symbol,
+        name,
+        slip44,
+        CurveFamily::Secp256k1,
+        AddressFormat::new("bech32", Encoder::Bech32Account(params)),
+        path,
+    )
+}
+
+/// An ed25519 coin of one kind.
+const fn ed25519_coin(
+    slug: &'static str,
+    symbol: &'static str,
+    name: &'static str,
+    slip44: u32,
+    kind: AddressFormat,
+    path: WalletPath,
+) -> Coin {
+    single(slug, symbol, name, slip44, CurveFamily::Ed25519, kind, path)
+}
+
+/// HASH160 bech32 accounts under `hrp`.
+const fn hash160(hrp: &'static str) -> Bech32Account {
+    Bech32Account::new(hrp, AccountHash::Hash160)
+}
+
+/// A Cosmos-SDK chain at `m/44'/118'/0'/0/0` (Keplr, Leap, Cosmostation).
+const fn cosmos_118(
+    slug: &'static str,
+    symbol: &'static str,
+    name: &'static str,
+    hrp: &'static str,
+) -> Coin {
+    bech32_coin(
+        slug,
+        symbol,
+        name,
+        118,
+        hash160(hrp),
+        bip(
+            "m/44'/118'/0'/0/0",
+            "m/44'/118'/0'/0/*",
+            "bech32",
+            "BIP-44 (Keplr, Leap, Cosmostation)",
+        ),
+    )
 }
 
 /// Bitcoin's kinds, on the context's network.
@@ -305,6 +397,45 @@ pub const COINS: &[Coin] = &[
         &[KeyText::Wif { version: 0x80 }],
         bip("m/44'/236'/0'/0/0", "m/44'/236'/0'/0/*", "p2pkh", "BIP-44"),
     ),
+    Coin {
+        slug: "bitcoin-cash",
+        symbol: "BCH",
+        name: "Bitcoin Cash",
+        slip44: 145,
+        curve: CurveFamily::Secp256k1,
+        default_kind: AddressFormat::new(
+            "cashaddr",
+            Encoder::CashAddr {
+                prefix: "bitcoincash",
+            },
+        ),
+        other_kinds: &[p2pkh(&[0x00])],
+        default_path: bip(
+            "m/44'/145'/0'/0/0",
+            "m/44'/145'/0'/0/*",
+            "cashaddr",
+            "BIP-44 (Electron Cash, Bitcoin.com)",
+        ),
+        other_paths: &[],
+        key_texts: &[KeyText::Wif { version: 0x80 }],
+    },
+    Coin {
+        slug: "ecash",
+        symbol: "XEC",
+        name: "eCash",
+        slip44: 899,
+        curve: CurveFamily::Secp256k1,
+        default_kind: AddressFormat::new("cashaddr", Encoder::CashAddr { prefix: "ecash" }),
+        other_kinds: &[p2pkh(&[0x00])],
+        default_path: bip(
+            "m/44'/899'/0'/0/0",
+            "m/44'/899'/0'/0/*",
+            "cashaddr",
+            "BIP-44 (Electrum ABC)",
+        ),
+        other_paths: &[],
+        key_texts: &[KeyText::Wif { version: 0x80 }],
+    },
     ETHEREUM,
     evm(
         "ethereum-classic",
@@ -456,6 +587,371 @@ pub const COINS: &[Coin] = &[
         other_paths: &[],
         key_texts: &[],
     },
+    cosmos_118("cosmos", "ATOM", "Cosmos Hub", "cosmos"),
+    cosmos_118("osmosis", "OSMO", "Osmosis", "osmo"),
+    cosmos_118("akash", "AKT", "Akash", "akash"),
+    cosmos_118("axelar", "AXL", "Axelar", "axelar"),
+    bech32_coin(
+        "band",
+        "BAND",
+        "Band Protocol",
+        494,
+        hash160("band"),
+        bip("m/44'/494'/0'/0/0", "m/44'/494'/0'/0/*", "bech32", "BIP-44"),
+    ),
+    cosmos_118("celestia", "TIA", "Celestia", "celestia"),
+    cosmos_118("certik", "CTK", "Shentu (CertiK)", "certik"),
+    cosmos_118("chihuahua", "HUAHUA", "Chihuahua", "chihuahua"),
+    cosmos_118("dydx", "DYDX", "dYdX Chain", "dydx"),
+    cosmos_118("fetch-ai", "FET", "Fetch.ai", "fetch"),
+    cosmos_118("iris", "IRIS", "IRISnet", "iaa"),
+    bech32_coin(
+        "kava",
+        "KAVA",
+        "Kava",
+        459,
+        hash160("kava"),
+        bip(
+            "m/44'/459'/0'/0/0",
+            "m/44'/459'/0'/0/*",
+            "bech32",
+            "BIP-44 (Keplr)",
+        ),
+    ),
+    cosmos_118("neutron", "NTRN", "Neutron", "neutron"),
+    bech32_coin(
+        "secret",
+        "SCRT",
+        "Secret Network",
+        529,
+        hash160("secret"),
+        bip(
+            "m/44'/529'/0'/0/0",
+            "m/44'/529'/0'/0/*",
+            "bech32",
+            "BIP-44 (Keplr)",
+        ),
+    ),
+    cosmos_118("stafi", "FIS", "StaFi", "stafi"),
+    bech32_coin(
+        "terra",
+        "LUNA",
+        "Terra",
+        330,
+        hash160("terra"),
+        bip(
+            "m/44'/330'/0'/0/0",
+            "m/44'/330'/0'/0/*",
+            "bech32",
+            "BIP-44 (Terra Station)",
+        ),
+    ),
+    bech32_coin(
+        "binance-chain",
+        "BNB",
+        "BNB Beacon Chain",
+        714,
+        hash160("bnb"),
+        bip(
+            "m/44'/714'/0'/0/0",
+            "m/44'/714'/0'/0/*",
+            "bech32",
+            "BIP-44 (Trust Wallet)",
+        ),
+    ),
+    bech32_coin(
+        "injective",
+        "INJ",
+        "Injective",
+        60,
+        Bech32Account::new("inj", AccountHash::Keccak),
+        bip(
+            "m/44'/60'/0'/0/0",
+            "m/44'/60'/0'/0/*",
+            "bech32",
+            "BIP-44 (Keplr)",
+        ),
+    ),
+    bech32_coin(
+        "okex-chain",
+        "OKT",
+        "OKX Chain",
+        60,
+        Bech32Account::new("ex", AccountHash::Keccak),
+        bip(
+            "m/44'/60'/0'/0/0",
+            "m/44'/60'/0'/0/*",
+            "bech32",
+            "BIP-44 (OKX Wallet)",
+        ),
+    ),
+    bech32_coin(
+        "harmony",
+        "ONE",
+        "Harmony",
+        1023,
+        Bech32Account::new("one", AccountHash::Keccak),
+        bip(
+            "m/44'/1023'/0'/0/0",
+            "m/44'/1023'/0'/0/*",
+            "bech32",
+            "BIP-44",
+        ),
+    ),
+    bech32_coin(
+        "avalanche-p",
+        "AVAX-P",
+        "Avalanche P-Chain",
+        9000,
+        hash160("avax").with_chain("P-"),
+        bip(
+            "m/44'/9000'/0'/0/0",
+            "m/44'/9000'/0'/0/*",
+            "bech32",
+            "BIP-44 (Core, Avalanche Wallet)",
+        ),
+    ),
+    bech32_coin(
+        "avalanche-x",
+        "AVAX-X",
+        "Avalanche X-Chain",
+        9000,
+        hash160("avax").with_chain("X-"),
+        bip(
+            "m/44'/9000'/0'/0/0",
+            "m/44'/9000'/0'/0/*",
+            "bech32",
+            "BIP-44 (Core, Avalanche Wallet)",
+        ),
+    ),
+    single(
+        "eos",
+        "EOS",
+        "EOS",
+        194,
+        CurveFamily::Secp256k1,
+        AddressFormat::new("eos", Encoder::Eos),
+        bip(
+            "m/44'/194'/0'/0/0",
+            "m/44'/194'/0'/0/*",
+            "eos",
+            "BIP-44 (Anchor, Scatter)",
+        ),
+    ),
+    single(
+        "ergo",
+        "ERG",
+        "Ergo",
+        429,
+        CurveFamily::Secp256k1,
+        AddressFormat::new("p2pk", Encoder::Ergo(ErgoNetwork::Mainnet)),
+        bip(
+            "m/44'/429'/0'/0/0",
+            "m/44'/429'/0'/0/*",
+            "p2pk",
+            "EIP-3 (Nautilus, Ergo node)",
+        ),
+    ),
+    single(
+        "icon",
+        "ICX",
+        "ICON",
+        74,
+        CurveFamily::Secp256k1,
+        AddressFormat::new("icon", Encoder::Icon),
+        bip(
+            "m/44'/74'/0'/0/0",
+            "m/44'/74'/0'/0/*",
+            "icon",
+            "BIP-44 (Hana, ICONex)",
+        ),
+    ),
+    single(
+        "filecoin",
+        "FIL",
+        "Filecoin",
+        461,
+        CurveFamily::Secp256k1,
+        AddressFormat::new("f1", Encoder::Filecoin(FilecoinNetwork::Mainnet)),
+        bip(
+            "m/44'/461'/0'/0/0",
+            "m/44'/461'/0'/0/*",
+            "f1",
+            "BIP-44 (Glif, Ledger)",
+        ),
+    ),
+    bech32_coin(
+        "zilliqa",
+        "ZIL",
+        "Zilliqa",
+        313,
+        Bech32Account::new("zil", AccountHash::Sha256Tail),
+        bip(
+            "m/44'/313'/0'/0/0",
+            "m/44'/313'/0'/0/*",
+            "bech32",
+            "BIP-44 (ZilPay)",
+        ),
+    ),
+    single(
+        "neo",
+        "NEO",
+        "NEO Legacy",
+        888,
+        CurveFamily::Nist256p1,
+        AddressFormat::new("neo", Encoder::Neo(NEO_LEGACY)),
+        bip(
+            "m/44'/888'/0'/0/0",
+            "m/44'/888'/0'/0/*",
+            "neo",
+            "BIP-44 (Neon Wallet)",
+        ),
+    ),
+    single(
+        "neo-n3",
+        "NEO-N3",
+        "NEO N3",
+        888,
+        CurveFamily::Nist256p1,
+        AddressFormat::new("neo", Encoder::Neo(NEO_N3)),
+        bip(
+            "m/44'/888'/0'/0/0",
+            "m/44'/888'/0'/0/*",
+            "neo",
+            "BIP-44 (Neon Wallet, NeoLine)",
+        ),
+    ),
+    single(
+        "ontology",
+        "ONT",
+        "Ontology",
+        1024,
+        CurveFamily::Nist256p1,
+        AddressFormat::new("ontology", Encoder::Neo(ONTOLOGY)),
+        bip(
+            "m/44'/1024'/0'/0/0",
+            "m/44'/1024'/0'/0/*",
+            "ontology",
+            "BIP-44 (ONTO)",
+        ),
+    ),
     SOLANA,
+    ed25519_coin(
+        "algorand",
+        "ALGO",
+        "Algorand",
+        283,
+        AddressFormat::new("algorand", Encoder::Algorand),
+        WalletPath::new(
+            "m/44'/283'/0'/0'/0'",
+            "m/44'/283'/0'/0'/*'",
+            "algorand",
+            "SLIP-10 (Ledger Algorand app, Pera via Ledger)",
+        ),
+    ),
+    ed25519_coin(
+        "aptos",
+        "APT",
+        "Aptos",
+        637,
+        AddressFormat::new("aptos", Encoder::Aptos),
+        WalletPath::new(
+            "m/44'/637'/0'/0'/0'",
+            "m/44'/637'/*'/0'/0'",
+            "aptos",
+            "Petra, Martian",
+        ),
+    ),
+    ed25519_coin(
+        "sui",
+        "SUI",
+        "Sui",
+        784,
+        AddressFormat::new("sui", Encoder::Sui),
+        WalletPath::new(
+            "m/44'/784'/0'/0'/0'",
+            "m/44'/784'/*'/0'/0'",
+            "sui",
+            "Sui Wallet (Slush), Suiet",
+        ),
+    ),
+    ed25519_coin(
+        "near",
+        "NEAR",
+        "NEAR Protocol",
+        397,
+        AddressFormat::new("implicit", Encoder::Near),
+        WalletPath::new(
+            "m/44'/397'/0'",
+            "m/44'/397'/*'",
+            "implicit",
+            "NEAR Wallet, Ledger",
+        ),
+    ),
+    ed25519_coin(
+        "multiversx",
+        "EGLD",
+        "MultiversX",
+        508,
+        AddressFormat::new("erd", Encoder::MultiversX),
+        WalletPath::new(
+            "m/44'/508'/0'/0'/0'",
+            "m/44'/508'/0'/0'/*'",
+            "erd",
+            "MultiversX Web Wallet, xPortal, Ledger",
+        ),
+    ),
+    ed25519_coin(
+        "polkadot",
+        "DOT",
+        "Polkadot",
+        354,
+        AddressFormat::new("ss58", Encoder::Ss58(Ss58Prefix::POLKADOT)),
+        WalletPath::new(
+            "m/44'/354'/0'/0'/0'",
+            "m/44'/354'/*'/0'/0'",
+            "ss58",
+            "Ledger (ed25519 SLIP-10)",
+        ),
+    ),
+    ed25519_coin(
+        "kusama",
+        "KSM",
+        "Kusama",
+        434,
+        AddressFormat::new("ss58", Encoder::Ss58(Ss58Prefix::KUSAMA)),
+        WalletPath::new(
+            "m/44'/434'/0'/0'/0'",
+            "m/44'/434'/*'/0'/0'",
+            "ss58",
+            "Ledger (ed25519 SLIP-10)",
+        ),
+    ),
+    ed25519_coin(
+        "stellar",
+        "XLM",
+        "Stellar",
+        148,
+        AddressFormat::new("strkey", Encoder::StrKey),
+        WalletPath::new(
+            "m/44'/148'/0'",
+            "m/44'/148'/*'",
+            "strkey",
+            "SEP-0005 (Lobstr, Solar, Ledger)",
+        ),
+    ),
+    ed25519_coin(
+        "pi-network",
+        "PI",
+        "Pi Network",
+        314_159,
+        AddressFormat::new("strkey", Encoder::StrKey),
+        WalletPath::new(
+            "m/44'/314159'/0'",
+            "m/44'/314159'/*'",
+            "strkey",
+            "SEP-0005 (Pi Wallet)",
+        ),
+    ),
     CARDANO,
 ];
