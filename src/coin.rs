@@ -22,7 +22,6 @@
 //!
 //! ```
 //! use fastbip32::coin::{Coin, Context};
-//! use fastbip32::Xprv;
 //!
 //! let ltc = Coin::find("ltc")?; // a slug or a symbol
 //! assert_eq!(ltc.slug(), "litecoin");
@@ -30,11 +29,14 @@
 //! assert_eq!(ltc.default_kind().name(), "p2wpkh");
 //! assert_eq!(ltc.default_path().path(), "m/84'/2'/0'/0/0");
 //!
-//! // BIP-32 test vector 1's master key, as a Litecoin P2PKH address.
-//! let key: Xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi".parse()?;
-//! let p2pkh = ltc.kind("p2pkh").ok_or("no p2pkh")?;
-//! let addr = p2pkh.encode(&key.public_key(), &Context::default())?;
-//! assert!(addr.as_str().starts_with('L'));
+//! // wallet-core's Litecoin P2PKH vector (tests/chains/Litecoin/LitecoinAddressTests.cpp).
+//! let mut key = [0u8; 33];
+//! fastbip32::hex::decode(
+//!     "03b49081a4d7ad24b20e209bc6fe10491aadb5607777baf0509a036cce96025db0",
+//!     &mut key,
+//! )?;
+//! let addr = ltc.address("p2pkh", &key, &Context::default())?;
+//! assert_eq!(addr, "LW6HjAU6GL9fK2LZWUA6VZCzomTdrpx3nr");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
