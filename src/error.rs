@@ -316,3 +316,38 @@ impl Error {
         }
     }
 }
+
+impl Error {
+    /// The variant's name (`"InvalidChildIndex"`, …): what bindings report as an error's kind, from one
+    /// exhaustive match, so that a new variant cannot be reported under another's name.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::InvalidChildIndex { .. } => "InvalidChildIndex",
+            Self::InvalidPath { .. } => "InvalidPath",
+            Self::DepthExceeded => "DepthExceeded",
+            Self::InvalidSeedLength { .. } => "InvalidSeedLength",
+            Self::InvalidChild { .. } => "InvalidChild",
+            Self::HardenedOnly { .. } => "HardenedOnly",
+            Self::HardenedFromPublic { .. } => "HardenedFromPublic",
+            Self::InvalidSecretKey => "InvalidSecretKey",
+            Self::InvalidPublicKey => "InvalidPublicKey",
+            Self::BufferTooSmall { .. } => "BufferTooSmall",
+            Self::InvalidBase58 => "InvalidBase58",
+            Self::BadChecksum => "BadChecksum",
+            Self::InvalidLength { .. } => "InvalidLength",
+            Self::UnknownVersion(..) => "UnknownVersion",
+            Self::VersionKeyMismatch { .. } => "VersionKeyMismatch",
+            Self::KeyKindMismatch { .. } => "KeyKindMismatch",
+            Self::InvalidPrivateKeyPrefix => "InvalidPrivateKeyPrefix",
+            Self::ZeroDepthNonZeroParent => "ZeroDepthNonZeroParent",
+            Self::ZeroDepthNonZeroChildNumber => "ZeroDepthNonZeroChildNumber",
+            Self::InvalidHex => "InvalidHex",
+            Self::DiscardedRootKey => "DiscardedRootKey",
+            Self::InvalidRootKey => "InvalidRootKey",
+            Self::InvalidEntropyLength { .. } => "InvalidEntropyLength",
+            Self::InvalidBech32 => "InvalidBech32",
+            Self::UnexpectedBech32Prefix { .. } => "UnexpectedBech32Prefix",
+            Self::UnknownNetwork => "UnknownNetwork",
+        }
+    }
+}

@@ -42,6 +42,9 @@ use crate::sys;
 /// Length of the text of every compressed WIF key: 52 characters.
 pub const ENCODED_LEN: usize = 52;
 
+/// Length of the text of every uncompressed WIF key (`5…` on mainnet): 51 characters.
+pub const UNCOMPRESSED_LEN: usize = 51;
+
 /// Bytes of the payload: version, key, compression flag.
 const PAYLOAD: usize = 34;
 /// The compression flag.
@@ -57,7 +60,7 @@ const TEST: u8 = 0xef;
 /// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
 /// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
 pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Result<&'b str> {
-    encode_with_version(secret, network.wif_prefix(), buf)
+    write(secret, network.wif_prefix(), true, buf)
 }
 
 /// Writes the compressed WIF text of `secret` under the version byte `version` into `buf`
@@ -88,19 +91,67 @@ pub fn encode_with_version<'b>(
     version: u8,
     buf: &'b mut [u8],
 ) -> Result<&'b str> {
+    write(secret, version, true, buf)
+}
+
+/// Writes the uncompressed WIF text of `secret` for `network` (no compression flag: the
+/// form of keys whose public key is written uncompressed, `5…` on mainnet) into `buf` (at
+/// least [`UNCOMPRESSED_LEN`] bytes) and returns it.
+///
+/// # Errors
+/// As [`encode`], with [`UNCOMPRESSED_LEN`] for the buffer.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::{wif, Network};
+///
+/// let mut one = [0u8; 32];
+/// one[31] = 1;
+/// let mut buf = [0u8; wif::UNCOMPRESSED_LEN];
+/// assert_eq!(
+///     wif::encode_uncompressed(&one, Network::Mainnet, &mut buf)?,
+///     "5HpHagT65TZzG1PH3CSu63k8DbpvD8s5ip4nEB3kEsreAnchuDf",
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn encode_uncompressed<'b>(
+    secret: &[u8; 32],
+    network: Network,
+    buf: &'b mut [u8],
+) -> Result<&'b str> {
+    write(secret, network.wif_prefix(), false, buf)
+}
+
+/// [`encode`] (`compressed`) or [`encode_uncompressed`].
+fn write<'b>(
+    secret: &[u8; 32],
+    wif_version: u8,
+    compressed: bool,
+    buf: &'b mut [u8],
+) -> Result<&'b str> {
     if !sys::secp256k1_seckey_verify(secret) {
         return Err(Error::InvalidSecretKey);
     }
-    let wif_version = version;
-    let mut payload = Zeroizing::new([0u8; PAYLOAD]);
-    let (version, rest) = payload.split_at_mut(1);
-    let (key, flag) = rest.split_at_mut(32);
-    version.fill(wif_version);
-    key.copy_from_slice(secret);
-    flag.fill(COMPRESSED);
-    let len = base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
-        needed: ENCODED_LEN,
-    })?;
+    let len = if compressed {
+        let mut payload = Zeroizing::new([0u8; PAYLOAD]);
+        let (version, rest) = payload.split_at_mut(1);
+        let (key, flag) = rest.split_at_mut(32);
+        version.fill(wif_version);
+        key.copy_from_slice(secret);
+        flag.fill(COMPRESSED);
+        base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
+            needed: ENCODED_LEN,
+        })?
+    } else {
+        let mut payload = Zeroizing::new([0u8; PAYLOAD - 1]);
+        let (version, key) = payload.split_at_mut(1);
+        version.fill(wif_version);
+        key.copy_from_slice(secret);
+        base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
+            needed: UNCOMPRESSED_LEN,
+        })?
+    };
     // `encode_check` wrote `len` bytes of the (ASCII) alphabet at the start of `buf`.
     let (text, _) = buf.split_at(len);
     Ok(crate::hex::ascii(text))
@@ -134,6 +185,23 @@ pub fn encode_to_string(
     let mut buf = Zeroizing::new([0u8; ENCODED_LEN]);
     let text = encode(secret, network, &mut buf[..])?;
     let mut out = Zeroizing::new(alloc::string::String::with_capacity(ENCODED_LEN));
+    out.push_str(text);
+    Ok(out)
+}
+
+/// The uncompressed WIF text of `secret` for `network` ([`encode_uncompressed`]), in a
+/// string wiped on drop.
+///
+/// # Errors
+/// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order.
+#[cfg(feature = "alloc")]
+pub fn encode_uncompressed_to_string(
+    secret: &[u8; 32],
+    network: Network,
+) -> Result<Zeroizing<alloc::string::String>> {
+    let mut buf = Zeroizing::new([0u8; UNCOMPRESSED_LEN]);
+    let text = encode_uncompressed(secret, network, &mut buf[..])?;
+    let mut out = Zeroizing::new(alloc::string::String::with_capacity(UNCOMPRESSED_LEN));
     out.push_str(text);
     Ok(out)
 }

@@ -115,15 +115,14 @@ pub(crate) fn run(args: &AddressArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         (Err(_), Some(_)) => None,
         (Err(e), None) => return Err(e),
     };
-    let mut rec = match &decoded {
-        Some(decoded) => record(decoded),
-        None => {
-            let mut rec = Record::new();
-            if let Some(first) = matches.first() {
-                rec.push("type", Value::text(first.kind.name()));
-            }
-            rec
+    let mut rec = if let Some(decoded) = &decoded {
+        record(decoded)
+    } else {
+        let mut rec = Record::new();
+        if let Some(first) = matches.first() {
+            rec.push("type", Value::text(first.kind.name()));
         }
+        rec
     };
     if !coins.is_empty() {
         rec.push("coins", Value::List(&coins));

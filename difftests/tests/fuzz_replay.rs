@@ -167,3 +167,8 @@ fn mnemonic() {
 fn descriptor() {
     replay("descriptor");
 }
+
+#[test]
+fn coin_address() {
+    replay("coin_address");
+}

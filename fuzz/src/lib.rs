@@ -14,12 +14,14 @@
 //! | `cli` | [`cli`] | argument vectors (split on NUL) and standard input for `fastbip32_cli::run` |
 //! | `parse_wif` | [`parse_wif`] | WIF text; secrets for `wif::encode`; public keys and scripts for the address encoders |
 //! | `mnemonic` | [`mnemonic`] | BIP-39 / Cardano phrase text, entropy, suggestions, Icarus passphrase hex |
+//! | `coin_address` | [`coin_address`] | coin address text through every family's decoder (CashAddr, bech32 accounts, EOS, Ergo, ICON, Filecoin, NEO); public keys through their encoders |
 //! | `descriptor` | [`descriptor`] | output-descriptor text: parse, print → parse round trip, derivation |
 //!
 //! A check never panics on input the library rejects: rejections are expected, and only
 //! compared with what a second route through the API says about the same input.
 
 pub mod cli;
+pub mod coin_address;
 pub mod derive;
 pub mod descriptor;
 pub mod mnemonic;
@@ -39,6 +41,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("parse_wif", parse_wif::check),
     ("mnemonic", mnemonic::check),
     ("descriptor", descriptor::check),
+    ("coin_address", coin_address::check),
 ];
 
 /// Reads structured values off the front of a fuzz input; reads past the end give zeros

@@ -3,13 +3,15 @@ BIP32-Ed25519/Cardano), addresses, WIF, BIP-39 mnemonics in ten word lists and o
 descriptors, over the Rust library of the same name.
 
 Every name is documented in the type stubs (``__init__.pyi``) and by ``help()``. Errors:
-``Error`` (a ``ValueError``) and its subclasses ``PathError``, ``MnemonicError`` and
-``DescriptorError``; a wrong Python type raises ``TypeError``. ``fastbip32.dask`` (the
-``dask`` extra) spreads ``Descriptor.address_table`` over a Dask cluster.
+``Error`` (a ``ValueError``) and its subclasses ``PathError``, ``MnemonicError``,
+``DescriptorError``, ``AddressError`` and ``RecoveryError``; a wrong Python type raises
+``TypeError``. ``fastbip32.dask`` (the ``dask`` extra) spreads
+``Descriptor.address_table`` over a Dask cluster.
 """
 
 from fastbip32._native import (
     CURVES,
+    AddressError,
     DecodedAddress,
     Descriptor,
     DescriptorError,
@@ -19,6 +21,8 @@ from fastbip32._native import (
     Mnemonic,
     MnemonicError,
     PathError,
+    PrivateKey,
+    RecoveryError,
     __version__,
     account_descriptors,
     address,
@@ -36,6 +40,7 @@ from fastbip32._recovery import Recovered, recover, recovery_space
 
 __all__ = [
     "CURVES",
+    "AddressError",
     "DecodedAddress",
     "Descriptor",
     "DescriptorError",
@@ -45,7 +50,9 @@ __all__ = [
     "Mnemonic",
     "MnemonicError",
     "PathError",
+    "PrivateKey",
     "Recovered",
+    "RecoveryError",
     "__version__",
     "account_descriptors",
     "address",

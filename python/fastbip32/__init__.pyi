@@ -9,9 +9,13 @@ Curves take the command-line tool's names (``CURVES``); networks are ``mainnet``
 
 Every library error raises ``Error`` (a ``ValueError``) or a subclass, with the library's
 message and ``.kind``, the Rust variant's name. The binding's own checks of names and counts
-use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnsupportedByScheme`` and
-``InvalidThreadCount``. A wrong Python type raises ``TypeError``; an integer argument outside
-its range (a negative index, one of 2**32 or more) raises ``OverflowError``.
+use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnknownAddressKind``,
+``UnknownNetwork``, ``UnsupportedByScheme``, ``InvalidThreadCount`` (1 to 1024 threads),
+``ThreadSpawnFailed``, ``InvalidShard``, ``NetworkMismatch`` (a key read from text asked for
+another network's address), ``NotARoot``, ``UncompressedKey`` and, on ``PathError``,
+``AbsolutePathBelowRoot``. An allocation that fails raises ``MemoryError``. A wrong Python
+type raises ``TypeError``; an integer argument outside its range (a negative index, one of
+2**32 or more) raises ``OverflowError``.
 
 Secrets are held by the Rust library, which wipes them when the Python object is
 garbage-collected; what is handed out as ``bytes`` or ``str`` (``private_key``,
@@ -19,7 +23,7 @@ garbage-collected; what is handed out as ``bytes`` or ``str`` (``private_key``,
 """
 
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, TypeAlias
 
 import pyarrow
 
@@ -27,10 +31,37 @@ from fastbip32._recovery import Recovered as Recovered
 from fastbip32._recovery import recover as recover
 from fastbip32._recovery import recovery_space as recovery_space
 
+_Curve: TypeAlias = Literal[
+    "secp256k1",
+    "nist256p1",
+    "ed25519",
+    "curve25519",
+    "ed25519-bip32",
+    "cardano-icarus",
+    "cardano-icarus-trezor",
+    "p256",
+    "secp256r1",
+    "prime256v1",
+    "cardano-ledger",
+]
+_Network: TypeAlias = Literal["mainnet", "testnet", "signet", "regtest", "preprod", "preview"]
+_BitcoinNetwork: TypeAlias = Literal["mainnet", "testnet", "signet", "regtest"]
+_AddressKind: TypeAlias = Literal[
+    "p2pkh",
+    "p2sh-p2wpkh",
+    "p2wpkh",
+    "p2tr",
+    "ethereum",
+    "solana",
+    "cardano-enterprise",
+    "cardano-base",
+    "cardano-reward",
+]
+
 __version__: Final[str]
 """The package version (the Rust crate's)."""
 
-CURVES: Final[tuple[str, ...]]
+CURVES: Final[tuple[_Curve, ...]]
 """The seven curve names: ``secp256k1``, ``nist256p1``, ``ed25519``, ``curve25519``,
 ``ed25519-bip32``, ``cardano-icarus``, ``cardano-icarus-trezor``."""
 
@@ -67,6 +98,14 @@ class DescriptorError(Error):
     or ``"Invalid"`` for text in the key's place that is not a key): the key's zero-based
     position among the descriptor's keys; else None."""
 
+class AddressError(Error):
+    """An address or WIF text the library rejects (``Bech32Checksum``, ``UnknownHrp``, …), or
+    a public key it cannot make an address of (``InvalidPublicKey``)."""
+
+class RecoveryError(Error):
+    """A recovery search the library rejects: its template (``UnknownWord``,
+    ``TooManyUnknownWords``, …), target, options or checkpoint."""
+
 class ExtendedPrivateKey:
     """An extended private key on one of ``CURVES``.
 
@@ -76,18 +115,18 @@ class ExtendedPrivateKey:
     """
 
     @classmethod
-    def from_seed(cls, seed: bytes, curve: str = "secp256k1") -> ExtendedPrivateKey:
+    def from_seed(cls, seed: bytes, curve: _Curve = "secp256k1") -> ExtendedPrivateKey:
         """The master key of a 16-to-64-byte seed (BIP-32, SLIP-10; the Ledger method on
         ``ed25519-bip32``). The Icarus curves start from entropy and are refused."""
     @classmethod
     def from_mnemonic(
-        cls, mnemonic: str | Mnemonic, passphrase: str = "", curve: str = "secp256k1"
+        cls, mnemonic: str | Mnemonic, passphrase: str = "", curve: _Curve = "secp256k1"
     ) -> ExtendedPrivateKey:
         """The master key of a BIP-39 mnemonic's seed; on the Icarus curves, the Icarus
         master key of its entropy (Cardano's 9-word phrases too). The GIL is released."""
     @classmethod
     def from_entropy(
-        cls, entropy: bytes, passphrase: bytes | str = b"", curve: str = "cardano-icarus"
+        cls, entropy: bytes, passphrase: bytes | str = b"", curve: _Curve = "cardano-icarus"
     ) -> ExtendedPrivateKey:
         """The Icarus master key (CIP-3) of BIP-39 entropy and a passphrase, on
         ``cardano-icarus`` and ``cardano-icarus-trezor`` only."""
@@ -103,23 +142,24 @@ class ExtendedPrivateKey:
         depth: int = 0,
         parent_fingerprint: bytes | None = None,
         child_number: int = 0,
-        curve: str = "secp256k1",
+        curve: _Curve = "secp256k1",
         version: str | None = None,
     ) -> ExtendedPrivateKey:
         """A key from its parts (the private key: 32 bytes, or 64 on BIP32-Ed25519; the raw
         child number), in the family of ``version`` (None: ``xprv``, or generic CIP-5)."""
     @classmethod
-    def parse(cls, text: str, curve: str | None = None) -> ExtendedPrivateKey:
+    def parse(cls, text: str, curve: _Curve | None = None) -> ExtendedPrivateKey:
         """``xprv…``/``yprv…``/``zprv…``/``tprv…`` (secp256k1, or nist256p1 when named), or
         CIP-5 ``root_xsk1…``/``acct_xsk1…``/``xprv1…`` (BIP32-Ed25519; the default for such
         text)."""
     @classmethod
-    def from_bytes(cls, data: bytes, curve: str | None = None) -> ExtendedPrivateKey:
+    def from_bytes(cls, data: bytes, curve: _Curve | None = None) -> ExtendedPrivateKey:
         """BIP-32's 78-byte serialization (secp256k1 by default, or nist256p1), or 96 bytes
         ``kL ‖ kR ‖ c`` on the BIP32-Ed25519 curves."""
     def derive(self, path: str) -> ExtendedPrivateKey:
-        """The key at ``path`` relative to this one (``"m/44'/0'/0'"`` or ``"0/1'"``;
-        hardened markers ``'``, ``h``, ``H``)."""
+        """The key at ``path``: ``"m/44'/0'/0'"`` from a master key, or ``"0/1'"`` relative
+        to any key (an absolute path below another key raises ``PathError``, kind
+        ``AbsolutePathBelowRoot``); hardened markers ``'``, ``h``, ``H``."""
     @property
     def curve(self) -> str:
         """The curve's name, as in ``CURVES``."""
@@ -156,13 +196,15 @@ class ExtendedPrivateKey:
         ``"zpub"`` for its private twin; CIP-5 prefixes on BIP32-Ed25519)."""
     def to_bytes(self) -> bytes:
         """BIP-32's 78 bytes, or ``kL ‖ kR ‖ c`` (96 bytes) on BIP32-Ed25519."""
-    def wif(self, network: str = "mainnet") -> str:
+    def wif(self, network: _BitcoinNetwork = "mainnet") -> str:
         """The private key as compressed WIF (secp256k1)."""
     def address(
-        self, kind: str, network: str | None = None, *, stake_key: bytes | None = None
+        self, kind: _AddressKind, network: _Network | None = None, *, stake_key: bytes | None = None
     ) -> str:
         """This key's address of ``kind``; ``network`` None: the key's own (a ``tprv``'s is
-        testnet). ``cardano-base`` needs ``stake_key``, the account's ``2/0`` public key."""
+        testnet). A key read from text keeps its version's network: another one raises
+        ``Error`` (kind ``NetworkMismatch``). ``cardano-base`` needs ``stake_key``, the
+        account's ``2/0`` public key."""
     def derive_private_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
         """The private keys of the children ``start … start+count−1`` (hardened ones with
         ``hardened``), batched, with the GIL released."""
@@ -184,20 +226,21 @@ class ExtendedPublicKey:
         depth: int = 0,
         parent_fingerprint: bytes | None = None,
         child_number: int = 0,
-        curve: str = "secp256k1",
+        curve: _Curve = "secp256k1",
         version: str | None = None,
     ) -> ExtendedPublicKey:
         """A key from its parts (the public key: 33 bytes, or 32 on BIP32-Ed25519), in the
         family of ``version`` (None: ``xpub``, or generic CIP-5)."""
     @classmethod
-    def parse(cls, text: str, curve: str | None = None) -> ExtendedPublicKey:
+    def parse(cls, text: str, curve: _Curve | None = None) -> ExtendedPublicKey:
         """``xpub…``/``ypub…``/``zpub…``/``tpub…`` (secp256k1, or nist256p1 when named), or
         CIP-5 ``root_xvk1…``/``acct_xvk1…``/``xpub1…`` (BIP32-Ed25519)."""
     @classmethod
-    def from_bytes(cls, data: bytes, curve: str | None = None) -> ExtendedPublicKey:
+    def from_bytes(cls, data: bytes, curve: _Curve | None = None) -> ExtendedPublicKey:
         """BIP-32's 78-byte serialization, or 64 bytes ``A ‖ c`` on BIP32-Ed25519."""
     def derive(self, path: str) -> ExtendedPublicKey:
-        """The key at ``path`` relative to this one (normal steps only)."""
+        """The key at ``path`` (normal steps only): relative, or ``m/…`` from a master key
+        (an absolute path below another key raises ``PathError``)."""
     @property
     def curve(self) -> str:
         """The curve's name, as in ``CURVES``."""
@@ -227,7 +270,7 @@ class ExtendedPublicKey:
     def to_bytes(self) -> bytes:
         """BIP-32's 78 bytes, or ``A ‖ c`` (64 bytes) on BIP32-Ed25519."""
     def address(
-        self, kind: str, network: str | None = None, *, stake_key: bytes | None = None
+        self, kind: _AddressKind, network: _Network | None = None, *, stake_key: bytes | None = None
     ) -> str:
         """This key's address of ``kind`` (see ``ExtendedPrivateKey.address``)."""
     def derive_public_keys(self, start: int, count: int) -> list[bytes]:
@@ -236,33 +279,68 @@ class ExtendedPublicKey:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+class PrivateKey:
+    """A secp256k1 key pair without a chain code, as WIF text and paper wallets hold one:
+    compressed (every address kind) or uncompressed (P2PKH and Ethereum only). Not pickled;
+    not hashable; ``repr()`` shows the public key only."""
+
+    def __init__(self, private_key: bytes, compressed: bool = True) -> None:
+        """The key pair of a 32-byte private key (``0 < k < n``)."""
+    @classmethod
+    def from_wif(cls, text: str) -> PrivateKey:
+        """Reads WIF text, compressed (``K…``, ``L…``, ``c…``) or uncompressed (``5…``,
+        ``9…``); the key keeps the text's network."""
+    @property
+    def compressed(self) -> bool:
+        """Whether the public key is written compressed."""
+    @property
+    def public_key(self) -> bytes:
+        """33 bytes (compressed), or 65 (``04 ‖ x ‖ y``) for an uncompressed key."""
+    @property
+    def private_key(self) -> bytes:
+        """The 32-byte private key."""
+    def wif(self, network: _BitcoinNetwork | None = None) -> str:
+        """The key as WIF (compressed or not, as the key is); ``network`` None: the WIF
+        text's, else mainnet."""
+    def address(self, kind: _AddressKind, network: _BitcoinNetwork | None = None) -> str:
+        """The address of ``kind``; an uncompressed key has ``p2pkh`` and ``ethereum`` only
+        (``Error``, kind ``UncompressedKey``, for segwit kinds)."""
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
 def parse_extended_key(
-    text: str, curve: str | None = None
+    text: str, curve: _Curve | None = None
 ) -> ExtendedPrivateKey | ExtendedPublicKey:
     """Parses extended-key text of either kind and returns whichever it is."""
 
 def derive_paths(
-    seed: bytes, paths: Sequence[str], curve: str = "secp256k1"
+    seed: bytes, paths: Sequence[str], curve: _Curve = "secp256k1"
 ) -> list[ExtendedPrivateKey]:
     """The keys at ``paths`` below the master key of ``seed``, through a path tree (each
     shared prefix derived once), with the GIL released."""
 
-def derive_private_key(seed: bytes, path: str, curve: str = "secp256k1") -> tuple[bytes, bytes]:
+def derive_private_key(seed: bytes, path: str, curve: _Curve = "secp256k1") -> tuple[bytes, bytes]:
     """``(private_key, chain_code)`` at ``path`` below the master key of ``seed``, by the
     library's lean walk: no metadata, so no public key is computed for hardened steps. The
     fast path when only the key is needed (a SLIP-10 ed25519 path takes no curve work)."""
 
 def address(
-    kind: str, public_key: bytes, network: str = "mainnet", *, stake_key: bytes | None = None
+    kind: _AddressKind,
+    public_key: bytes,
+    network: _Network = "mainnet",
+    *,
+    stake_key: bytes | None = None,
 ) -> str:
     """The address of ``kind`` of a public key (33 bytes for the secp256k1 kinds, 32 for the
-    others); ``cardano-base`` needs ``stake_key``."""
+    others), checked to be a point of its curve first (Solana takes any 32 bytes);
+    ``cardano-base`` needs ``stake_key``."""
 
-def address_from_script(script_pubkey: bytes, network: str = "mainnet") -> str:
+def address_from_script(script_pubkey: bytes, network: _BitcoinNetwork = "mainnet") -> str:
     """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
 
 class DecodedAddress:
-    """An address read back by :func:`decode_address`. Frozen; equal when every field is."""
+    """An address read back by :func:`decode_address`. Frozen; equal (and hashed) by every
+    field; pickles as its text."""
 
     @property
     def type(self) -> str:
@@ -291,7 +369,7 @@ class DecodedAddress:
     def stake_credential(self) -> Literal["key-hash", "script-hash"] | None:
         """A Cardano base or reward address's stake credential, else None."""
     def __eq__(self, other: object) -> bool: ...
-    __hash__: None  # type: ignore[assignment]
+    def __hash__(self) -> int: ...
 
 def decode_address(text: str) -> DecodedAddress:
     """Reads an address back: Base58Check P2PKH/P2SH, segwit (BIP-173/350), Ethereum (one
@@ -301,7 +379,7 @@ def decode_address(text: str) -> DecodedAddress:
 def eip55(account: bytes) -> str:
     """The EIP-55 checksummed text (``0x…``) of a 20-byte Ethereum account."""
 
-def wif_encode(private_key: bytes, network: str = "mainnet") -> str:
+def wif_encode(private_key: bytes, network: _BitcoinNetwork = "mainnet") -> str:
     """A 32-byte secp256k1 private key as compressed WIF."""
 
 def wif_decode(text: str) -> tuple[bytes, Literal["mainnet", "testnet"]]:
@@ -338,7 +416,8 @@ def suggest(word: str, language: str = "english") -> list[str]:
 
 class Descriptor:
     """An output descriptor (BIP-380 to 386, BIP-389). ``str()`` is Bitcoin Core's canonical
-    public form with its checksum; a descriptor of public keys pickles as that text."""
+    public form with its checksum; a descriptor of public keys pickles as that text. Equal
+    (and hashed) by that form and whether it has private keys."""
 
     def __init__(self, text: str) -> None:
         """Parses a descriptor (a ``#checksum``, when present, must match)."""
@@ -363,7 +442,11 @@ class Descriptor:
     def checksum(self) -> str:
         """The BIP-380 checksum of the canonical form."""
     def addresses(
-        self, start: int = 0, count: int = 20, branch: int = 0, network: str | None = None
+        self,
+        start: int = 0,
+        count: int = 20,
+        branch: int = 0,
+        network: _BitcoinNetwork | None = None,
     ) -> list[str]:
         """The addresses at indices ``start … start+count−1`` of ``branch`` (one for a
         descriptor without a range), with the GIL released."""
@@ -374,21 +457,26 @@ class Descriptor:
         start: int = 0,
         count: int = 20,
         branches: Sequence[int] | None = None,
-        network: str | None = None,
+        network: _BitcoinNetwork | None = None,
         threads: int | None = None,
     ) -> pyarrow.Table:
         """The outputs as a ``pyarrow.Table`` (``branch`` uint32, ``index`` uint32,
         ``address`` string, ``script_pubkey`` binary), branch by branch, built from Rust
-        buffers on ``threads`` threads (None: every core)."""
+        buffers on ``threads`` threads (None: every core; at most 1024)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 def account_descriptors(
-    root: ExtendedPrivateKey, account: int = 0, network: str = "mainnet"
+    root: ExtendedPrivateKey, account: int = 0, network: _BitcoinNetwork = "mainnet"
 ) -> dict[str, str]:
     """``{"bip44": …, "bip49": …, "bip84": …, "bip86": …}``, as ``fastbip32 descriptors``
-    prints them, for ``account`` below the secp256k1 master key ``root``."""
+    prints them, for ``account`` below the secp256k1 master key ``root`` (another key raises
+    ``Error``, kind ``NotARoot``)."""
 
 __all__ = [
     "CURVES",
+    "AddressError",
+    "DecodedAddress",
     "Descriptor",
     "DescriptorError",
     "Error",
@@ -397,11 +485,14 @@ __all__ = [
     "Mnemonic",
     "MnemonicError",
     "PathError",
+    "PrivateKey",
     "Recovered",
+    "RecoveryError",
     "__version__",
     "account_descriptors",
     "address",
     "address_from_script",
+    "decode_address",
     "derive_paths",
     "derive_private_key",
     "eip55",

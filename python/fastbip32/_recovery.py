@@ -18,7 +18,8 @@ class Recovered:
     """A match: the mnemonic and passphrase found, where it matched, and its index.
 
     ``repr()`` shows where it matched and never the mnemonic or the passphrase; the strings
-    are Python objects, which Python does not wipe.
+    are Python objects, which Python does not wipe. Like ``Mnemonic``, it is not pickled (its
+    mnemonic would end up in the pickle): pickle the fields you mean to explicitly.
     """
 
     mnemonic: str = field(repr=False)
@@ -33,6 +34,12 @@ class Recovered:
     """What matched: ``"address"``, ``"xpub"``, ``"fingerprint"`` or ``"descriptor"``."""
     index: int
     """The candidate's index in the search space."""
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        raise TypeError(
+            "a Recovered is not pickled, to keep its mnemonic and passphrase out of pickles; "
+            "pickle dataclasses.asdict(found) explicitly if you mean to"
+        )
 
 
 def _strings(name: str, value: str | Sequence[str] | None) -> list[str]:
@@ -83,13 +90,14 @@ def recover(
     overrides the paths, with ``*`` for the gap. The passphrase is ``passphrase``, or one of
     ``passphrases``.
 
-    ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 0).
-    ``threads`` defaults to every core. ``resume`` names a checkpoint file of finished
-    ranges (indices and a hash of the template only), read when it exists and written as
-    the search goes. ``progress`` is called about five times a second with counts
-    (``examined``, ``total``, ``passed``, ``rate``, ``eta``), never a candidate; ``stop``,
-    called as often, ends the search (None is returned) when it returns True. Ctrl-C ends it
-    with ``KeyboardInterrupt``, after the checkpoint is written.
+    ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 1 to n, as
+    the tool's ``--shard K/N``). ``threads`` defaults to every core (at most 1024).
+    ``resume`` names a checkpoint file of finished ranges (indices and a hash of the template
+    only), read when it exists and written as the search goes. ``progress`` is called about
+    five times a second with counts (``examined``, ``total``, ``passed``, ``rate``,
+    ``eta``), never a candidate; ``stop``, called as often, ends the search (None is
+    returned) when it returns True. Ctrl-C ends it with ``KeyboardInterrupt``, after the
+    checkpoint is written.
 
     Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``, …) for
     a bad template, target or combination of options.
@@ -97,6 +105,11 @@ def recover(
     for name, value in (("accounts", accounts), ("gap", gap), ("missing", missing)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int")
+    if addresses is not None and not isinstance(addresses, (str, os.PathLike)):
+        raise TypeError(
+            "addresses is a file of addresses, one per line (a path); "
+            "pass the addresses themselves as address=[...]"
+        )
     listed = _strings("passphrases", passphrases) if passphrases is not None else [passphrase]
     if isinstance(fingerprint, bytes):
         fingerprint = fingerprint.hex()

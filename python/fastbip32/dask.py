@@ -1,7 +1,8 @@
 """fastbip32 on a Dask cluster: a descriptor's addresses as a ``dask.dataframe.DataFrame``,
 and a recovery search spread over the workers.
 
-Needs the ``dask`` extra (``pip install './python[dask]'``).
+Needs the ``dask`` extra (``pip install 'fastbip32[dask]'``, or from a checkout
+``pip install './python[arrow,dask]'``).
 
 * ``address_frame``: each partition is one index range of one branch, derived on a worker by
   ``Descriptor.address_table`` and handed to Dask as a pandas DataFrame; the descriptor goes
@@ -12,6 +13,8 @@ Needs the ``dask`` extra (``pip install './python[dask]'``).
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,18 +27,32 @@ if TYPE_CHECKING:
     import dask.dataframe
     import distributed
 
+    from fastbip32 import _BitcoinNetwork
+
 __all__ = ["address_frame", "recover"]
+
+
+def _need(module: str) -> Any:
+    """Imports ``module``, one of the ``dask`` extra's; without it, the error names the
+    extra to install."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        raise ModuleNotFoundError(
+            f"fastbip32.dask needs {module}, from the dask extra: pip install 'fastbip32[dask]'",
+            name=module,
+        ) from err
 
 
 def _pandas(table: Any) -> Any:
     """A pyarrow table as pandas with Arrow-backed columns: no Python object per row, and
     the binary column stays binary (Dask turns object columns of bytes into strings)."""
-    import pandas as pd
+    pd = _need("pandas")
 
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def _partition(part: tuple[str, int, int, int, str | None, int]) -> Any:
+def _partition(part: tuple[str, int, int, int, _BitcoinNetwork | None, int]) -> Any:
     """One partition: ``count`` indices from ``start`` of ``branch``, as pandas."""
     text, branch, start, count, network, threads = part
     table = Descriptor(text).address_table(
@@ -51,7 +68,7 @@ def address_frame(
     *,
     branches: Sequence[int] | None = None,
     partition_rows: int = 1_000_000,
-    network: str | None = None,
+    network: _BitcoinNetwork | None = None,
     threads: int = 1,
 ) -> dask.dataframe.DataFrame:
     """The outputs at indices ``start … start + count − 1`` of each branch of ``branches``
@@ -64,9 +81,7 @@ def address_frame(
     A descriptor with private keys cannot be shipped to workers (it does not pickle): give
     its public form, ``str(descriptor)``, when its derivation needs no private key.
     """
-    import dask.dataframe
-
-    dd: Any = dask.dataframe
+    dd: Any = _need("dask.dataframe")
 
     parsed = descriptor if isinstance(descriptor, Descriptor) else Descriptor(descriptor)
     if parsed.has_private_keys:
@@ -92,7 +107,7 @@ def address_frame(
         # The library refuses an index past 2**31 - 1 here, before anything is scheduled.
         parsed.script_pubkeys(min(start + rows - 1, 2**32 - 1), 1, branch=chosen[0])
     text = str(parsed)
-    parts: list[tuple[str, int, int, int, str | None, int]] = []
+    parts: list[tuple[str, int, int, int, _BitcoinNetwork | None, int]] = []
     for branch in chosen:
         done = 0
         while done < rows:
@@ -108,14 +123,14 @@ def address_frame(
 
 def _search_shard(
     template: str, shard: int, shards: int, event: str, options: dict[str, Any]
-) -> Recovered | None:
-    """One task of ``recover``: shard ``shard`` of ``shards``, until a match, its end, or
-    another task's match (the ``event`` set)."""
-    import distributed
-
-    dist: Any = distributed
+) -> dict[str, Any] | None:
+    """One task of ``recover``: shard ``shard`` (from 1) of ``shards``, until a match, its
+    end, or another task's match (the ``event`` set). The match goes back to the client as
+    the dict of its fields (a ``Recovered`` is not pickled)."""
+    dist: Any = _need("distributed")
     found_elsewhere = dist.Event(event)
-    return _recover(template, shard=(shard, shards), stop=found_elsewhere.is_set, **options)
+    found = _recover(template, shard=(shard, shards), stop=found_elsewhere.is_set, **options)
+    return None if found is None else dataclasses.asdict(found)
 
 
 def recover(
@@ -136,9 +151,7 @@ def recover(
     template and options go to the workers as they are: run a search on machines you trust,
     on a network nobody else reads.
     """
-    import distributed
-
-    dist: Any = distributed
+    dist: Any = _need("distributed")
     for reserved in ("shard", "resume", "progress", "stop"):
         if reserved in options:
             raise TypeError(f"fastbip32.dask.recover sets {reserved} itself")
@@ -166,13 +179,13 @@ def recover(
     event = f"fastbip32-recover-{uuid.uuid4().hex}"
     futures = [
         client.submit(_search_shard, template, k, shards, event, options, pure=False)
-        for k in range(shards)
+        for k in range(1, shards + 1)
     ]
     try:
         for future in dist.as_completed(futures, loop=client.loop):
-            found: Recovered | None = future.result()
+            found: dict[str, Any] | None = future.result()
             if found is not None:
-                return found
+                return Recovered(**found)
         return None
     finally:
         dist.Event(event, client=client).set()

@@ -2,12 +2,12 @@
 //! `wif_encode`, `wif_decode`, and the address of a key.
 
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
-use fastbip32::wif;
+use fastbip32::{wif, ChainCode, ChildNumber, Ed25519Bip32, ExtendedPublicKey, Fingerprint};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
+use crate::convert;
 use crate::errors;
-use crate::keys::unsupported;
 use crate::names::{self, Curve};
 
 /// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidLength`.
@@ -20,6 +20,30 @@ fn key_of<const N: usize>(public_key: &[u8]) -> PyResult<&[u8; N]> {
     })
 }
 
+/// `public_key` as a 32-byte point of edwards25519 (a BIP32-Ed25519 public key), or the
+/// library's `InvalidPublicKey`.
+fn edwards_point(public_key: &[u8]) -> PyResult<&[u8; 32]> {
+    let key = key_of::<32>(public_key)?;
+    ExtendedPublicKey::<Ed25519Bip32>::from_parts(
+        *key,
+        ChainCode::new([0; 32]),
+        0,
+        Fingerprint::new([0; 4]),
+        ChildNumber::from_raw(0),
+    )
+    .map_err(errors::lib)?;
+    Ok(key)
+}
+
+/// The refusal of a kind of address this binding does not know how to encode (a kind the
+/// library gained after it).
+fn unknown_kind(kind: AddressKind) -> PyErr {
+    errors::binding(
+        "UnsupportedAddressKind",
+        format!("{kind} addresses are not supported by this version of the Python package"),
+    )
+}
+
 /// Checks that `curve`'s keys have addresses of `kind`.
 ///
 /// # Errors
@@ -28,7 +52,10 @@ pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> PyResult<()> {
     if curve.address_family() == Some(kind.curve()) {
         Ok(())
     } else {
-        Err(unsupported(&format!("a {kind} address"), curve))
+        Err(errors::unsupported(
+            &format!("a {kind} address"),
+            curve.name(),
+        ))
     }
 }
 
@@ -53,30 +80,34 @@ pub(crate) fn encode(
     let address = match kind.curve() {
         CurveFamily::Secp256k1 => {
             let key = key_of::<33>(public_key)?;
-            if kind == AddressKind::Ethereum {
-                lib::ethereum(key).map_err(e)?
-            } else {
-                let network = names::network(network)?;
-                match kind {
-                    AddressKind::P2pkh => lib::bitcoin::p2pkh(key, network),
-                    AddressKind::P2shP2wpkh => lib::bitcoin::p2sh_p2wpkh(key, network),
-                    AddressKind::P2wpkh => lib::bitcoin::p2wpkh(key, network),
-                    _ => lib::bitcoin::p2tr(key, network).map_err(e)?,
+            // A point of the curve, before any hash of it is taken.
+            lib::secp256k1_uncompressed(key).map_err(e)?;
+            match kind {
+                AddressKind::Ethereum => lib::ethereum(key).map_err(e)?,
+                AddressKind::P2pkh => lib::bitcoin::p2pkh(key, names::network(network)?),
+                AddressKind::P2shP2wpkh => lib::bitcoin::p2sh_p2wpkh(key, names::network(network)?),
+                AddressKind::P2wpkh => lib::bitcoin::p2wpkh(key, names::network(network)?),
+                AddressKind::P2tr => {
+                    lib::bitcoin::p2tr(key, names::network(network)?).map_err(e)?
                 }
+                other => return Err(unknown_kind(other)),
             }
         }
+        // Any 32 bytes are a Solana account: program-derived accounts are off the curve.
         CurveFamily::Ed25519 => lib::solana(key_of::<32>(public_key)?),
-        _ => {
-            let key = key_of::<32>(public_key)?;
+        CurveFamily::Ed25519Bip32 => {
+            let key = edwards_point(public_key)?;
             let network = names::cardano_network(network)?;
             match (kind, stake_key) {
                 (AddressKind::CardanoBase, Some(stake)) => {
-                    lib::cardano::base(key, key_of::<32>(stake)?, network)
+                    lib::cardano::base(key, edwards_point(stake)?, network)
                 }
-                (AddressKind::CardanoReward, _) => lib::cardano::reward(key, network),
-                _ => lib::cardano::enterprise(key, network),
+                (AddressKind::CardanoReward, None) => lib::cardano::reward(key, network),
+                (AddressKind::CardanoEnterprise, None) => lib::cardano::enterprise(key, network),
+                (other, _) => return Err(unknown_kind(other)),
             }
         }
+        _ => return Err(unknown_kind(kind)),
     };
     Ok(address.as_str().to_owned())
 }
@@ -88,7 +119,7 @@ pub(crate) fn encode(
 /// (`preprod`, `preview`) for Cardano; not used by Ethereum and Solana. `cardano-base` needs
 /// `stake_key`, the account's `2/0` public key.
 #[pyfunction]
-#[pyo3(signature = (kind, public_key, network = "mainnet".to_owned(), *, stake_key = None))]
+#[pyo3(signature = (kind, public_key, network = "mainnet".to_owned(), *, stake_key = None), text_signature = "(kind, public_key, network = 'mainnet', *, stake_key = None)")]
 pub(crate) fn address(
     kind: String,
     public_key: &[u8],
@@ -100,7 +131,7 @@ pub(crate) fn address(
 
 /// The address of a scriptPubKey (P2PKH, P2SH or a witness program) on a Bitcoin `network`.
 #[pyfunction]
-#[pyo3(signature = (script_pubkey, network = "mainnet".to_owned()))]
+#[pyo3(signature = (script_pubkey, network = "mainnet".to_owned()), text_signature = "(script_pubkey, network = 'mainnet')")]
 pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyResult<String> {
     let network = names::network(&network)?;
     lib::bitcoin::from_script_pubkey(script_pubkey, network)
@@ -111,7 +142,7 @@ pub(crate) fn address_from_script(script_pubkey: &[u8], network: String) -> PyRe
 /// A 32-byte secp256k1 private key as compressed WIF for `network` (a copy Python does not
 /// wipe).
 #[pyfunction]
-#[pyo3(signature = (private_key, network = "mainnet".to_owned()))]
+#[pyo3(signature = (private_key, network = "mainnet".to_owned()), text_signature = "(private_key, network = 'mainnet')")]
 pub(crate) fn wif_encode<'py>(
     py: Python<'py>,
     private_key: &[u8],
@@ -142,9 +173,13 @@ pub(crate) fn eip55(account: &[u8]) -> PyResult<String> {
 }
 
 /// An address read back by `decode_address`: its type, network and the bytes it commits to.
+/// Public data: it pickles as its text (`decode_address(text)`), compares and hashes by what
+/// it decodes to, and copies as itself (it is immutable).
 #[pyclass(name = "DecodedAddress", module = "fastbip32", frozen)]
 pub(crate) struct PyDecodedAddress {
     inner: lib::Decoded,
+    /// The text it was decoded from.
+    text: String,
 }
 
 #[pymethods]
@@ -202,12 +237,35 @@ impl PyDecodedAddress {
         format!(
             "DecodedAddress(type='{}', network='{network}', payload={})",
             self.inner.address_type(),
-            crate::keys::hex(self.inner.payload())
+            convert::hex(self.inner.payload())
         )
     }
 
     fn __eq__(&self, other: &Self) -> bool {
         self.inner == other.inner
+    }
+
+    fn __hash__(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickles as `decode_address(text)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let decode = py.import("fastbip32")?.getattr("decode_address")?;
+        let args = PyTuple::new(py, [slf.get().text.as_str()])?;
+        PyTuple::new(py, [decode, args.into_any()])
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
 }
 
@@ -222,6 +280,48 @@ impl PyDecodedAddress {
 #[pyfunction]
 pub(crate) fn decode_address(text: &str) -> PyResult<PyDecodedAddress> {
     lib::decode(text)
-        .map(|inner| PyDecodedAddress { inner })
+        .map(|inner| PyDecodedAddress {
+            inner,
+            text: text.to_owned(),
+        })
         .map_err(errors::lib)
+}
+
+/// The network a key's address of `kind` is written for: `network` when given, else the
+/// key's own. A BIP-32 key's version names its network (`key_is_test`: true for `tpub`…,
+/// false for `xpub`…, None for a custom version or a key without one); a Bitcoin address on
+/// the other network is an error, as a descriptor's is.
+///
+/// # Errors
+/// `fastbip32.Error` with kind `NetworkMismatch`; the library's `UnknownNetwork`.
+pub(crate) fn key_network(
+    kind: AddressKind,
+    key_is_test: Option<bool>,
+    network: Option<&str>,
+) -> PyResult<&str> {
+    let own = if key_is_test == Some(true) {
+        "testnet"
+    } else {
+        "mainnet"
+    };
+    let (Some(name), Some(test)) = (network, key_is_test) else {
+        return Ok(network.unwrap_or(own));
+    };
+    if kind.curve() != CurveFamily::Secp256k1 || kind == AddressKind::Ethereum {
+        return Ok(name);
+    }
+    let asked = names::network(name)?;
+    match (test, asked.is_test()) {
+        (true, false) => Err(errors::binding(
+            "NetworkMismatch",
+            format!("a test-network key (tpub, tprv, …) has no {asked} address"),
+        )),
+        (false, true) => Err(errors::binding(
+            "NetworkMismatch",
+            format!(
+                "a mainnet key (xpub, xprv, …) has no {asked} address; write the key as its test-network twin (to_string(\"tpub\")) to mean one"
+            ),
+        )),
+        _ => Ok(name),
+    }
 }

@@ -5,100 +5,68 @@ use fastbip32::descriptor::{
 };
 use fastbip32::Network;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use zeroize::Zeroizing;
 
+use crate::convert;
 use crate::errors;
-use crate::keys::{unsupported, Private, PyExtendedPrivateKey};
+use crate::keys::{Private, PyExtendedPrivateKey};
 use crate::names;
+use crate::outputs::{check_range, for_each_output, network_of, rows};
 use crate::table;
 
-/// Outputs derived per call of the library's `Branch::derive_into`.
-const SCRATCH: u32 = 1024;
-
-/// How many outputs `count` indices give: `count` with a range; without one the descriptor
-/// has one output (at every index), given once.
-pub(crate) fn rows(descriptor: &Descriptor, count: u32) -> u32 {
-    if descriptor.is_ranged() {
-        count
-    } else {
-        count.min(1)
-    }
-}
-
-/// The network the outputs are encoded for: `network` (checked against the keys), else the
-/// keys' own (mainnet for hex keys).
-pub(crate) fn network_of(descriptor: &Descriptor, network: Option<&str>) -> PyResult<Network> {
-    match network {
-        Some(name) => {
-            let network = names::network(name)?;
-            descriptor.check_network(network).map_err(errors::lib)?;
-            Ok(network)
-        }
-        None => Ok(descriptor.network().unwrap_or(Network::Mainnet)),
-    }
-}
-
-/// Checks, without deriving, that the indices `start … start + count − 1` exist: the
-/// library's error for the last one when it is 2³¹ or more.
+/// A Python list of one value per output at indices `start … start + count − 1` of branch
+/// `branch` (one output for a descriptor without a range): each output's value taken by
+/// `pick` with the GIL released, [`convert::CHUNK`] outputs at a time, made a Python object
+/// by `make`, with a check for signals (Ctrl-C) between chunks.
 ///
 /// # Errors
-/// The library's `InvalidChildIndex`.
-pub(crate) fn check_range(
+/// The library's errors; `MemoryError`; `KeyboardInterrupt`.
+fn output_list<'py, T: Send>(
+    py: Python<'py>,
     descriptor: &Descriptor,
-    branch: &Branch<'_>,
+    branch: usize,
     start: u32,
     count: u32,
-) -> Result<(), fastbip32::descriptor::Error> {
-    let rows = rows(descriptor, count);
-    if descriptor.is_ranged() && rows > 0 {
-        let last = u64::from(start) + u64::from(rows) - 1;
-        if last >= 1 << 31 {
-            // The library refuses the index before deriving anything.
-            branch.derive(u32::try_from(last).unwrap_or(u32::MAX))?;
-        }
-    }
-    Ok(())
-}
-
-/// Runs `each` on the outputs at `start … start + count − 1` of `branch` (one output for a
-/// descriptor without a range), derived in batches. The last index is checked first, so a
-/// range past 2³¹ − 1 fails before any work.
-///
-/// # Errors
-/// The library's errors, and `each`'s.
-pub(crate) fn for_each_output(
-    descriptor: &Descriptor,
-    branch: &Branch<'_>,
-    start: u32,
-    count: u32,
-    scratch: &mut Vec<Derived>,
-    mut each: impl FnMut(&Derived) -> Result<(), fastbip32::descriptor::Error>,
-) -> Result<(), fastbip32::descriptor::Error> {
-    check_range(descriptor, branch, start, count)?;
-    let rows = rows(descriptor, count);
+    pick: impl Fn(&Derived) -> Result<T, fastbip32::descriptor::Error> + Sync,
+    make: impl Fn(Python<'py>, &T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let branch = py
+        .detach(|| -> Result<Branch<'_>, fastbip32::descriptor::Error> {
+            let branch = descriptor.branch(branch)?;
+            check_range(descriptor, &branch, start, count)?;
+            Ok(branch)
+        })
+        .map_err(errors::lib)?;
+    let total = rows(descriptor, count);
+    let step = u32::try_from(convert::CHUNK).unwrap_or(u32::MAX);
+    let out = PyList::empty(py);
+    let mut scratch = Vec::new();
     let mut done = 0u32;
-    while done < rows {
-        let n = (rows - done).min(SCRATCH);
-        let len = n as usize;
-        if scratch.len() < len {
-            scratch.resize(len, Derived::default());
+    while done < total {
+        let n = (total - done).min(step);
+        let values = py.detach(|| {
+            let mut values = convert::reserve(n as usize, "the outputs")?;
+            for_each_output(
+                descriptor,
+                &branch,
+                start.saturating_add(done),
+                n,
+                &mut scratch,
+                |o| {
+                    values.push(pick(o)?);
+                    Ok(())
+                },
+            )
+            .map_err(errors::lib)?;
+            PyResult::Ok(values)
+        })?;
+        for value in &values {
+            out.append(make(py, value)?)?;
         }
-        let out = scratch.get_mut(..len).unwrap_or_default();
-        branch.derive_into(start.saturating_add(done), out)?;
-        for output in out.iter() {
-            each(output)?;
-        }
+        py.check_signals()?;
         done += n;
     }
-    Ok(())
-}
-
-/// A buffer for `rows` items, or `MemoryError`.
-fn reserve<T>(rows: u32) -> PyResult<Vec<T>> {
-    let mut out = Vec::new();
-    out.try_reserve_exact(rows as usize)
-        .map_err(|_| errors::out_of_memory("the outputs"))?;
     Ok(out)
 }
 
@@ -178,7 +146,7 @@ impl PyDescriptor {
 
     /// The addresses at indices `start … start + count − 1` of `branch` (one address for a
     /// descriptor without a range), on `network` (None: the keys' own, mainnet for hex
-    /// keys), derived together with the GIL released.
+    /// keys), derived with the GIL released, in chunks between which Ctrl-C is honoured.
     #[pyo3(signature = (start = 0, count = 20, branch = 0, network = None))]
     fn addresses<'py>(
         &self,
@@ -189,19 +157,15 @@ impl PyDescriptor {
         network: Option<String>,
     ) -> PyResult<Bound<'py, PyList>> {
         let network = network_of(&self.inner, network.as_deref())?;
-        let d = &self.inner;
-        let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::lib)?;
-            check_range(d, &branch, start, count).map_err(errors::lib)?;
-            let mut out = reserve(rows(d, count))?;
-            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
-                out.push(o.address(network)?);
-                Ok(())
-            })
-            .map_err(errors::lib)?;
-            PyResult::Ok(out)
-        })?;
-        PyList::new(py, out.iter().map(fastbip32::address::Address::as_str))
+        output_list(
+            py,
+            &self.inner,
+            branch,
+            start,
+            count,
+            |o| o.address(network),
+            |py, a| Ok(convert::string(py, a.as_str())?.into_any()),
+        )
     }
 
     /// The scriptPubKeys at indices `start … start + count − 1` of `branch` (one for a
@@ -214,19 +178,15 @@ impl PyDescriptor {
         count: u32,
         branch: usize,
     ) -> PyResult<Bound<'py, PyList>> {
-        let d = &self.inner;
-        let out = py.detach(|| {
-            let branch = d.branch(branch).map_err(errors::lib)?;
-            check_range(d, &branch, start, count).map_err(errors::lib)?;
-            let mut out = reserve(rows(d, count))?;
-            for_each_output(d, &branch, start, count, &mut Vec::new(), |o| {
-                out.push(*o.script_pubkey());
-                Ok(())
-            })
-            .map_err(errors::lib)?;
-            PyResult::Ok(out)
-        })?;
-        PyList::new(py, out.iter().map(|s| PyBytes::new(py, s.as_bytes())))
+        output_list(
+            py,
+            &self.inner,
+            branch,
+            start,
+            count,
+            |o| Ok(*o.script_pubkey()),
+            |py, s| Ok(convert::bytes(py, s.as_bytes())?.into_any()),
+        )
     }
 
     /// The outputs at indices `start … start + count − 1` of each branch of `branches`
@@ -243,11 +203,34 @@ impl PyDescriptor {
         count: u32,
         branches: Option<Vec<usize>>,
         network: Option<String>,
-        threads: Option<usize>,
+        threads: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let network = network_of(&self.inner, network.as_deref())?;
         let branches = branches.unwrap_or_else(|| (0..self.inner.branch_count()).collect());
         table::address_table(py, &self.inner, start, count, &branches, network, threads)
+    }
+
+    /// Equal when the canonical public forms are, and both have private keys or neither
+    /// has (the public form of a private key names it).
+    fn __eq__(&self, other: &Self) -> bool {
+        self.inner.has_private_keys() == other.inner.has_private_keys()
+            && self.inner.to_string() == other.inner.to_string()
+    }
+
+    fn __hash__(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.has_private_keys().hash(&mut hasher);
+        self.inner.to_string().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
 
     /// A descriptor of public keys pickles as its text.
@@ -266,10 +249,11 @@ impl PyDescriptor {
 
 /// An account's four standard descriptors, as `fastbip32 descriptors` prints them:
 /// `{"bip44": "pkh([fp/44h/0h/0h]xpub…/<0;1>/*)#…", "bip49": …, "bip84": …, "bip86": …}`,
-/// for `account` below `root` (a secp256k1 master key) on `network` (coin type 0 and xpub on
+/// for `account` below `root` (a secp256k1 master key: depth 0, as the tool's `--xkey`) on
+/// `network` (coin type 0 and xpub on
 /// mainnet, 1 and tpub elsewhere).
 #[pyfunction]
-#[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()))]
+#[pyo3(signature = (root, account = 0, network = "mainnet".to_owned()), text_signature = "(root, account = 0, network = 'mainnet')")]
 pub(crate) fn account_descriptors<'py>(
     py: Python<'py>,
     root: &PyExtendedPrivateKey,
@@ -278,8 +262,20 @@ pub(crate) fn account_descriptors<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let network = names::network(&network)?;
     let Private::Secp256k1(key) = &root.key else {
-        return Err(unsupported("an account descriptor", root.curve));
+        return Err(errors::unsupported(
+            "an account descriptor",
+            root.curve.name(),
+        ));
     };
+    if key.depth() != 0 {
+        return Err(errors::binding(
+            "NotARoot",
+            format!(
+                "root must be a master key (depth 0), not a key at depth {}: the descriptors' origin names the master key's fingerprint",
+                key.depth()
+            ),
+        ));
+    }
     let texts = py
         .detach(|| lib_accounts(key, account, network))
         .map_err(errors::lib)?;

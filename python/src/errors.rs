@@ -8,11 +8,15 @@
 //! * `fastbip32.MnemonicError`: the mnemonic errors (`.position`: the word, counted from 0;
 //!   `.suggestions`: the word list's closest words to an unknown word, best first);
 //! * `fastbip32.DescriptorError`: every error of a descriptor operation (`.position`: the
-//!   byte offset in the descriptor text, where the error names one).
+//!   byte offset in the descriptor text, where the error names one);
+//! * `fastbip32.AddressError`: the errors of addresses and WIF (encoding, decoding);
+//! * `fastbip32.RecoveryError`: the errors of the recovery search (template, target,
+//!   options, checkpoint).
 //!
 //! One [`LibraryError`] impl per library module's error type, raised through [`lib`] (and
-//! [`mnemonic`] where the phrase is at hand, for suggestions); each reads the variant's name from its `Debug`
-//! form and its fields by matching. The binding's own checks of Python arguments (names of
+//! [`mnemonic`] where the phrase is at hand, for suggestions); each takes the variant's name
+//! from the library's `kind()` (one exhaustive match per error type) and its fields by
+//! matching. The binding's own checks of Python arguments (names of
 //! curves and versions, thread counts) raise `fastbip32.Error` through [`binding`] with a
 //! kind of their own.
 
@@ -42,19 +46,22 @@ create_exception!(
 );
 create_exception!(
     fastbip32,
+    AddressError,
+    Error,
+    "An address or WIF text the library rejects, or a public key it cannot make an address of."
+);
+create_exception!(
+    fastbip32,
+    RecoveryError,
+    Error,
+    "A recovery search the library rejects: its template, target, options or checkpoint."
+);
+create_exception!(
+    fastbip32,
     DescriptorError,
     Error,
     "An output descriptor the library rejects or cannot derive: `.position` (a byte offset, or None)."
 );
-
-/// The name of an error's variant: its `Debug` form up to the first space or bracket.
-fn kind_of(debug: &str) -> String {
-    debug
-        .split([' ', '(', '{'])
-        .next()
-        .unwrap_or_default()
-        .to_owned()
-}
 
 /// An exception of class `E` with `message` and the attributes `attrs` set on it.
 fn raise<E: pyo3::PyTypeInfo>(
@@ -99,40 +106,40 @@ pub(crate) fn lib<E: LibraryError>(err: E) -> PyErr {
 impl LibraryError for fastbip32::Error {
     fn into_py(self) -> PyErr {
         use fastbip32::Error as E;
-        let kind = kind_of(&format!("{self:?}"));
+        let kind = self.kind();
         let message = self.to_string();
         match self {
             E::InvalidPath {
                 segment, offset, ..
             } => raise::<PathError>(
                 message,
-                &kind,
+                kind,
                 &[("segment", Some(segment)), ("position", Some(offset))],
                 None,
             ),
             E::HardenedOnly { segment, .. } | E::HardenedFromPublic { segment, .. } => {
                 raise::<PathError>(
                     message,
-                    &kind,
+                    kind,
                     &[("segment", Some(segment)), ("position", None)],
                     None,
                 )
             }
             E::InvalidChildIndex { .. } | E::DepthExceeded => raise::<PathError>(
                 message,
-                &kind,
+                kind,
                 &[("segment", None), ("position", None)],
                 None,
             ),
-            _ => raise::<Error>(message, &kind, &[], None),
+            _ => raise::<Error>(message, kind, &[], None),
         }
     }
 }
 
-/// An error of the address and WIF functions: `Error`.
+/// An error of the address and WIF functions: `AddressError`.
 impl LibraryError for fastbip32::address::Error {
     fn into_py(self) -> PyErr {
-        raise::<Error>(self.to_string(), &kind_of(&format!("{self:?}")), &[], None)
+        raise::<AddressError>(self.to_string(), self.kind(), &[], None)
     }
 }
 
@@ -153,9 +160,9 @@ impl LibraryError for fastbip32::descriptor::Error {
         // An error of one key is named by what is wrong with the key (`HardenedFromPublic`,
         // `BadChecksum`, …); `.key` says which key.
         let kind = match self {
-            E::Key { error, .. } => kind_of(&format!("{error:?}")),
-            E::Wif { error, .. } => kind_of(&format!("{error:?}")),
-            _ => kind_of(&format!("{self:?}")),
+            E::Key { error, .. } => error.kind(),
+            E::Wif { error, .. } => error.kind(),
+            _ => self.kind(),
         };
         let (position, key) = match self {
             E::Invalid { offset, key, .. } => (Some(offset), key.map(|k| k.key)),
@@ -167,17 +174,18 @@ impl LibraryError for fastbip32::descriptor::Error {
         };
         raise::<DescriptorError>(
             self.to_string(),
-            &kind,
+            kind,
             &[("position", position), ("key", key)],
             None,
         )
     }
 }
 
-/// A recovery search's error (a bad template, target or combination of options): `Error`.
+/// A recovery search's error (a bad template, target, combination of options or
+/// checkpoint): `RecoveryError`.
 impl LibraryError for fastbip32::recovery::Error {
     fn into_py(self) -> PyErr {
-        raise::<Error>(self.to_string(), &kind_of(&format!("{self:?}")), &[], None)
+        raise::<RecoveryError>(self.to_string(), self.kind(), &[], None)
     }
 }
 
@@ -190,7 +198,7 @@ pub(crate) fn mnemonic(
     language: Option<Language>,
 ) -> PyErr {
     use fastbip32::mnemonic::Error as E;
-    let kind = kind_of(&format!("{err:?}"));
+    let kind = err.kind();
     let message = err.to_string();
     let position = match err {
         E::UnknownWord { position } | E::MixedLanguages { position } => Some(position),
@@ -209,13 +217,33 @@ pub(crate) fn mnemonic(
         }
         _ => Vec::new(),
     };
-    raise::<MnemonicError>(message, &kind, &[("position", position)], Some(suggestions))
+    raise::<MnemonicError>(message, kind, &[("position", position)], Some(suggestions))
 }
 
 /// A bad argument value the binding itself finds (an unknown curve name, a thread count of
 /// 0): `fastbip32.Error` with `kind`.
 pub(crate) fn binding(kind: &str, message: String) -> PyErr {
     raise::<Error>(message, kind, &[], None)
+}
+
+/// A path the binding itself refuses (an absolute path below a key that is not a master
+/// key): `fastbip32.PathError` with `kind`, at the path's first byte.
+pub(crate) fn path(kind: &str, message: String) -> PyErr {
+    raise::<PathError>(
+        message,
+        kind,
+        &[("segment", None), ("position", Some(0))],
+        None,
+    )
+}
+
+/// The refusal of an operation a scheme does not define (`what`, on keys of the curve named
+/// `curve`): `fastbip32.Error` with kind `UnsupportedByScheme`.
+pub(crate) fn unsupported(what: &str, curve: &str) -> PyErr {
+    binding(
+        "UnsupportedByScheme",
+        format!("{what} is not defined for {curve} keys"),
+    )
 }
 
 /// A Python object of the wrong type: `TypeError`.
@@ -235,5 +263,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PathError", py.get_type::<PathError>())?;
     m.add("MnemonicError", py.get_type::<MnemonicError>())?;
     m.add("DescriptorError", py.get_type::<DescriptorError>())?;
+    m.add("AddressError", py.get_type::<AddressError>())?;
+    m.add("RecoveryError", py.get_type::<RecoveryError>())?;
     Ok(())
 }

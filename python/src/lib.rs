@@ -4,6 +4,7 @@
 //!
 //! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`,
 //!   `derive_private_key`;
+//! * `private_key`: `PrivateKey`, a plain key pair (WIF, paper wallets);
 //! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
@@ -13,11 +14,15 @@
 //! * `names`: curve, network, address-kind and word-list names.
 
 mod address;
+mod convert;
 mod descriptor;
 mod errors;
 mod keys;
+mod limits;
 mod mnemonic;
 mod names;
+mod outputs;
+mod private_key;
 mod recover;
 mod table;
 
@@ -34,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<keys::PyExtendedPrivateKey>()?;
     m.add_class::<keys::PyExtendedPublicKey>()?;
+    m.add_class::<private_key::PyPrivateKey>()?;
     m.add_class::<mnemonic::PyMnemonic>()?;
     m.add_class::<descriptor::PyDescriptor>()?;
     m.add_class::<address::PyDecodedAddress>()?;

@@ -40,7 +40,7 @@ impl PyMnemonic {
     /// A new mnemonic of `words` words (12, 15, 18, 21 or 24) from the operating system's
     /// random number generator.
     #[classmethod]
-    #[pyo3(signature = (words = 12, language = "english".to_owned()))]
+    #[pyo3(signature = (words = 12, language = "english".to_owned()), text_signature = "(words = 12, language = 'english')")]
     fn generate(_cls: &Bound<'_, PyType>, words: usize, language: String) -> PyResult<Self> {
         let language = names::language(&language)?;
         Mnemonic::generate(language, words)
@@ -50,7 +50,7 @@ impl PyMnemonic {
 
     /// The mnemonic of `entropy` (16 to 32 bytes, a multiple of 4).
     #[classmethod]
-    #[pyo3(signature = (entropy, language = "english".to_owned()))]
+    #[pyo3(signature = (entropy, language = "english".to_owned()), text_signature = "(entropy, language = 'english')")]
     fn from_entropy(_cls: &Bound<'_, PyType>, entropy: &[u8], language: String) -> PyResult<Self> {
         let language = names::language(&language)?;
         Mnemonic::from_entropy(language, entropy)
@@ -83,7 +83,7 @@ impl PyMnemonic {
 
     /// The BIP-39 seed (64 bytes) for `passphrase`, with the GIL released (2,048 rounds of
     /// PBKDF2-HMAC-SHA512).
-    #[pyo3(signature = (passphrase = String::new()))]
+    #[pyo3(signature = (passphrase = String::new()), text_signature = "(passphrase = '')")]
     fn to_seed<'py>(&self, py: Python<'py>, passphrase: String) -> Bound<'py, PyBytes> {
         let passphrase = Zeroizing::new(passphrase);
         let seed = py.detach(|| self.inner.to_seed(&passphrase));
@@ -126,7 +126,7 @@ impl PyMnemonic {
 /// The words of the `language` list closest to `word` (a mistyped word), best first: at
 /// most four.
 #[pyfunction]
-#[pyo3(signature = (word, language = "english".to_owned()))]
+#[pyo3(signature = (word, language = "english".to_owned()), text_signature = "(word, language = 'english')")]
 pub(crate) fn suggest(word: PyBackedStr, language: String) -> PyResult<Vec<&'static str>> {
     let language: Language = names::language(&language)?;
     Ok(lib_suggest(&word, language).to_vec())

@@ -116,7 +116,13 @@ impl Curve {
 /// # Errors
 /// The library's `UnknownNetwork`.
 pub(crate) fn network(name: &str) -> PyResult<Network> {
-    Network::from_str(name).map_err(errors::lib)
+    Network::from_str(name).map_err(|_| {
+        let names: Vec<&str> = Network::ALL.iter().map(|n| n.as_str()).collect();
+        errors::binding(
+            "UnknownNetwork",
+            format!("unknown network {name:?} (expected {})", names.join(", ")),
+        )
+    })
 }
 
 /// A Cardano network name (`mainnet`, `testnet`, `preprod`, `preview`).
@@ -133,7 +139,16 @@ pub(crate) fn cardano_network(name: &str) -> PyResult<CardanoNetwork> {
 /// # Errors
 /// The library's `UnknownAddressKind`.
 pub(crate) fn address_kind(name: &str) -> PyResult<AddressKind> {
-    AddressKind::from_str(name).map_err(errors::lib)
+    AddressKind::from_str(name).map_err(|_| {
+        let names: Vec<String> = AddressKind::ALL.iter().map(ToString::to_string).collect();
+        errors::binding(
+            "UnknownAddressKind",
+            format!(
+                "unknown address kind {name:?} (expected {})",
+                names.join(", ")
+            ),
+        )
+    })
 }
 
 /// A BIP-39 word list name (`english`, `japanese`, …, `chinese-simplified`, …).

@@ -18,6 +18,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors;
+use crate::limits;
 use crate::names;
 
 /// How often a checkpoint file is rewritten while a search runs (and once at its end).
@@ -121,7 +122,7 @@ fn salt() -> PyResult<[u8; 16]> {
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub(crate) fn _recover(
     py: Python<'_>,
-    template: &str,
+    template: PyBackedStr,
     addresses: Vec<String>,
     address_file: Option<PathBuf>,
     xpubs: Vec<String>,
@@ -138,13 +139,14 @@ pub(crate) fn _recover(
     language: Option<&str>,
     passphrases: Vec<PyBackedStr>,
     shard: Option<(u64, u64)>,
-    threads: Option<usize>,
+    threads: Option<u64>,
     resume: Option<PathBuf>,
     progress: Option<Py<PyAny>>,
     stop: Option<Py<PyAny>>,
 ) -> PyResult<Option<Py<PyDict>>> {
+    let threads = threads.map(|n| limits::thread_count(Some(n))).transpose()?;
     let space = space_of(
-        template,
+        &template,
         missing,
         typos,
         swaps,
@@ -152,35 +154,34 @@ pub(crate) fn _recover(
         language,
         &passphrases,
     )?;
-    let target = target_of(
-        &addresses,
-        address_file.as_deref(),
-        &xpubs,
-        fingerprint.as_deref(),
-        descriptor.as_deref(),
-    )?;
+    // A target file of millions of addresses takes seconds to read: other Python threads run.
+    let target = py.detach(|| {
+        target_of(
+            &addresses,
+            address_file.as_deref(),
+            &xpubs,
+            fingerprint.as_deref(),
+            descriptor.as_deref(),
+        )
+    })?;
     let coin: Coin = coin.parse().map_err(errors::lib)?;
     let mut paths = Paths::new(coin).accounts(accounts).gap(gap);
     if let Some(text) = path.as_deref() {
         paths = paths.path(PathPattern::parse(text).map_err(errors::lib)?);
     }
     let range = match shard {
-        Some((k, n)) => space.shard(k, n).map_err(errors::lib)?,
+        Some((k, n)) => space.shard(shard_index(k, n)?, n).map_err(errors::lib)?,
         None => 0..space.size(),
     };
     let mut search = Search::new(&space, &target, paths);
     if let Some(n) = threads {
-        if n == 0 {
-            return Err(errors::binding(
-                "InvalidThreadCount",
-                "threads must be at least 1 (None: every core)".to_owned(),
-            ));
-        }
         search = search.threads(n);
     }
     search.check().map_err(errors::lib)?;
     let mut checkpoint = match resume.as_deref() {
-        Some(file) if file.exists() => Checkpoint::load(file, &space).map_err(errors::lib)?,
+        Some(file) if file.exists() => py
+            .detach(|| Checkpoint::load(file, &space))
+            .map_err(errors::lib)?,
         _ => Checkpoint::new(&space, salt()?),
     };
     let cancel = AtomicBool::new(false);
@@ -237,6 +238,23 @@ pub(crate) fn _recover(
     }
 }
 
+/// The zero-based shard of `shard=(k, n)`, which counts from 1 as the tool's `--shard K/N`.
+///
+/// # Errors
+/// `fastbip32.Error` with kind `InvalidShard` unless `1 <= k <= n`.
+fn shard_index(k: u64, n: u64) -> PyResult<u64> {
+    if (1..=n).contains(&k) {
+        Ok(k - 1)
+    } else {
+        Err(errors::binding(
+            "InvalidShard",
+            format!(
+                "shard=({k}, {n}) does not exist: shards count from 1, as (K, N) with 1 <= K <= N"
+            ),
+        ))
+    }
+}
+
 /// A match as the dict `Recovered` is made from.
 fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDict>> {
     let d = PyDict::new(py);
@@ -269,7 +287,7 @@ fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDic
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub(crate) fn _recovery_space<'py>(
     py: Python<'py>,
-    template: &str,
+    template: PyBackedStr,
     missing: usize,
     typos: usize,
     swaps: usize,
@@ -279,7 +297,7 @@ pub(crate) fn _recovery_space<'py>(
     examples: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let space = space_of(
-        template,
+        &template,
         missing,
         typos,
         swaps,

@@ -16,10 +16,12 @@ use fastbip32::descriptor::{Branch, Derived, Descriptor};
 use fastbip32::Network;
 use pyo3::exceptions::PyModuleNotFoundError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::PyList;
 
-use crate::descriptor::{check_range, for_each_output, rows};
+use crate::convert;
 use crate::errors;
+use crate::limits;
+use crate::outputs::{check_range, for_each_output, rows};
 
 /// Indices per task: one `RecordBatch` of the table.
 const TASK_ROWS: u32 = 1 << 14;
@@ -58,23 +60,61 @@ fn push_offset(offsets: &mut Vec<u8>, value: usize) {
     offsets.extend_from_slice(&value.to_le_bytes());
 }
 
-/// Derives `task`'s rows.
+/// The longest address text a row holds (a segwit address is at most 90 characters).
+const MAX_ADDRESS: usize = 128;
+
+/// The longest scriptPubKey a row holds (a version 1 to 16 witness program of 40 bytes).
+const MAX_SCRIPT: usize = 42;
+
+/// Why a task has no rows: a library error, or a buffer the allocator refused. Made a Python
+/// exception on the calling thread (the workers never touch Python).
+#[derive(Debug)]
+enum Failure {
+    Library(fastbip32::descriptor::Error),
+    OutOfMemory,
+}
+
+impl From<fastbip32::descriptor::Error> for Failure {
+    fn from(err: fastbip32::descriptor::Error) -> Self {
+        Self::Library(err)
+    }
+}
+
+impl Failure {
+    fn into_py(self) -> PyErr {
+        match self {
+            Self::Library(err) => errors::lib(err),
+            Self::OutOfMemory => errors::out_of_memory("a task's rows"),
+        }
+    }
+}
+
+/// An empty buffer with room for `bytes` bytes, or [`Failure::OutOfMemory`].
+fn room(bytes: usize) -> Result<Vec<u8>, Failure> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(bytes)
+        .map_err(|_| Failure::OutOfMemory)?;
+    Ok(out)
+}
+
+/// Derives `task`'s rows, into buffers reserved in full first (so that no allocation past
+/// the reservation can fail).
 fn fill(
     descriptor: &Descriptor,
     branch: &Branch<'_>,
     task: Task,
     network: Network,
     scratch: &mut Vec<Derived>,
-) -> Result<Chunk, fastbip32::descriptor::Error> {
+) -> Result<Chunk, Failure> {
     let rows = rows(descriptor, task.count) as usize;
     let mut chunk = Chunk {
         rows,
         branch: u32::try_from(branch.number()).unwrap_or(u32::MAX),
         first_index: descriptor.is_ranged().then_some(task.first),
-        address_offsets: Vec::with_capacity(4 * (rows + 1)),
-        addresses: Vec::with_capacity(62 * rows),
-        script_offsets: Vec::with_capacity(4 * (rows + 1)),
-        scripts: Vec::with_capacity(34 * rows),
+        address_offsets: room(4 * (rows + 1))?,
+        addresses: room(MAX_ADDRESS * rows)?,
+        script_offsets: room(4 * (rows + 1))?,
+        scripts: room(MAX_SCRIPT * rows)?,
     };
     push_offset(&mut chunk.address_offsets, 0);
     push_offset(&mut chunk.script_offsets, 0);
@@ -133,7 +173,7 @@ impl<'py> Arrow<'py> {
         let py = self.pa.py();
         self.pa
             .getattr("py_buffer")?
-            .call1((PyBytes::new(py, data),))
+            .call1((convert::bytes(py, data)?,))
     }
 
     /// An array of `rows` values of type `kind` from Arrow `buffers` (no validity bitmap).
@@ -158,19 +198,17 @@ impl<'py> Arrow<'py> {
     fn batch(&self, chunk: &Chunk) -> PyResult<Bound<'py, PyAny>> {
         let py = self.pa.py();
         let rows = chunk.rows;
-        let repeat: Vec<u8> = core::iter::repeat_n(chunk.branch.to_le_bytes(), rows)
-            .flatten()
-            .collect();
+        let mut repeat = convert::reserve(4 * rows, "a batch's columns")?;
+        repeat.extend(core::iter::repeat_n(chunk.branch.to_le_bytes(), rows).flatten());
         let branch = self.array("uint32", rows, vec![self.buffer(&repeat)?])?;
         let index = match chunk.first_index {
             Some(first) => {
-                let values: Vec<u8> = (0..rows)
-                    .flat_map(|i| {
-                        first
-                            .saturating_add(u32::try_from(i).unwrap_or(u32::MAX))
-                            .to_le_bytes()
-                    })
-                    .collect();
+                let mut values = convert::reserve(4 * rows, "a batch's columns")?;
+                values.extend((0..rows).flat_map(|i| {
+                    first
+                        .saturating_add(u32::try_from(i).unwrap_or(u32::MAX))
+                        .to_le_bytes()
+                }));
                 self.array("uint32", rows, vec![self.buffer(&values)?])?
             }
             None => self
@@ -241,18 +279,9 @@ pub(crate) fn address_table<'py>(
     count: u32,
     branches: &[usize],
     network: Network,
-    threads: Option<usize>,
+    threads: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = match threads {
-        Some(0) => {
-            return Err(errors::binding(
-                "InvalidThreadCount",
-                "threads must be at least 1 (None: every core)".to_owned(),
-            ))
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = limits::thread_count(threads)?;
     let arrow = Arrow::new(py)?;
     // Every branch's index-independent work, and the range check, before any task.
     let prepared = py
@@ -271,17 +300,16 @@ pub(crate) fn address_table<'py>(
         .map_err(errors::lib)?;
     let tasks = tasks(descriptor, prepared.len(), start, count);
     let threads = threads.min(tasks.len()).max(1);
-    let run =
-        |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, fastbip32::descriptor::Error> {
-            let branch =
-                prepared
-                    .get(task.part)
-                    .ok_or(fastbip32::descriptor::Error::BranchOutOfRange {
-                        branch: task.part,
-                        branches: prepared.len(),
-                    })?;
-            fill(descriptor, branch, task, network, scratch)
-        };
+    let run = |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, Failure> {
+        let branch =
+            prepared
+                .get(task.part)
+                .ok_or(fastbip32::descriptor::Error::BranchOutOfRange {
+                    branch: task.part,
+                    branches: prepared.len(),
+                })?;
+        fill(descriptor, branch, task, network, scratch)
+    };
     let batches = if threads == 1 {
         sequential(py, &arrow, &tasks, &run)?
     } else {
@@ -291,8 +319,7 @@ pub(crate) fn address_table<'py>(
 }
 
 /// What a task runs: its rows, derived into Arrow buffers.
-type Run<'a> =
-    dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, fastbip32::descriptor::Error> + Sync + 'a;
+type Run<'a> = dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, Failure> + Sync + 'a;
 
 /// The batches of `tasks`, one after the other on the calling thread (the GIL released
 /// while each is derived).
@@ -305,7 +332,9 @@ fn sequential<'py>(
     let mut batches = Vec::with_capacity(tasks.len());
     let mut scratch = Vec::new();
     for &task in tasks {
-        let chunk = py.detach(|| run(task, &mut scratch)).map_err(errors::lib)?;
+        let chunk = py
+            .detach(|| run(task, &mut scratch))
+            .map_err(Failure::into_py)?;
         batches.push(arrow.batch(&chunk)?);
         drop(chunk);
         py.check_signals()?;
@@ -331,7 +360,7 @@ fn parallel<'py>(
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let mut scratch = Vec::new();
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -343,6 +372,15 @@ fn parallel<'py>(
                     }
                 }
             });
+            if let Err(err) = spawned {
+                // The threads started finish their tasks; the call fails.
+                stop.store(true, Ordering::Relaxed);
+                failure.get_or_insert(errors::binding(
+                    "ThreadSpawnFailed",
+                    format!("cannot start a worker thread: {err}"),
+                ));
+                break;
+            }
         }
         drop(sender);
         loop {
@@ -357,7 +395,7 @@ fn parallel<'py>(
                 continue;
             }
             let batch = result
-                .map_err(errors::lib)
+                .map_err(Failure::into_py)
                 .and_then(|chunk| arrow.batch(&chunk))
                 .and_then(|batch| py.check_signals().map(|()| batch));
             match batch {

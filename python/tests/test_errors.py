@@ -78,7 +78,7 @@ def test_key_errors() -> None:
         fb.ExtendedPrivateKey.from_seed(SEED, curve="ed25519").to_xpub()
     assert err.value.kind == "UnsupportedByScheme"
     with pytest.raises(fb.Error) as err:
-        fb.ExtendedPrivateKey.from_seed(SEED, curve="secp257k1")
+        fb.ExtendedPrivateKey.from_seed(SEED, curve="secp257k1")  # type: ignore[arg-type]
     assert err.value.kind == "UnknownCurve"
     assert "secp256k1" in str(err.value)
     with pytest.raises(fb.Error) as err:
@@ -96,10 +96,10 @@ def test_key_errors() -> None:
 def test_address_errors() -> None:
     key = fb.ExtendedPrivateKey.from_seed(SEED)
     with pytest.raises(fb.Error) as err:
-        key.address("p2wsh")
+        key.address("p2wsh")  # type: ignore[arg-type]
     assert err.value.kind == "UnknownAddressKind"
     with pytest.raises(fb.Error) as err:
-        key.address("p2wpkh", "bitcoin")
+        key.address("p2wpkh", "bitcoin")  # type: ignore[arg-type]
     assert err.value.kind == "UnknownNetwork"
     with pytest.raises(fb.Error) as err:
         key.address("solana")
@@ -268,3 +268,19 @@ def test_out_of_range_integers() -> None:
         key.derive_public_keys(0, 2**32)
     with pytest.raises(fb.PathError):
         key.derive_private_keys(2**31, 1)
+
+
+def test_a_subclass_per_library_module() -> None:
+    # BIP-173: a bech32 address with a wrong checksum.
+    with pytest.raises(fb.AddressError) as address:
+        fb.decode_address("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")
+    assert address.value.kind == "Bech32Checksum" and isinstance(address.value, fb.Error)
+    with pytest.raises(fb.AddressError) as wif:
+        fb.wif_decode("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")  # uncompressed WIF
+    assert wif.value.kind == "UncompressedWif"
+    with pytest.raises(fb.RecoveryError) as recovery:
+        fb.recovery_space("")
+    assert recovery.value.kind == "EmptyTemplate" and isinstance(recovery.value, ValueError)
+    with pytest.raises(fb.RecoveryError) as unknown:
+        fb.recovery_space("abandon " * 11 + "zzzqx", language="english")
+    assert unknown.value.kind == "UnknownWord"

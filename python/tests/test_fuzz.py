@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fastbip32 as fb
 
-TYPED = (fb.Error, TypeError, OverflowError)
+if TYPE_CHECKING:
+    from fastbip32 import _Curve
+
+# A str holding a lone surrogate is no Unicode text: Python's UTF-8 encoder refuses it with
+# UnicodeEncodeError (a ValueError) before the library sees it.
+TYPED = (fb.Error, TypeError, OverflowError, UnicodeEncodeError)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 XPUB = (
@@ -114,7 +119,7 @@ def typed(f: Callable[[], object]) -> None:
 
 
 def private_keys() -> st.SearchStrategy[fb.ExtendedPrivateKey]:
-    def make(curve: str, seed: bytes) -> fb.ExtendedPrivateKey:
+    def make(curve: _Curve, seed: bytes) -> fb.ExtendedPrivateKey:
         if curve.startswith("cardano-icarus"):
             return fb.ExtendedPrivateKey.from_entropy(seed[:16], curve=curve)
         return fb.ExtendedPrivateKey.from_seed(seed, curve=curve)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import h, load
 
 import fastbip32 as fb
+
+if TYPE_CHECKING:
+    from fastbip32 import _BitcoinNetwork
 
 BIPS = load("address_bips.json")
 EIP55 = load("address_eip55.json")
@@ -15,7 +18,12 @@ CIP19 = load("address_cip19.json")
 KEY_IO = load("address_key_io.json")
 BIP_UTILS = load("address_bip_utils.json")
 
-CHAINS = {"main": "mainnet", "testnet4": "testnet", "signet": "signet", "regtest": "regtest"}
+CHAINS: dict[str, _BitcoinNetwork] = {
+    "main": "mainnet",
+    "testnet4": "testnet",
+    "signet": "signet",
+    "regtest": "regtest",
+}
 MNEMONIC = "abandon " * 11 + "about"
 
 

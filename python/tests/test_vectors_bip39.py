@@ -4,12 +4,15 @@ through the Python API."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import h, load
 
 import fastbip32 as fb
+
+if TYPE_CHECKING:
+    from fastbip32 import _Curve
 
 TREZOR = load("bip39_trezor.json")
 JAPANESE = load("bip39_japanese.json")
@@ -97,7 +100,7 @@ def test_cardano_phrases(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", GENERATED["invalid"], ids=lambda c: c["mnemonic"])
 def test_invalid(case: dict[str, str]) -> None:
-    curve = "cardano-icarus" if len(case["mnemonic"].split()) == 9 else "secp256k1"
+    curve: _Curve = "cardano-icarus" if len(case["mnemonic"].split()) == 9 else "secp256k1"
     with pytest.raises(fb.MnemonicError) as err:
         fb.ExtendedPrivateKey.from_mnemonic(case["mnemonic"], curve=curve)
     assert err.value.kind == "InvalidChecksum"

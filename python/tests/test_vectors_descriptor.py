@@ -4,17 +4,24 @@ descriptor_accounts.json) through the Python API."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import h, load
 
 import fastbip32 as fb
 
+if TYPE_CHECKING:
+    from fastbip32 import _AddressKind
+
 FILES = {name: load(name) for name in ("descriptor_bips.json", "descriptor_core.json")}
 ACCOUNTS = load("descriptor_accounts.json")["cases"]
 
-KIND_OF_SCRIPT = {"pkh(": "p2pkh", "wpkh(": "p2wpkh", "sh(wpkh(": "p2sh-p2wpkh"}
+KIND_OF_SCRIPT: dict[str, _AddressKind] = {
+    "pkh(": "p2pkh",
+    "wpkh(": "p2wpkh",
+    "sh(wpkh(": "p2sh-p2wpkh",
+}
 
 
 def group(name: str) -> list[Any]:

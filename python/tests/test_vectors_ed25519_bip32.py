@@ -3,12 +3,15 @@ ed25519_bip32_paper_random.json) through the Python API."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import h, load
 
 import fastbip32 as fb
+
+if TYPE_CHECKING:
+    from fastbip32 import _Curve
 
 FILE = load("ed25519_bip32.json")
 CASES = FILE["cases"]
@@ -16,7 +19,7 @@ PAPER = load("ed25519_bip32_paper_random.json")["cases"]
 
 # Master-key methods this package has (Byron and SLIP-23 roots are outside the library).
 SCHEMES = {"icarus", "icarus-trezor", "ledger", "khovratovich-law-paper"}
-CURVE = {"icarus": "cardano-icarus", "icarus-trezor": "cardano-icarus-trezor"}
+CURVE: dict[str, _Curve] = {"icarus": "cardano-icarus", "icarus-trezor": "cardano-icarus-trezor"}
 
 
 def passphrase(inputs: dict[str, Any]) -> bytes:

@@ -240,3 +240,46 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl Error {
+    /// The variant's name (`"UnknownAddressKind"`, …): what bindings report as an error's kind, from one
+    /// exhaustive match, so that a new variant cannot be reported under another's name.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::UnknownAddressKind => "UnknownAddressKind",
+            Self::UnknownNetwork => "UnknownNetwork",
+            Self::InvalidPublicKey => "InvalidPublicKey",
+            Self::InvalidWitnessProgram { .. } => "InvalidWitnessProgram",
+            Self::UnsupportedScript => "UnsupportedScript",
+            Self::InvalidBase58 => "InvalidBase58",
+            Self::BadChecksum => "BadChecksum",
+            Self::UnrecognisedAddress => "UnrecognisedAddress",
+            Self::InvalidBech32 => "InvalidBech32",
+            Self::Bech32Checksum => "Bech32Checksum",
+            Self::UnknownHrp => "UnknownHrp",
+            Self::UnknownAddressVersion { .. } => "UnknownAddressVersion",
+            Self::InvalidEthereumAddress => "InvalidEthereumAddress",
+            Self::Eip55Checksum => "Eip55Checksum",
+            Self::UnsupportedCardanoAddress { .. } => "UnsupportedCardanoAddress",
+            Self::InvalidCardanoAddress => "InvalidCardanoAddress",
+            Self::InvalidWifLength { .. } => "InvalidWifLength",
+            Self::UncompressedWif => "UncompressedWif",
+            Self::InvalidCompressionFlag { .. } => "InvalidCompressionFlag",
+            Self::UnknownWifPrefix { .. } => "UnknownWifPrefix",
+            Self::InvalidSecretKey => "InvalidSecretKey",
+            Self::BufferTooSmall { .. } => "BufferTooSmall",
+            Self::AddressLength { .. } => "AddressLength",
+            Self::AddressPrefix { .. } => "AddressPrefix",
+            Self::AddressCharacter { .. } => "AddressCharacter",
+            Self::AddressChecksum { .. } => "AddressChecksum",
+            Self::Ss58Prefix { .. } => "Ss58Prefix",
+            Self::WrongPrefix => "WrongPrefix",
+            Self::InvalidPayloadLength { .. } => "InvalidPayloadLength",
+            Self::ChecksumMismatch => "ChecksumMismatch",
+            Self::InvalidEncoding => "InvalidEncoding",
+            Self::UnknownVersionByte { .. } => "UnknownVersionByte",
+            Self::UnknownCoin => "UnknownCoin",
+            Self::NeedsStakeKey => "NeedsStakeKey",
+        }
+    }
+}

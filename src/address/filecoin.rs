@@ -71,15 +71,20 @@ fn checksum(hash: &[u8]) -> [u8; 4] {
 pub fn filecoin_secp256k1(public_key: &[u8; 33], network: FilecoinNetwork) -> Result<Address> {
     let full = secp256k1_uncompressed(public_key)?;
     let hash: [u8; 20] = Blake2b::<U20>::digest(full).into();
+    Ok(filecoin_from_hash(&hash, network))
+}
+
+/// The `f1`/`t1` address of a 20-byte key hash (BLAKE2b-160 of the uncompressed key).
+pub fn filecoin_from_hash(hash: &[u8; 20], network: FilecoinNetwork) -> Address {
     let mut payload = [0u8; PAYLOAD];
     let (h, check) = payload.split_at_mut(20);
-    h.copy_from_slice(&hash);
-    check.copy_from_slice(&checksum(&hash));
+    h.copy_from_slice(hash);
+    check.copy_from_slice(&checksum(hash));
     let mut text = [0u8; 2 + base32::encoded_len(PAYLOAD)];
     let (head, body) = text.split_at_mut(2);
     head.copy_from_slice(&[network.letter(), b'0' + PROTOCOL]);
     base32::encode(&payload, base32::RFC4648_LOWER, body);
-    Ok(Address::written(&text))
+    Address::written(&text)
 }
 
 /// Reads an `f1`/`t1` address of `network` back to its 20-byte key hash.

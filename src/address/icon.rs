@@ -48,12 +48,21 @@ pub fn icon_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
 /// # Errors
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
 pub fn icon(public_key: &[u8; 33]) -> Result<Address> {
-    let account = icon_account(public_key)?;
+    Ok(icon_from_account(&icon_account(public_key)?))
+}
+
+/// The ICON address of a 20-byte account: `hx` ‖ its lowercase hex.
+///
+/// # Panics
+/// Never: 20 bytes take 40 hex digits, which the buffer holds.
+#[allow(clippy::expect_used, reason = "the buffer holds 40 digits")]
+pub fn icon_from_account(account: &[u8; 20]) -> Address {
     let mut text = [0u8; 42];
     let (prefix, body) = text.split_at_mut(2);
     prefix.copy_from_slice(ICON_PREFIX.as_bytes());
-    crate::hex::encode(&account, body).map_err(|_| Error::InvalidPublicKey)?;
-    Ok(Address::written(&text))
+    let digits = crate::hex::encode(account, body).map(str::len);
+    digits.expect("40 digits");
+    Address::written(&text)
 }
 
 /// Reads an ICON account address (`hx` and 40 lowercase hex digits) back to its 20 bytes.

@@ -1,8 +1,10 @@
 //! SLIP-10 over NIST P-256 (secp256r1, nist256p1).
 //!
 //! Base-point multiplication goes through aws-lc-rs (constant-time, about 4× faster than the
-//! pure-Rust `p256` crate here); scalar arithmetic and public-key parsing through `p256`.
+//! pure-Rust `p256` crate here), and through `p256` on wasm32, where aws-lc does not build;
+//! scalar arithmetic and public-key parsing through `p256`.
 
+#[cfg(not(target_arch = "wasm32"))]
 use aws_lc_rs::agreement;
 use p256::elliptic_curve::ff::{Field, PrimeField};
 use p256::elliptic_curve::group::Group;
@@ -94,7 +96,11 @@ impl Math for NistP256 {
     fn public_key(secret: &SecretBytes<[u8; 32]>, _: Token) -> [u8; 33] {
         // aws-lc's constant-time base-point multiplication; should it fail for a valid key
         // (it allocates), p256's own, slower but infallible for a valid scalar.
-        public_key(secret.expose()).unwrap_or_else(|| public_key_p256(secret.expose()))
+        #[cfg(not(target_arch = "wasm32"))]
+        return public_key(secret.expose()).unwrap_or_else(|| public_key_p256(secret.expose()));
+        // p256's (constant time) on wasm32.
+        #[cfg(target_arch = "wasm32")]
+        public_key_p256(secret.expose())
     }
 
     fn check_private_key(secret: &[u8; 32], _depth: u8, _: Token) -> Result<()> {
@@ -197,6 +203,7 @@ fn compressed(pk: &p256::PublicKey) -> [u8; 33] {
 }
 
 /// `[sk]G` compressed, by aws-lc. `None` for an invalid key.
+#[cfg(not(target_arch = "wasm32"))]
 fn public_key(sk: &[u8; 32]) -> Option<[u8; 33]> {
     let private = agreement::PrivateKey::from_private_key(&agreement::ECDH_P256, sk).ok()?;
     let public = private.compute_public_key().ok()?;
@@ -209,7 +216,8 @@ fn public_key(sk: &[u8; 32]) -> Option<[u8; 33]> {
     Some(out)
 }
 
-/// `[sk]G` compressed, by p256 (constant time): the fallback should aws-lc fail.
+/// `[sk]G` compressed, by p256 (constant time): the fallback should aws-lc fail, and the
+/// multiplication on wasm32.
 #[allow(
     clippy::expect_used,
     reason = "the point of a non-zero scalar below n is never the identity"

@@ -433,3 +433,25 @@ impl fmt::Display for Feature {
         }
     }
 }
+
+impl Error {
+    /// The variant's name (`"Invalid"`, …): what bindings report as an error's kind, from one
+    /// exhaustive match, so that a new variant cannot be reported under another's name.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::Invalid { .. } => "Invalid",
+            Self::Unsupported { .. } => "Unsupported",
+            Self::ChecksumMismatch { .. } => "ChecksumMismatch",
+            Self::InvalidThreshold { .. } => "InvalidThreshold",
+            Self::TooManyKeys { .. } => "TooManyKeys",
+            Self::MixedNetworks => "MixedNetworks",
+            Self::NoAddress => "NoAddress",
+            Self::NetworkMismatch { .. } => "NetworkMismatch",
+            Self::BranchOutOfRange { .. } => "BranchOutOfRange",
+            Self::InvalidIndex { .. } => "InvalidIndex",
+            Self::Key { .. } => "Key",
+            Self::FamilyMismatch { .. } => "FamilyMismatch",
+            Self::Wif { .. } => "Wif",
+        }
+    }
+}

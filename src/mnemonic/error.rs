@@ -95,3 +95,20 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl Error {
+    /// The variant's name (`"UnknownLanguage"`, …): what bindings report as an error's kind, from one
+    /// exhaustive match, so that a new variant cannot be reported under another's name.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::UnknownLanguage => "UnknownLanguage",
+            Self::InvalidWordCount { .. } => "InvalidWordCount",
+            Self::UnknownWord { .. } => "UnknownWord",
+            Self::MixedLanguages { .. } => "MixedLanguages",
+            Self::InvalidChecksum => "InvalidChecksum",
+            Self::AmbiguousLanguage => "AmbiguousLanguage",
+            Self::InvalidEntropyLength { .. } => "InvalidEntropyLength",
+            Self::RandomSourceFailed { .. } => "RandomSourceFailed",
+        }
+    }
+}

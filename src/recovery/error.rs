@@ -232,3 +232,37 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl Error {
+    /// The variant's name (`"EmptyTemplate"`, …): what bindings report as an error's kind, from one
+    /// exhaustive match, so that a new variant cannot be reported under another's name.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::EmptyTemplate => "EmptyTemplate",
+            Self::InvalidToken { .. } => "InvalidToken",
+            Self::UnknownWord { .. } => "UnknownWord",
+            Self::UnknownListItem { .. } => "UnknownListItem",
+            Self::NoWordWithPrefix { .. } => "NoWordWithPrefix",
+            Self::TooManyUnknownWords { .. } => "TooManyUnknownWords",
+            Self::AmbiguousLanguage => "AmbiguousLanguage",
+            Self::InvalidWordCount { .. } => "InvalidWordCount",
+            Self::MissingExceedsLength { .. } => "MissingExceedsLength",
+            Self::LengthMismatch { .. } => "LengthMismatch",
+            Self::EmptyPassphraseList => "EmptyPassphraseList",
+            Self::SpaceTooLarge => "SpaceTooLarge",
+            Self::TooManyLayouts { .. } => "TooManyLayouts",
+            Self::IndexOutOfRange { .. } => "IndexOutOfRange",
+            Self::InvalidRange { .. } => "InvalidRange",
+            Self::NotInSpace => "NotInSpace",
+            Self::InvalidShard { .. } => "InvalidShard",
+            Self::UnknownCoin => "UnknownCoin",
+            Self::InvalidAddress => "InvalidAddress",
+            Self::UnsupportedDescriptor => "UnsupportedDescriptor",
+            Self::EmptyTarget => "EmptyTarget",
+            Self::CheckpointSyntax { .. } => "CheckpointSyntax",
+            Self::CheckpointVersion { .. } => "CheckpointVersion",
+            Self::CheckpointMismatch => "CheckpointMismatch",
+            Self::CheckpointIo { .. } => "CheckpointIo",
+        }
+    }
+}

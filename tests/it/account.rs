@@ -13,6 +13,8 @@
 use fastbip32::descriptor::{account_descriptor, account_descriptors, AccountKind, Descriptor};
 use fastbip32::{Error, Network, Xprv};
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn cases() -> Vec<Value> {
     let data: Value =

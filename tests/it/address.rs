@@ -14,6 +14,8 @@
 use fastbip32::address::{self, bitcoin, cardano, AddressKind, CardanoNetwork, CurveFamily, Error};
 use fastbip32::{wif, Ed25519, Ed25519Bip32, ExtendedPrivateKey, Network, Xprv};
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()

@@ -1,6 +1,8 @@
 //! Algorand addresses against wallet-core's published vectors (`address_algorand.json`).
 
 use fastbip32::address::algorand::{algorand, decode_algorand};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{check, check_decode, load};
 

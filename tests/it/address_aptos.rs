@@ -1,6 +1,8 @@
 //! Aptos addresses against wallet-core's published vectors (`address_aptos.json`).
 
 use fastbip32::address::aptos::{aptos, decode_aptos};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{check, check_decode, load};
 

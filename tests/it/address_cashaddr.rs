@@ -12,6 +12,8 @@
 use fastbip32::address::cashaddr::{self, CashAddrType};
 use fastbip32::address::Error;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_family_data::{bip_utils, hex, public_key, s, wallet_core};
 
@@ -227,5 +229,23 @@ fn bad_input() {
     ] {
         let line = e.to_string();
         assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+    }
+}
+
+proptest::proptest! {
+    /// Any hash of a size the spec defines, either type, any prefix: written, then read back.
+    #[test]
+    fn hash_round_trip(
+        size in 0usize..8,
+        p2sh in proptest::bool::ANY,
+        bytes in proptest::collection::vec(proptest::num::u8::ANY, 64),
+        prefix in "[a-z0-9]{1,15}",
+    ) {
+        let len = [20, 24, 28, 32, 40, 48, 56, 64][size];
+        let hash = &bytes[..len];
+        let t = if p2sh { CashAddrType::P2sh } else { CashAddrType::P2pkh };
+        let addr = cashaddr::cashaddr_from_hash(&prefix, t, hash).unwrap();
+        let decoded = cashaddr::decode_cashaddr(addr.as_str(), &prefix).unwrap();
+        proptest::prop_assert_eq!((decoded.kind(), decoded.hash()), (t, hash));
     }
 }

@@ -12,6 +12,8 @@
 
 use fastbip32::address::cosmos::{self, AccountHash, Bech32Account};
 use fastbip32::address::Error;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_cashaddr::OFF_CURVE;
 use crate::address_family_data::{bip_utils, hex, public_key, s, wallet_core};
@@ -190,5 +192,15 @@ fn bad_input() {
             cosmos::account_hash(&OFF_CURVE, hash),
             Err(Error::InvalidPublicKey)
         );
+    }
+}
+
+proptest::proptest! {
+    /// Any 20-byte hash under any lowercase HRP: written, then read back.
+    #[test]
+    fn hash_round_trip(hash in proptest::array::uniform20(proptest::num::u8::ANY), hrp in "[a-z]{1,20}") {
+        let p = params(&hrp, AccountHash::Hash160).with_chain("X-");
+        let addr = cosmos::bech32_account_from_hash(&hash, p).unwrap();
+        proptest::prop_assert_eq!(cosmos::decode_bech32_account(addr.as_str(), p), Ok(hash));
     }
 }

@@ -18,8 +18,11 @@ use fastbip32::address::{
     self, bitcoin, AddressNetwork, AddressType, CardanoNetwork, Credential, Error,
 };
 use fastbip32::Network;
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
@@ -461,6 +464,7 @@ fn names() {
     assert_eq!(AddressNetwork::None.as_str(), None);
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #[test]
     fn round_trips(hash in proptest::array::uniform20(any::<u8>()),

@@ -10,6 +10,8 @@
 )]
 
 use fastbip32::address::{eos, Error};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_cashaddr::OFF_CURVE;
 use crate::address_family_data::{bip_utils, hex, public_key, s, wallet_core};

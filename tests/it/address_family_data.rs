@@ -12,6 +12,8 @@
 
 use p256::elliptic_curve::sec1::ToSec1Point as _;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 /// The wallet-core cases of `family` (`cases` when `decode` is false, else `decode`).
 pub(crate) fn wallet_core(family: &str, decode: bool) -> Vec<Value> {

@@ -11,6 +11,8 @@
 
 use fastbip32::address::filecoin::{self, FilecoinNetwork};
 use fastbip32::address::Error;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_cashaddr::OFF_CURVE;
 use crate::address_family_data::{bip_utils, hex, s};
@@ -125,4 +127,16 @@ fn bad_input() {
         filecoin::filecoin_secp256k1(&OFF_CURVE, net),
         Err(Error::InvalidPublicKey)
     );
+}
+
+proptest::proptest! {
+    /// Any key hash on both networks: written, then read back.
+    #[test]
+    fn hash_round_trip(hash in proptest::array::uniform20(proptest::num::u8::ANY)) {
+        for net in [FilecoinNetwork::Mainnet, FilecoinNetwork::Testnet] {
+            let addr = filecoin::filecoin_from_hash(&hash, net);
+            proptest::prop_assert_eq!(addr.len(), 41);
+            proptest::prop_assert_eq!(filecoin::decode_filecoin_secp256k1(addr.as_str(), net), Ok(hash));
+        }
+    }
 }

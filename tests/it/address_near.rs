@@ -2,6 +2,8 @@
 
 use fastbip32::address::near::{decode_near, near};
 use fastbip32::address::Error;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{check, check_decode, load};
 

@@ -11,6 +11,8 @@
 
 use fastbip32::address::neo::{self, NeoParams};
 use fastbip32::address::Error;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::address_family_data::{bip_utils, hex, public_key, s, wallet_core};
 
@@ -95,4 +97,19 @@ fn bad_input() {
         );
     }
     assert_eq!(neo::NEO_N3, NeoParams::new(neo::NeoScript::N3, 0x35));
+}
+
+proptest::proptest! {
+    /// Any script hash, both versions: written, then read back; the other version refused.
+    #[test]
+    fn hash_round_trip(hash in proptest::array::uniform20(proptest::num::u8::ANY)) {
+        for (p, other) in [(neo::NEO_LEGACY, neo::NEO_N3), (neo::NEO_N3, neo::NEO_LEGACY)] {
+            let addr = neo::neo_from_hash(&hash, p);
+            proptest::prop_assert_eq!(neo::decode_neo(addr.as_str(), p), Ok(hash));
+            proptest::prop_assert_eq!(
+                neo::decode_neo(addr.as_str(), other),
+                Err(Error::UnknownVersionByte { version: p.version() })
+            );
+        }
+    }
 }

@@ -4,6 +4,8 @@
 use fastbip32::address::ss58::{decode_ss58, decode_ss58_any, ss58, Ss58Prefix};
 use fastbip32::address::Error;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{error_name, hex, list, load, public_key, s};
 

@@ -6,6 +6,8 @@ use fastbip32::address::strkey::{
 };
 use fastbip32::address::Error;
 use fastbip32::{Ed25519, ExtendedPrivateKey};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{check, check_decode, ed25519_public, list, load, s};
 

@@ -1,6 +1,8 @@
 //! Sui addresses against wallet-core's published vectors (`address_sui.json`).
 
 use fastbip32::address::sui::{decode_sui, sui};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::chain_vectors::{check, check_decode, load};
 

@@ -15,6 +15,8 @@
 )] // test code: failing loudly is the point
 
 use std::fmt::Write as _;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use crate::allocator::allocations;
 use fastbip32::{DerivationPath, Ed25519, ExtendedPrivateKey, Scheme, Secp256k1, Version};

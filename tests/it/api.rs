@@ -13,6 +13,8 @@ use fastbip32::{
     ChainCode, ChildNumber, Ed25519, ExtendedPrivateKey, Fingerprint, Scheme, Secp256k1,
     SecretBytes,
 };
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 use zeroize::ZeroizeOnDrop;
 
 fn assert_send_sync<T: Send + Sync>() {}

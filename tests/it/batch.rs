@@ -13,7 +13,10 @@ use fastbip32::{
     ChildNumber, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedPrivateKey, NistP256,
     NormalDerivation, PathTree, Scheme, Secp256k1, SecretBytes,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn child(raw: u32) -> ChildNumber {
     ChildNumber::from_raw(raw)
@@ -141,6 +144,7 @@ fn full_public_children_equal_loop<S: NormalDerivation>(seed: &[u8], start: u32,
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -327,6 +331,7 @@ fn batch_errors() {
 /// Groups of public-tree paths: below a short prefix, `len` siblings from `start` with a
 /// stride (1: one run, crossing the batch's chunk of 128 for long ones; 2: no run), with the
 /// starts near 0, anywhere, and at the end of the normal range.
+#[cfg(not(target_arch = "wasm32"))]
 fn public_tree_groups() -> impl Strategy<Value = Vec<(Vec<u32>, u32, u32, u32)>> {
     let start = prop_oneof![
         0u32..20,
@@ -342,6 +347,7 @@ fn public_tree_groups() -> impl Strategy<Value = Vec<(Vec<u32>, u32, u32, u32)>>
     proptest::collection::vec(group, 1..5)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 

@@ -8,6 +8,8 @@
 use fastbip32::address::{Address, Error};
 use fastbip32::{ChainCode, ChildNumber, Ed25519, ExtendedPrivateKey, Fingerprint};
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 /// A data file's JSON.
 pub(crate) fn load(text: &str) -> Value {

@@ -12,6 +12,8 @@
 )] // test code: failing loudly is the point; one check per vector field
 
 use std::collections::BTreeSet;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::descriptor::{
     compute_checksum, verify_checksum, Derived, Descriptor, Error, ErrorKind, Feature,

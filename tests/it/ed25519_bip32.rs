@@ -14,6 +14,8 @@
 )]
 
 use std::collections::BTreeMap;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::cardano::{
     self, Cip5Prefix, XPRV_BECH32_MAX_LEN, XPRV_HEX_LEN, XPRV_LEN, XPUB_BECH32_MAX_LEN,
@@ -22,6 +24,7 @@ use fastbip32::cardano::{
 use fastbip32::{
     ChainCode, ChildNumber, Ed25519Bip32, Error, ExtendedPrivateKey, ExtendedPublicKey, Fingerprint,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 use serde_json::Value;
 use sha2::Digest;
@@ -852,6 +855,7 @@ fn api_guarantees() {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn soft() -> impl Strategy<Value = ChildNumber> {
     prop_oneof![
         0u32..100,
@@ -861,10 +865,12 @@ fn soft() -> impl Strategy<Value = ChildNumber> {
     .prop_map(ChildNumber::from_raw)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn any_child() -> impl Strategy<Value = ChildNumber> {
     any::<u32>().prop_map(ChildNumber::from_raw)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -25,6 +25,8 @@ use fastbip32::{
     ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, Network, PathErrorKind, Secp256k1, Xprv,
     Xpub,
 };
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 /// BIP-32 test vector 1, chain m.
 const XPRV: &str = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi";

@@ -17,6 +17,8 @@
 
 use crate::allocator::{freed_blocks_holding, SLOTS};
 use fastbip32::{ExtendedPrivateKey, PathTree, Secp256k1};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn tree_of(paths: &[String]) -> PathTree {
     let mut tree = PathTree::new();

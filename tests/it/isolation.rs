@@ -21,6 +21,8 @@
 #![allow(unsafe_code)] // reading a key's own bytes to scan them, in `raw_bytes` only
 
 use core::mem::size_of_val;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::{
     ChainCode, ChildNumber, Curve25519, DerivationPath, DerivedKey, Ed25519, Ed25519Bip32, Error,

@@ -2,6 +2,9 @@
 //! public API. Published vectors are read from `tests/data/` (see its README) with
 //! `include_str!`, so no test depends on the working directory.
 //!
+//! On wasm32 (`scripts/test --js`: wasm-bindgen-test under Node) each module's `#[test]` is
+//! wasm-bindgen-test's, and the property tests (proptest) are left out.
+//!
 //! The binary has one global allocator (`allocator.rs`) that counts each thread's allocations
 //! and can scan freed blocks for secrets; `alloc.rs` and `freed_memory.rs` use it.
 
@@ -11,7 +14,10 @@
     clippy::panic,
     clippy::indexing_slicing,
     clippy::std_instead_of_core
-)] // test code: failing loudly is the point
+)]
+// test code: failing loudly is the point
+// On wasm32 the property tests (proptest) are left out, and with them some helpers' callers.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
 /// Runs a block once for each scheme, with `S` naming the scheme's marker type and, in the
 /// two-name form, `path` a derivation path the scheme accepts (hardened steps only for the

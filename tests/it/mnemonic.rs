@@ -15,6 +15,8 @@ use fastbip32::mnemonic::{
 };
 use serde_json::Value;
 use unicode_normalization::UnicodeNormalization;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()

@@ -3,9 +3,12 @@
 
 use core::hash::{Hash, Hasher};
 use std::collections::hash_map::DefaultHasher;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::path::{Segments, INLINE_CAPACITY};
 use fastbip32::{ChildNumber, DerivationPath, Error, PathErrorKind};
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 
 /// Runs `segments` to the end: the number of child numbers, or the first error.
@@ -724,6 +727,7 @@ fn error_messages_name_segment_and_offset() {
 // ---------------------------------------------------------------------------------------------
 
 /// A valid segment: its child number and a spelling (leading zeros, any of the three markers).
+#[cfg(not(target_arch = "wasm32"))]
 fn segment() -> impl Strategy<Value = (ChildNumber, String)> {
     let index = prop_oneof![0..100_u32, 0..H, (H - 100)..H];
     (index, any::<bool>(), 0..3_usize, 0..3_usize).prop_map(|(index, hardened, zeros, marker)| {
@@ -742,6 +746,7 @@ fn segment() -> impl Strategy<Value = (ChildNumber, String)> {
 }
 
 /// A valid path of up to `max` levels: its child numbers and its spelled-out text.
+#[cfg(not(target_arch = "wasm32"))]
 fn spelled_path(max: usize) -> impl Strategy<Value = (Vec<ChildNumber>, String)> {
     prop::collection::vec(segment(), 0..=max).prop_map(|segments| {
         let mut text = String::from("m");
@@ -758,6 +763,7 @@ fn spelled_path(max: usize) -> impl Strategy<Value = (Vec<ChildNumber>, String)>
 }
 
 /// Checks what every rejection promises: a precise, in-bounds location.
+#[cfg(not(target_arch = "wasm32"))]
 fn check_error(text: &str, error: Error) -> Result<(), TestCaseError> {
     match error {
         Error::InvalidPath {
@@ -780,6 +786,7 @@ fn check_error(text: &str, error: Error) -> Result<(), TestCaseError> {
 }
 
 /// Test inputs that stay close to the grammar, to reach the deep branches.
+#[cfg(not(target_arch = "wasm32"))]
 fn near_grammar() -> impl Strategy<Value = String> {
     let alphabet = [
         'm', 'M', '/', '/', '/', '0', '1', '2', '9', '\'', 'h', 'H', ' ', '+', '-', 'x', '\u{ff11}',
@@ -793,6 +800,7 @@ const MAX_GENERATED_DEPTH: usize = 40;
 #[cfg(not(feature = "alloc"))]
 const MAX_GENERATED_DEPTH: usize = INLINE_CAPACITY;
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #[test]
     fn display_of_parse_is_canonical((children, text) in spelled_path(MAX_GENERATED_DEPTH)) {
@@ -834,6 +842,7 @@ proptest! {
 
 /// Parses `text` every way there is, and checks that the ways agree and that errors are
 /// well-formed.
+#[cfg(not(target_arch = "wasm32"))]
 fn check_any_text(text: &str) -> Result<(), TestCaseError> {
     let absolute = text.parse::<DerivationPath>();
     let relative = DerivationPath::parse_relative(text);

@@ -4,6 +4,8 @@
 //! `m/44'/60'/x'/0/0`, Phantom's `m/44'/501'/x'/0'`, BIP-84's receive chain).
 
 use fastbip32::{ChildNumber, DerivationPath, Error, PathErrorKind, PathPattern};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn path(text: &str) -> DerivationPath {
     text.parse().unwrap()

@@ -14,8 +14,11 @@ use fastbip32::{
     Bip32Text, ChildNumber, Curve25519, DerivationPath, Ed25519, Error, ExtendedPrivateKey,
     ExtendedPublicKey, NistP256, NormalDerivation, Scheme, Secp256k1, Version, Xprv, Xpub,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn cases(file: &str) -> Vec<Value> {
     let text = match file {
@@ -400,6 +403,7 @@ fn public_keys_are_send_sync_clone() {
     check::<fastbip32::ExtendedKey<Secp256k1>>();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn soft_path() -> impl Strategy<Value = Vec<ChildNumber>> {
     prop::collection::vec(
         (0u32..(1 << 31)).prop_map(|i| ChildNumber::normal(i).unwrap()),
@@ -418,6 +422,7 @@ fn start<S: Scheme>(seed: &[u8], hardened: Option<u32>) -> ExtendedPrivateKey<S>
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -433,6 +438,7 @@ proptest! {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     // P-256 public derivation costs about 80 µs a step.
     #![proptest_config(ProptestConfig::with_cases(16))]

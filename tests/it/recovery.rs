@@ -19,12 +19,15 @@
 use std::collections::BTreeMap;
 use std::string::{String, ToString};
 use std::vec::Vec;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Batch, Candidate, Checkpoint, ChecksumCount, Error, Options, Space, Template, BATCH_LEN,
     MAX_LAYOUTS, MAX_PHRASE_LEN,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 use serde_json::Value;
 use unicode_normalization::UnicodeNormalization;
@@ -729,6 +732,7 @@ fn small_space(seed: u64) -> Space {
     Space::new(template(&t.join(" "), options), passphrases).unwrap()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -787,6 +791,7 @@ proptest! {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 

@@ -13,6 +13,8 @@
 use core::sync::atomic::AtomicBool;
 use std::string::{String, ToString};
 use std::vec::Vec;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;

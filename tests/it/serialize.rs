@@ -14,8 +14,11 @@ use fastbip32::{
     NistP256, Secp256k1, Version, VersionPair, Xprv, Xpub, ENCODED_LEN, MAX_ENCODED_LEN,
     SERIALIZED_LEN,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn cases() -> Vec<Value> {
     let data: Value = serde_json::from_str(include_str!("../data/bip32.json")).unwrap();
@@ -905,14 +908,17 @@ fn from_parts_round_trips() {
 
 const SERIALIZED: usize = SERIALIZED_LEN;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn family() -> impl Strategy<Value = VersionPair> {
     prop::sample::select(VersionPair::KNOWN.to_vec())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn any_path() -> impl Strategy<Value = Vec<ChildNumber>> {
     prop::collection::vec(any::<u32>().prop_map(ChildNumber::from_raw), 0..6)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -958,6 +964,8 @@ proptest! {
 mod serde_support {
     use super::*;
     use fastbip32::DerivationPath;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn keys_and_paths_as_canonical_strings() {

@@ -7,6 +7,8 @@ use fastbip32::address::{AddressKind, ImpliedScript};
 use fastbip32::descriptor::{Descriptor, DescriptorType, Error};
 use fastbip32::{Network, Version, Xprv, Xpub};
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn data() -> Value {
     serde_json::from_str(include_str!("../data/slip132.json")).unwrap()

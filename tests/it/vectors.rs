@@ -14,6 +14,8 @@ use fastbip32::{
     Secp256k1, Version,
 };
 use serde_json::Value;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn data(name: &str) -> Value {
     let text = match name {

@@ -34,6 +34,13 @@
 //! AVX2, ties at two and wins at three; measured by the remainder rows of
 //! `benches/benches/pbkdf2.rs`).
 //! A single lane runs [`portable`].
+//!
+//! Off x86-64 (wasm32, aarch64) only [`portable`] is built: the padding constants and the
+//! kernel macros below serve the vector kernels alone.
+#![cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "sse2")),
+    allow(dead_code, unused_macros)
+)]
 
 use zeroize::Zeroize;
 

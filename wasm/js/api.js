@@ -1,0 +1,507 @@
+// The public API over the WebAssembly module's raw exports (../pkg/fastbip32_wasm.js): the
+// classes and functions of the package, with options objects, the package's error classes,
+// and `free()`. Loaded by the entries (node.js, browser.js, core.js), which instantiate the
+// module first.
+
+import {
+  RawDescriptor,
+  RawMnemonic,
+  RawPrivateKey,
+  RawPublicKey,
+  rawAccountDescriptors,
+  rawAddress,
+  rawCoinKind,
+  rawCoins,
+  rawCurves,
+  rawDecodeAddress,
+  rawScrubStack,
+  rawSuggest,
+  rawVersion,
+} from "../pkg/fastbip32_wasm.js";
+import { FastBip32Error, call } from "./errors.js";
+
+export { FastBip32Error, PathError, MnemonicError, DescriptorError } from "./errors.js";
+
+/** Guards the private constructors: only this module makes wrapper objects. */
+const token = Symbol("fastbip32 internal");
+const inspect = Symbol.for("nodejs.util.inspect.custom");
+
+/** Runs `f`, a call that handles a secret, then overwrites the module's stack below the
+ * calls' frames, where Rust leaves copies of moved values (see `scrub_stack` in
+ * src/lib.rs). */
+function secret(f) {
+  return call(f, rawScrubStack);
+}
+
+function freed(what) {
+  return new FastBip32Error(`this ${what} was freed`, "Freed");
+}
+
+function bytesArg(value, name) {
+  if (!(value instanceof Uint8Array)) throw new TypeError(`${name} must be a Uint8Array`);
+  return value;
+}
+
+function textArg(value, name) {
+  if (typeof value !== "string") throw new TypeError(`${name} must be a string`);
+  return value;
+}
+
+function indexArg(value, name) {
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer from 0 to 2^32 - 1`);
+  }
+  return value;
+}
+
+function optionsArg(options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== "object") throw new TypeError("options must be an object");
+  return options;
+}
+
+/** `count` items of `size` bytes from `flat`, each a copy; `flat` is zeroed after (it may
+ * hold secrets). */
+function split(flat, count) {
+  const out = new Array(count);
+  const size = count === 0 ? 0 : flat.length / count;
+  for (let i = 0; i < count; i++) out[i] = flat.slice(i * size, (i + 1) * size);
+  flat.fill(0);
+  return out;
+}
+
+function lines(joined, count) {
+  return count === 0 || joined === "" ? [] : joined.split("\n");
+}
+
+function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The address kind for `{kind, coin}` of a key on `curve` (a coin's default kind without
+ * `kind`; without either, the default kind of the curve's first coin). */
+function kindOf(options, curve) {
+  return call(() => rawCoinKind(options.coin, options.kind, curve));
+}
+
+/** The package version (the Rust crate's). */
+export function version() {
+  return rawVersion();
+}
+
+/** The curve names: `secp256k1`, `nist256p1`, `ed25519`, `curve25519`, `ed25519-bip32`,
+ * `cardano-icarus`, `cardano-icarus-trezor`. */
+export function curves() {
+  return rawCurves();
+}
+
+/** An extended private key on one of `CURVES`. Holds its secret in WebAssembly memory until
+ * `free()` (which wipes it) or until it is garbage-collected (a `FinalizationRegistry` frees
+ * it then, at a time the engine chooses). */
+export class ExtendedPrivateKey {
+  #raw;
+
+  /** @internal */
+  constructor(guard, raw) {
+    if (guard !== token) {
+      throw new TypeError("use ExtendedPrivateKey.fromSeed, .fromMnemonic or .parse");
+    }
+    this.#raw = raw;
+  }
+
+  get #key() {
+    if (this.#raw === undefined) throw freed("ExtendedPrivateKey");
+    return this.#raw;
+  }
+
+  /** The master key of a 16-to-64-byte seed on `curve` (default `secp256k1`). */
+  static fromSeed(seed, options) {
+    const { curve } = optionsArg(options);
+    bytesArg(seed, "seed");
+    return new ExtendedPrivateKey(token, secret(() => RawPrivateKey.fromSeed(seed, curve)));
+  }
+
+  /** The master key of a BIP-39 mnemonic (text or a `Mnemonic`) and `passphrase`; on the
+   * Icarus curves, the Icarus master key of its entropy. */
+  static fromMnemonic(phrase, options) {
+    const { passphrase, curve, language } = optionsArg(options);
+    if (passphrase !== undefined) textArg(passphrase, "passphrase");
+    if (phrase instanceof Mnemonic) {
+      const raw = phrase._raw(token);
+      return new ExtendedPrivateKey(
+        token,
+        secret(() => RawPrivateKey.fromMnemonicObject(raw, passphrase, curve)),
+      );
+    }
+    textArg(phrase, "phrase");
+    return new ExtendedPrivateKey(
+      token,
+      secret(() => RawPrivateKey.fromMnemonic(phrase, passphrase, curve, language)),
+    );
+  }
+
+  /** Parses `xprv…`/`yprv…`/`zprv…`/`tprv…` (secp256k1, or `nist256p1` given as `curve`) or
+   * CIP-5 `root_xsk1…`/`acct_xsk1…`/`xprv1…` (BIP32-Ed25519). */
+  static parse(text, options) {
+    const { curve } = optionsArg(options);
+    textArg(text, "text");
+    return new ExtendedPrivateKey(token, secret(() => RawPrivateKey.parse(text, curve)));
+  }
+
+  /** The key at `path` relative to this one (`"m/44'/0'/0'"` or `"0/1'"`). */
+  derive(path) {
+    textArg(path, "path");
+    return new ExtendedPrivateKey(token, secret(() => this.#key.derive(path)));
+  }
+
+  get curve() { return this.#key.curve; }
+  get depth() { return this.#key.depth; }
+  get childNumber() { return this.#key.childNumber; }
+  get fingerprint() { return this.#key.fingerprint; }
+  get parentFingerprint() { return this.#key.parentFingerprint; }
+  get chainCode() { return secret(() => this.#key.chainCode); }
+  get publicKey() { return this.#key.publicKey; }
+  /** A copy of the private key, which JavaScript does not wipe (zero it with `fill(0)`). */
+  get privateKey() { return secret(() => this.#key.privateKey); }
+  get versionName() { return this.#key.versionName; }
+
+  /** The key's text in its own version, or in `version`'s family. A copy JavaScript does
+   * not wipe. */
+  toString(version) {
+    return secret(() => this.#key.toText(version));
+  }
+
+  /** The extended public key, in the public twin of this key's version. */
+  toXpub() {
+    return new ExtendedPublicKey(token, secret(() => this.#key.toXpub()));
+  }
+
+  /** The private key as compressed WIF (secp256k1). A copy JavaScript does not wipe. */
+  wif(options) {
+    const { network } = optionsArg(options);
+    return secret(() => this.#key.wif(network));
+  }
+
+  /** This key's address of `kind` (or `coin`'s default kind) on `network` (default: the
+   * key's own). */
+  address(kind, options) {
+    const o = optionsArg(options);
+    const k = kindOf({ kind, coin: o.coin }, this.curve);
+    return call(() => this.#key.address(k, o.network, o.stakeKey));
+  }
+
+  /** The private keys of the children `start … start+count−1` (hardened with
+   * `{hardened: true}`): copies JavaScript does not wipe. */
+  derivePrivateKeys(start, count, options) {
+    const { hardened = false } = optionsArg(options);
+    indexArg(start, "start");
+    indexArg(count, "count");
+    return split(secret(() => this.#key.derivePrivateKeys(start, count, Boolean(hardened))), count);
+  }
+
+  /** The public keys of those children, each from its private key in constant time. */
+  derivePublicKeys(start, count, options) {
+    const { hardened = false } = optionsArg(options);
+    indexArg(start, "start");
+    indexArg(count, "count");
+    return split(secret(() => this.#key.derivePublicKeys(start, count, Boolean(hardened))), count);
+  }
+
+  /** Wipes the key's WebAssembly memory; the object is unusable afterwards. */
+  free() {
+    if (this.#raw !== undefined) {
+      secret(() => this.#raw.free());
+      this.#raw = undefined;
+    }
+  }
+
+  [Symbol.dispose]() { this.free(); }
+
+  /** Curve, depth and fingerprint only: the secret stays out of logs. */
+  [inspect]() {
+    if (this.#raw === undefined) return "ExtendedPrivateKey { freed }";
+    return `ExtendedPrivateKey { curve: '${this.curve}', depth: ${this.depth}, fingerprint: '${hex(this.fingerprint)}' }`;
+  }
+
+  toJSON() {
+    throw new TypeError("an ExtendedPrivateKey is not serialised to JSON: call toString() explicitly");
+  }
+
+  /** @internal The raw module object (for accountDescriptors). */
+  _raw(guard) {
+    if (guard !== token) throw new TypeError("internal");
+    return this.#key;
+  }
+}
+
+/** An extended public key (secp256k1, nist256p1 or BIP32-Ed25519). */
+export class ExtendedPublicKey {
+  #raw;
+
+  /** @internal */
+  constructor(guard, raw) {
+    if (guard !== token) throw new TypeError("use ExtendedPublicKey.parse or key.toXpub()");
+    this.#raw = raw;
+  }
+
+  get #key() {
+    if (this.#raw === undefined) throw freed("ExtendedPublicKey");
+    return this.#raw;
+  }
+
+  /** Parses `xpub…`/`ypub…`/`zpub…`/`tpub…` (secp256k1, or `nist256p1` given as `curve`) or
+   * CIP-5 `root_xvk1…`/`acct_xvk1…`/`xpub1…` (BIP32-Ed25519). */
+  static parse(text, options) {
+    const { curve } = optionsArg(options);
+    textArg(text, "text");
+    return new ExtendedPublicKey(token, call(() => RawPublicKey.parse(text, curve)));
+  }
+
+  /** The key at `path` relative to this one (normal steps only). */
+  derive(path) {
+    textArg(path, "path");
+    return new ExtendedPublicKey(token, call(() => this.#key.derive(path)));
+  }
+
+  get curve() { return this.#key.curve; }
+  get depth() { return this.#key.depth; }
+  get childNumber() { return this.#key.childNumber; }
+  get fingerprint() { return this.#key.fingerprint; }
+  get parentFingerprint() { return this.#key.parentFingerprint; }
+  get chainCode() { return this.#key.chainCode; }
+  get publicKey() { return this.#key.publicKey; }
+  get versionName() { return this.#key.versionName; }
+
+  /** The key's text in its own version or in `version` (a public name). */
+  toString(version) {
+    return call(() => this.#key.toText(version));
+  }
+
+  toJSON() { return this.toString(); }
+
+  /** This key's address of `kind` (or `coin`'s default kind). */
+  address(kind, options) {
+    const o = optionsArg(options);
+    const k = kindOf({ kind, coin: o.coin }, this.curve);
+    return call(() => this.#key.address(k, o.network, o.stakeKey));
+  }
+
+  /** The public keys of the normal children `start … start+count−1`, batched. */
+  derivePublicKeys(start, count) {
+    indexArg(start, "start");
+    indexArg(count, "count");
+    return split(call(() => this.#key.derivePublicKeys(start, count)), count);
+  }
+
+  /** The addresses of the normal children `start … start+count−1`, of `kind` (default:
+   * `coin`'s default kind, else `p2wpkh`) on `network` (default: the key's own). */
+  addresses(start, count, options) {
+    const o = optionsArg(options);
+    indexArg(start, "start");
+    indexArg(count, "count");
+    const k = kindOf(o, this.curve);
+    return lines(call(() => this.#key.addresses(start, count, k, o.network, o.stakeKey)), count);
+  }
+
+  /** Frees the key's WebAssembly memory; the object is unusable afterwards. */
+  free() {
+    if (this.#raw !== undefined) {
+      secret(() => this.#raw.free());
+      this.#raw = undefined;
+    }
+  }
+
+  [Symbol.dispose]() { this.free(); }
+
+  [inspect]() {
+    if (this.#raw === undefined) return "ExtendedPublicKey { freed }";
+    return `ExtendedPublicKey { curve: '${this.curve}', depth: ${this.depth}, text: '${this.toString()}' }`;
+  }
+}
+
+/** A BIP-39 mnemonic (12 to 24 words, ten word lists). Its words stay in WebAssembly memory
+ * until `free()` wipes them (or the object is garbage-collected). */
+export class Mnemonic {
+  #raw;
+
+  /** Parses `phrase` (its language detected unless `{language}` is given; its checksum
+   * checked). */
+  constructor(phrase, options) {
+    if (phrase === token) {
+      this.#raw = options;
+      return;
+    }
+    const { language } = optionsArg(options);
+    textArg(phrase, "phrase");
+    this.#raw = secret(() => new RawMnemonic(phrase, language));
+  }
+
+  get #m() {
+    if (this.#raw === undefined) throw freed("Mnemonic");
+    return this.#raw;
+  }
+
+  /** A new mnemonic of `words` words (default 12) in `language` (default English) from
+   * `crypto.getRandomValues`. */
+  static generate(options) {
+    const { words, language } = optionsArg(options);
+    if (words !== undefined) indexArg(words, "words");
+    return new Mnemonic(token, secret(() => RawMnemonic.generate(words, language)));
+  }
+
+  /** The mnemonic of 16 to 32 bytes of entropy (a multiple of 4). */
+  static fromEntropy(entropy, options) {
+    const { language } = optionsArg(options);
+    bytesArg(entropy, "entropy");
+    return new Mnemonic(token, secret(() => RawMnemonic.fromEntropy(entropy, language)));
+  }
+
+  /** The entropy the words encode (a copy JavaScript does not wipe). */
+  get entropy() { return secret(() => this.#m.entropy); }
+  /** The word list's name. */
+  get language() { return this.#m.language; }
+  /** The words (a copy JavaScript does not wipe). */
+  get words() { return secret(() => this.#m.words); }
+  /** The phrase (a copy JavaScript does not wipe). */
+  get phrase() { return secret(() => this.#m.phrase()); }
+
+  /** The 64-byte BIP-39 seed for `passphrase` (default empty). */
+  toSeed(passphrase = "") {
+    textArg(passphrase, "passphrase");
+    return secret(() => this.#m.toSeed(passphrase));
+  }
+
+  /** The phrase (a copy JavaScript does not wipe). */
+  toString() { return this.phrase; }
+
+  toJSON() {
+    throw new TypeError("a Mnemonic is not serialised to JSON: read .phrase explicitly");
+  }
+
+  /** Wipes the words' WebAssembly memory; the object is unusable afterwards. */
+  free() {
+    if (this.#raw !== undefined) {
+      secret(() => this.#raw.free());
+      this.#raw = undefined;
+    }
+  }
+
+  [Symbol.dispose]() { this.free(); }
+
+  [inspect]() {
+    if (this.#raw === undefined) return "Mnemonic { freed }";
+    return `Mnemonic { language: '${this.language}', words: ${this.#m.words.length} }`;
+  }
+
+  /** @internal */
+  _raw(guard) {
+    if (guard !== token) throw new TypeError("internal");
+    return this.#m;
+  }
+}
+
+/** An output descriptor (BIP-380 to BIP-386, BIP-389). */
+export class Descriptor {
+  #raw;
+
+  /** Parses a descriptor (a `#checksum`, when present, must match). */
+  constructor(text) {
+    textArg(text, "text");
+    this.#raw = secret(() => new RawDescriptor(text));
+  }
+
+  get #d() {
+    if (this.#raw === undefined) throw freed("Descriptor");
+    return this.#raw;
+  }
+
+  /** The BIP-380 checksum of the canonical form. */
+  get checksum() { return this.#d.checksum; }
+  /** The number of multipath branches (1 without a `<…>` step). */
+  get branchCount() { return this.#d.branchCount; }
+  /** Whether some key has a range (`/*`). */
+  get isRanged() { return this.#d.isRanged; }
+  /** Whether some key is private. */
+  get hasPrivateKeys() { return this.#d.hasPrivateKeys; }
+  /** The keys' network (`mainnet`, `testnet`), or undefined for hex keys only. */
+  get network() { return this.#d.network; }
+
+  /** The addresses at `start … start+count−1` of `branch` (default 0), on `network`
+   * (default: the keys' own); one address for a descriptor without a range. */
+  addresses(start = 0, count = 20, options) {
+    const { branch = 0, network } = optionsArg(options);
+    indexArg(start, "start");
+    indexArg(count, "count");
+    indexArg(branch, "branch");
+    return lines(secret(() => this.#d.addresses(start, count, branch, network)), count);
+  }
+
+  /** The scriptPubKeys at those indices. */
+  scriptPubKeys(start = 0, count = 20, options) {
+    const { branch = 0 } = optionsArg(options);
+    indexArg(start, "start");
+    indexArg(count, "count");
+    indexArg(branch, "branch");
+    const lengths = [];
+    const flat = secret(() => this.#d.scriptPubKeys(start, count, branch, lengths));
+    const out = [];
+    let at = 0;
+    for (const n of lengths) {
+      out.push(flat.slice(at, at + n));
+      at += n;
+    }
+    return out;
+  }
+
+  /** Bitcoin Core's canonical public form, with its checksum. */
+  toString() { return this.#d.toText(); }
+
+  /** Wipes the descriptor's WebAssembly memory (its private keys, if any). */
+  free() {
+    if (this.#raw !== undefined) {
+      secret(() => this.#raw.free());
+      this.#raw = undefined;
+    }
+  }
+
+  [Symbol.dispose]() { this.free(); }
+}
+
+/** An account's four standard descriptors `{bip44, bip49, bip84, bip86}` below the
+ * secp256k1 master key `root`. */
+export function accountDescriptors(root, options) {
+  const { account = 0, network } = optionsArg(options);
+  if (!(root instanceof ExtendedPrivateKey)) throw new TypeError("root must be an ExtendedPrivateKey");
+  indexArg(account, "account");
+  const raw = root._raw(token);
+  return secret(() => rawAccountDescriptors(raw, account, network));
+}
+
+/** The address of `kind` of a public key (33 bytes for the secp256k1 kinds, 32 for the
+ * others) on `network` (default mainnet). */
+export function address(kind, publicKey, options) {
+  const o = optionsArg(options);
+  bytesArg(publicKey, "publicKey");
+  const k = kindOf({ kind, coin: o.coin });
+  return call(() => rawAddress(k, publicKey, o.network, o.stakeKey));
+}
+
+/** Reads an address back: `{type, network, witnessVersion, payload, scriptPubKey,
+ * paymentCredential, stakeCredential}`. */
+export function decodeAddress(text) {
+  textArg(text, "text");
+  return call(() => rawDecodeAddress(text));
+}
+
+/** The words of `language`'s list (default English) closest to a mistyped `word`. */
+export function suggest(word, options) {
+  const { language } = optionsArg(options);
+  textArg(word, "word");
+  return secret(() => rawSuggest(word, language));
+}
+
+/** The coins the package has addresses for: `[{name, symbol, coinType, curve, kinds,
+ * networks}]` (bitcoin, ethereum, solana, cardano). */
+export function coins() {
+  return rawCoins();
+}

@@ -1,0 +1,41 @@
+// Types of js/pool.js.
+import type { AddressKind, CoinName, Descriptor, ExtendedPublicKey, NetworkName } from "./api.js";
+
+/** A worker in the pool's shape. */
+export interface PoolWorker {
+  post(message: unknown): void;
+  listen(onMessage: (message: any) => void, onError: (error: unknown) => void): void;
+  terminate(): void;
+  /** Optional: told when the worker takes a task (true) and finishes it (false). */
+  busy?(busy: boolean): void;
+}
+
+/** A browser `Worker` (e.g. made from a Blob URL) in the pool's shape. */
+export function fromWebWorker(worker: Worker): PoolWorker;
+
+export interface PoolAddressOptions {
+  kind?: AddressKind;
+  coin?: CoinName;
+  network?: NetworkName;
+  stakeKey?: Uint8Array;
+  /** The descriptor branch (default 0). */
+  branch?: number;
+  /** Addresses per task (default 5,000). */
+  chunkSize?: number;
+  /** Each chunk, in order, as soon as it and those before it are done. */
+  onChunk?: (addresses: string[], firstIndex: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A pool of dedicated workers, each with its own module instance. */
+export class WorkerPool {
+  constructor(options?: { size?: number; createWorker?: () => PoolWorker | Promise<PoolWorker> });
+  /** The addresses `start … start+count−1` of `source`, in order. */
+  addresses(
+    source: ExtendedPublicKey | Descriptor,
+    start: number,
+    count: number,
+    options?: PoolAddressOptions,
+  ): Promise<string[]>;
+  terminate(): void;
+}
