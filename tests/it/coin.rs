@@ -528,3 +528,52 @@ fn bip_utils_vectors_for_every_registry_coin() {
     }
     assert!(checked >= 3 * COINS.len(), "{checked}");
 }
+
+/// wallet-core's per-chain vectors (`tests/data/coins_wallet_core.json`), a second source for
+/// every registry coin it covers: each case's public key to its address. Skipped, by name: the
+/// kinds the registry does not have (OKX Chain's EVM form, DigiByte's `dgb1`) and Cardano's
+/// base address (the case holds no stake key).
+#[test]
+fn wallet_core_vectors_for_registry_coins() {
+    let data: Value = serde_json::from_str(include_str!("../data/coins_wallet_core.json")).unwrap();
+    let skipped = [
+        ("okex-chain", "eip55"),
+        ("digibyte", "p2wpkh"),
+        ("cardano", "cardano-base"),
+    ];
+    let mut checked = 0;
+    let mut covered = HashSet::new();
+    for case in data["cases"].as_array().unwrap() {
+        let Ok(coin) = Coin::find(s(case, "coin")) else {
+            continue;
+        };
+        if skipped.contains(&(coin.slug(), s(case, "kind"))) {
+            continue;
+        }
+        let kind = match s(case, "kind") {
+            "default" => coin.default_kind(),
+            name => coin
+                .kind(name)
+                .unwrap_or_else(|| panic!("{coin} has no kind {name}")),
+        };
+        let key = s(case, "public_key");
+        let key = match (coin.curve(), key.len()) {
+            (CurveFamily::Ed25519, 66) => key.trim_start_matches("00"),
+            _ => key,
+        };
+        let key = hex::decode(key).unwrap();
+        assert_eq!(
+            kind.encode(&key, &Context::default()).unwrap(),
+            s(case, "address"),
+            "{case}"
+        );
+        assert!(
+            coin::identify(s(case, "address")).any(|m| m.coin == coin),
+            "{case}"
+        );
+        covered.insert(coin.slug());
+        checked += 1;
+    }
+    assert!(checked >= 80, "{checked}");
+    assert!(covered.len() >= 50, "{}", covered.len());
+}
