@@ -531,8 +531,8 @@ fn bip_utils_vectors_for_every_registry_coin() {
 
 /// wallet-core's per-chain vectors (`tests/data/coins_wallet_core.json`), a second source for
 /// every registry coin it covers: each case's public key to its address. Skipped, by name: the
-/// kinds the registry does not have (OKX Chain's EVM form, the `dgb1` form of DigiByte) and Cardano's
-/// base address (the case holds no stake key).
+/// kinds the registry does not have (`okex-chain`'s EVM form, `digibyte`'s `dgb1` form) and
+/// Cardano's base address (the case holds no stake key).
 #[test]
 fn wallet_core_vectors_for_registry_coins() {
     let data: Value = serde_json::from_str(include_str!("../data/coins_wallet_core.json")).unwrap();
