@@ -6,7 +6,9 @@
 //! | kind | module / function | needs feature | spec |
 //! |---|---|---|---|
 //! | P2PKH, P2SH-P2WPKH, P2WPKH, P2TR | [`bitcoin`] | `secp256k1` | BIP-44/49/84/86, BIP-173/350 |
+//! | P2PKH, P2SH-P2WPKH, P2WPKH of other coins (versions, prefix, alphabet as parameters) | [`bitcoin::p2pkh_versioned`], [`bitcoin::p2sh_p2wpkh_versioned`], [`bitcoin::p2wpkh_hrp`] | `secp256k1` | the coins' chain parameters |
 //! | Ethereum | [`ethereum`] | `secp256k1` | Yellow Paper, EIP-55 |
+//! | Tron | [`tron`] | `secp256k1` | Tron's `Base58Check` of the Keccak account |
 //! | Solana | [`solana`] | `ed25519` | Base58 of the ed25519 key |
 //! | Cardano enterprise, base, reward | [`cardano`] | `ed25519-bip32` | CIP-19 |
 //! | CashAddr P2PKH, P2SH (Bitcoin Cash, eCash) | [`cashaddr`] | `secp256k1` | CashAddr 1.1 |
@@ -103,7 +105,7 @@ pub use self::cardano::CardanoNetwork;
 pub use self::decode::{decode, AddressNetwork, AddressType, Credential, Decoded};
 pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
-pub use self::ethereum::{eip55, ethereum, secp256k1_uncompressed};
+pub use self::ethereum::{eip55, ethereum, keccak_account, secp256k1_uncompressed, tron};
 #[cfg(feature = "ed25519")]
 pub use self::solana::{solana, solana_keypair, SOLANA_KEYPAIR_MAX_LEN};
 
@@ -283,15 +285,18 @@ pub enum CurveFamily {
     Ed25519,
     /// ed25519 with BIP32-Ed25519 derivation (Cardano): 32-byte public keys.
     Ed25519Bip32,
+    /// NIST P-256 (SLIP-10): 33-byte compressed public keys (NEO, Ontology).
+    Nist256p1,
 }
 
 impl CurveFamily {
-    /// The curve's name: `secp256k1`, `ed25519` or `ed25519-bip32`.
+    /// The curve's name: `secp256k1`, `ed25519`, `ed25519-bip32` or `nist256p1`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Secp256k1 => "secp256k1",
             Self::Ed25519 => "ed25519",
             Self::Ed25519Bip32 => "ed25519-bip32",
+            Self::Nist256p1 => "nist256p1",
         }
     }
 }

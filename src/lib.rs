@@ -18,8 +18,8 @@
 //! 4. keys (`key`): [`ExtendedPrivateKey`], [`ExtendedPublicKey`], [`DerivedKey`];
 //! 5. formats and many keys (`serialize`, `cardano`, `batch`, `tree`): [`serialize`],
 //!    [`cardano`], sibling batches and [`PathTree`];
-//! 6. wallet formats (`mnemonic`, `address`, `wif`, `descriptor`): BIP-39 mnemonics,
-//!    addresses, WIF and output descriptors;
+//! 6. wallet formats (`mnemonic`, `address`, `wif`, `coin`, `descriptor`): BIP-39 mnemonics,
+//!    addresses, WIF, the coin registry and output descriptors;
 //! 7. recovery (`recovery`): the search for a partly remembered mnemonic or passphrase.
 
 #[cfg(feature = "alloc")]
@@ -58,6 +58,13 @@ mod tree;
 // 6. Wallet formats (descriptors on top of addresses).
 #[cfg(feature = "address")]
 pub mod address;
+#[cfg(all(
+    feature = "address",
+    feature = "secp256k1",
+    feature = "ed25519-bip32",
+    feature = "nist256p1"
+))]
+pub mod coin;
 #[cfg(feature = "descriptor")]
 pub mod descriptor;
 #[cfg(feature = "mnemonic")]

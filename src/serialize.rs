@@ -52,6 +52,8 @@ pub(crate) mod crc16;
 #[cfg(feature = "serde")]
 mod serde;
 
+pub use self::base58::Alphabet as Base58Alphabet;
+
 /// Length of the binary serialization.
 pub const SERIALIZED_LEN: usize = 78;
 /// Length of the `Base58Check` text of a key in any version this crate names (all start with

@@ -60,7 +60,38 @@ const TEST: u8 = 0xef;
 /// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
 /// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
 pub fn encode<'b>(secret: &[u8; 32], network: Network, buf: &'b mut [u8]) -> Result<&'b str> {
-    write(secret, network, true, buf)
+    write(secret, network.wif_prefix(), true, buf)
+}
+
+/// Writes the compressed WIF text of `secret` under the version byte `version` into `buf`
+/// (at least [`ENCODED_LEN`] bytes) and returns it: the WIF of coins other than Bitcoin
+/// (Litecoin's `0xb0`, Dogecoin's `0x9e`, …; see [`coin`](crate::coin)).
+///
+/// # Errors
+/// [`Error::InvalidSecretKey`] if `secret` is zero or not below the group order;
+/// [`Error::BufferTooSmall`] if `buf` is shorter than [`ENCODED_LEN`].
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::wif;
+///
+/// let mut one = [0u8; 32];
+/// one[31] = 1;
+/// let mut buf = [0u8; wif::ENCODED_LEN];
+/// // Version 0x80 is Bitcoin mainnet's.
+/// assert_eq!(
+///     wif::encode_with_version(&one, 0x80, &mut buf)?,
+///     "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn",
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn encode_with_version<'b>(
+    secret: &[u8; 32],
+    version: u8,
+    buf: &'b mut [u8],
+) -> Result<&'b str> {
+    write(secret, version, true, buf)
 }
 
 /// Writes the uncompressed WIF text of `secret` for `network` (no compression flag: the
@@ -89,13 +120,13 @@ pub fn encode_uncompressed<'b>(
     network: Network,
     buf: &'b mut [u8],
 ) -> Result<&'b str> {
-    write(secret, network, false, buf)
+    write(secret, network.wif_prefix(), false, buf)
 }
 
 /// [`encode`] (`compressed`) or [`encode_uncompressed`].
 fn write<'b>(
     secret: &[u8; 32],
-    network: Network,
+    wif_version: u8,
     compressed: bool,
     buf: &'b mut [u8],
 ) -> Result<&'b str> {
@@ -106,7 +137,7 @@ fn write<'b>(
         let mut payload = Zeroizing::new([0u8; PAYLOAD]);
         let (version, rest) = payload.split_at_mut(1);
         let (key, flag) = rest.split_at_mut(32);
-        version.fill(network.wif_prefix());
+        version.fill(wif_version);
         key.copy_from_slice(secret);
         flag.fill(COMPRESSED);
         base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
@@ -115,7 +146,7 @@ fn write<'b>(
     } else {
         let mut payload = Zeroizing::new([0u8; PAYLOAD - 1]);
         let (version, key) = payload.split_at_mut(1);
-        version.fill(network.wif_prefix());
+        version.fill(wif_version);
         key.copy_from_slice(secret);
         base58::encode_check(&payload, buf).map_err(|_| Error::BufferTooSmall {
             needed: UNCOMPRESSED_LEN,

@@ -1,4 +1,5 @@
-//! `fastbip32 addresses --descriptor DESC`: the addresses of an output descriptor, streamed.
+//! `fastbip32 addresses --descriptor DESC`: the addresses of an output descriptor, streamed;
+//! with `--coin SLUG --xkey XPUB`, a coin's addresses below an account key ([`coin`]).
 //!
 //! The descriptor is parsed once (checksum checked when present), each multipath branch made
 //! ready once (every key's index-independent derivation: [`fastbip32::descriptor::Branch`]),
@@ -14,10 +15,12 @@
 //! Every check (descriptor, network, range, fields, hardened steps after an xpub) is made
 //! before the first byte is written, so a usage error leaves standard output empty.
 
+mod coin;
+
 use core::fmt;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{ArgGroup, Args};
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
 use fastbip32::path::HARDENED_BIT;
 use fastbip32::{ChildNumber, DerivationPath, Network};
@@ -47,8 +50,10 @@ const LINE_FIELDS: &[&str] = &["branch", "index", "address"];
 /// The fields of the default line format for outputs without an address (bare multisig).
 const SCRIPT_LINE_FIELDS: &[&str] = &["branch", "index", "script_pubkey"];
 
-/// The options of `addresses`. The descriptor (which may hold an xprv) is wiped on drop.
+/// The options of `addresses`. The descriptor and the key (which may hold an xprv) are
+/// wiped on drop.
 #[derive(Args)]
+#[command(group(ArgGroup::new("source").required(true).args(["descriptor", "coin"])))]
 pub(crate) struct AddressesArgs {
     /// The output descriptor: pkh(KEY), wpkh(KEY), sh(wpkh(KEY)), tr(KEY), or
     /// multi/sortedmulti(k,KEY,…) inside `wsh()`, `sh(wsh())` or `sh()`, or bare (at most 3
@@ -57,7 +62,33 @@ pub(crate) struct AddressesArgs {
     /// a hex public key). A #checksum, when present, must match. `-` reads it from standard
     /// input.
     #[arg(long, value_name = "DESC|-")]
-    descriptor: String,
+    descriptor: Option<String>,
+
+    /// Instead of --descriptor: a secp256k1 coin's addresses (a slug such as litecoin or a
+    /// symbol such as ltc; `fastbip32 coins` lists them) below --xkey, of its default kind
+    /// (or --address). Records have the fields coin, index, address, `public_key` and path.
+    #[arg(
+        long,
+        value_name = "SLUG",
+        value_parser = options::parse_coin,
+        requires = "xkey",
+        conflicts_with = "descriptor"
+    )]
+    coin: Option<&'static fastbip32::coin::Coin>,
+
+    /// With --coin: the account's extended public key (xpub, or a SLIP-132 form such as
+    /// zpub; an xprv is taken to its xpub); `-` reads it from standard input.
+    #[arg(long, value_name = "XKEY|-", requires = "coin")]
+    xkey: Option<String>,
+
+    /// With --coin: the steps below --xkey, the last `*` (default 0/*: the receive
+    /// addresses; 1/* for change), normal steps only.
+    #[arg(long, value_name = "PATH", requires = "coin")]
+    path: Option<String>,
+
+    /// With --coin: one of the coin's address kinds (default: its first).
+    #[arg(long, value_name = "KIND", requires = "coin")]
+    address: Option<String>,
 
     /// The number of indices per branch (default 20); ignored without a range (`*`), which
     /// gives one record per branch.
@@ -100,6 +131,7 @@ pub(crate) struct AddressesArgs {
 impl Drop for AddressesArgs {
     fn drop(&mut self) {
         self.descriptor.zeroize();
+        self.xkey.zeroize();
     }
 }
 
@@ -107,6 +139,10 @@ impl fmt::Debug for AddressesArgs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AddressesArgs")
             .field("descriptor", &"..")
+            .field("coin", &self.coin.map(fastbip32::coin::Coin::slug))
+            .field("xkey", &self.xkey.as_ref().map(|_| ".."))
+            .field("path", &self.path)
+            .field("address", &self.address)
             .field("count", &self.count)
             .field("start", &self.start)
             .field("network", &self.network)
@@ -151,9 +187,19 @@ impl IndexRange {
 /// `--fields`, all before anything is written; a failure when an output cannot be derived
 /// (probability below 2⁻¹²⁷) or written.
 pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let descriptor_arg = match (&args.descriptor, args.coin, &args.xkey) {
+        (Some(descriptor), _, _) => descriptor,
+        (None, Some(coin), Some(xkey)) => return coin::run(args, coin, xkey, io),
+        // clap requires --descriptor or --coin, and --xkey with --coin.
+        (None, _, _) => {
+            return Err(CliError::Usage(
+                "give --descriptor DESC, or --coin SLUG --xkey XPUB".to_owned(),
+            ))
+        }
+    };
     let explicit = options::bitcoin_network(args.network.as_deref())?;
     let format = Format::from_flags(args.json, args.csv, args.raw, Format::Line);
-    let text = input::arg_or_stdin(&args.descriptor, io.stdin, "--descriptor")?;
+    let text = input::arg_or_stdin(descriptor_arg, io.stdin, "--descriptor")?;
     let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
     drop(text);
     let fields = match (&args.fields, format) {
@@ -174,7 +220,7 @@ pub(crate) fn run(args: &AddressesArgs, io: &mut Io<'_>) -> Result<(), CliError>
         }
         io.notes.no_address();
     }
-    if args.descriptor != STDIN_MARKER {
+    if descriptor_arg != STDIN_MARKER {
         if descriptor.has_extended_private_keys() {
             io.notes.argv_secret(ArgvSecret::DescriptorXprv);
         }

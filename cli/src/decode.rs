@@ -1,6 +1,7 @@
 //! `fastbip32 address ADDRESS`: what an address is — its type, network, witness version,
 //! the hash, program or key it commits to, and a Bitcoin address's scriptPubKey — through
-//! [`fastbip32::address::decode`].
+//! [`fastbip32::address::decode`]; and every coin of the registry it can belong to
+//! ([`fastbip32::coin::identify`]).
 
 use clap::Args;
 use fastbip32::address::{self, AddressNetwork, AddressType, Decoded};
@@ -15,7 +16,8 @@ use crate::record::{Output, Record, Value};
 pub(crate) struct AddressArgs {
     /// The address: Bitcoin (P2PKH, P2SH, segwit v0 to v16 on mainnet, testnet, signet or
     /// regtest), Ethereum (`0x…`), Solana, or Cardano Shelley (`addr1…`, `stake1…`, and
-    /// their `_test` forms).
+    /// their `_test` forms); or any coin's of `fastbip32 coins` (then `type` is the coin's
+    /// kind). The `coins` field lists every coin the address can belong to.
     #[arg(value_name = "ADDRESS")]
     address: String,
 
@@ -43,6 +45,7 @@ pub(crate) const ADDRESS_FIELDS: &[&str] = &[
     "stake_credential",
     "stake_hash",
     "script_pubkey",
+    "coins",
 ];
 
 /// Decodes the address text of an argument (surrounding white space ignored).
@@ -99,8 +102,32 @@ fn record(d: &Decoded) -> Record<'_> {
 /// failure when the output cannot be written.
 pub(crate) fn run(args: &AddressArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let style = args.output.style(args.json, ADDRESS_FIELDS)?;
-    let decoded = decode_arg(&args.address)?;
+    let text = args.address.trim();
+    let matches: Vec<fastbip32::coin::Match> = fastbip32::coin::identify(text).collect();
+    let mut coins: Vec<String> = Vec::new();
+    for m in &matches {
+        if !coins.iter().any(|c| c == m.coin.slug()) {
+            coins.push(m.coin.slug().to_owned());
+        }
+    }
+    let decoded = match (decode_arg(&args.address), matches.first()) {
+        (Ok(decoded), _) => Some(decoded),
+        (Err(_), Some(_)) => None,
+        (Err(e), None) => return Err(e),
+    };
+    let mut rec = if let Some(decoded) = &decoded {
+        record(decoded)
+    } else {
+        let mut rec = Record::new();
+        if let Some(first) = matches.first() {
+            rec.push("type", Value::text(first.kind.name()));
+        }
+        rec
+    };
+    if !coins.is_empty() {
+        rec.push("coins", Value::List(&coins));
+    }
     let mut out = Output::new(&style);
-    out.write(&record(&decoded), true)?;
+    out.write(&rec, true)?;
     io.write_stdout(out.as_bytes())
 }

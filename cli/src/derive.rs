@@ -10,8 +10,9 @@ use core::fmt;
 use std::path::PathBuf;
 
 use clap::Args;
-use fastbip32::address::{AddressKind, ImpliedScript};
+use fastbip32::address::{AddressKind, CurveFamily, ImpliedScript};
 use fastbip32::cardano::Role;
+use fastbip32::coin::{CardanoAddress, Coin, Encoder};
 use fastbip32::{ChildNumber, DerivationPath, Error, ExtendedKey};
 use zeroize::Zeroize;
 
@@ -35,6 +36,20 @@ pub(crate) struct DeriveArgs {
     /// (cardano-icarus-trezor). With a CIP-5 --xkey (`root_xsk…`, `acct_xvk…`), ed25519-bip32.
     #[arg(long, value_enum)]
     curve: Option<Curve>,
+
+    /// Derive a coin's keys and addresses (a slug such as litecoin, or a symbol such as ltc;
+    /// `fastbip32 coins` lists them): its curve, its default address kind (or --address,
+    /// one of its kinds), and without --path its default path (with --count, the same path
+    /// with `*` at the level its wallets count). Records have the fields coin, path,
+    /// address, `private_key`, `public_key` and, where the coin has one, wif. A --curve that
+    /// is not the coin's is an error.
+    #[arg(
+        long,
+        value_name = "SLUG",
+        value_parser = options::parse_coin,
+        conflicts_with_all = ["format", "xpub_version", "address_override"]
+    )]
+    coin: Option<&'static Coin>,
 
     /// Seed as 32 to 128 hex digits (16 to 64 bytes); for cardano-icarus, BIP-39 entropy of
     /// 16 to 32 bytes. `-` reads it from standard input. Without --seed, --mnemonic and
@@ -163,6 +178,7 @@ impl fmt::Debug for DeriveArgs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DeriveArgs")
             .field("curve", &self.curve)
+            .field("coin", &self.coin.map(Coin::slug))
             .field("seed", &self.seed.as_ref().map(|_| ".."))
             .field("mnemonic", &self.mnemonic.as_ref().map(|_| ".."))
             .field("passphrase", &self.passphrase.as_ref().map(|_| ".."))
@@ -236,7 +252,8 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if let Some(path) = args.path.as_deref() {
         check_quotes(path)?;
     }
-    let wildcard = match args.path.as_deref() {
+    let (curve_arg, path_arg) = coin_defaults(args)?;
+    let wildcard = match path_arg {
         Some(path) => batch::Wildcard::find(path)?,
         None => None,
     };
@@ -263,8 +280,8 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         None => None,
     };
     let (curve, origin) = match &xkey {
-        Some((text, _)) => xkey_curve(args.curve, text)?,
-        None => (args.curve.unwrap_or_default(), Role::Root),
+        Some((text, _)) => xkey_curve(curve_arg, text)?,
+        None => (curve_arg.unwrap_or_default(), Role::Root),
     };
     if args.passphrase_hex.is_some() && !curve.is_icarus() {
         return Err(CliError::Usage(format!(
@@ -272,10 +289,11 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             curve.name()
         )));
     }
-    let checked = args.output.check(curve, args.json)?;
+    let checked = args.output.check(curve, args.json, args.coin)?;
     let request = Request {
         curve,
         checked: &checked,
+        path: path_arg,
     };
     if let (Some(wildcard), Some(count)) = (wildcard, args.count) {
         let run = if wildcard.is_last() {
@@ -294,7 +312,7 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     if let Some((text, from_argv)) = &xkey {
         // clap makes --xkey require --path.
-        let path_text = args.path.as_deref().unwrap_or("m");
+        let path_text = path_arg.unwrap_or("m");
         let path = DerivationPath::parse_relative(path_text)
             .map_err(|e| CliError::library("invalid --path", e))?;
         let source = Source::Xkey {
@@ -310,7 +328,7 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             io,
         })
     } else {
-        let path_text = args.path.as_deref().unwrap_or_else(|| curve.default_path());
+        let path_text = path_arg.unwrap_or_else(|| curve.default_path());
         let path = parse_seed_path(curve, path_text)?;
         if let Some(format) = args.format {
             if curve != Curve::Ed25519 {
@@ -331,6 +349,70 @@ pub(crate) fn run(args: &DeriveArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             path_text,
             io,
         })
+    }
+}
+
+/// The curve and the path of a run: `--curve`, else `--coin`'s curve ([`coin_curve`]);
+/// `--path`, else below a seed a coin's standard path for its kind (its series with
+/// --count).
+///
+/// # Errors
+/// As [`coin_curve`]; a usage error for an `--address` the coin does not have.
+fn coin_defaults(args: &DeriveArgs) -> Result<(Option<Curve>, Option<&str>), CliError> {
+    let curve = match args.coin {
+        Some(coin) => Some(coin_curve(coin, args.curve)?),
+        None => args.curve,
+    };
+    Ok((curve, args.path.as_deref().or(coin_path(args)?)))
+}
+
+/// Without --path, below a seed: a coin's standard path for its kind (its series with
+/// --count).
+///
+/// # Errors
+/// A usage error for an `--address` the coin does not have.
+fn coin_path(args: &DeriveArgs) -> Result<Option<&'static str>, CliError> {
+    let (Some(coin), None, None) = (args.coin, &args.path, &args.xkey) else {
+        return Ok(None);
+    };
+    let kind = options::coin_kind(coin, args.output.address)?;
+    let standard = coin.path_for(kind.name());
+    Ok(Some(if args.count.is_some() {
+        standard.series()
+    } else {
+        standard.path()
+    }))
+}
+
+/// The curve of `coin`'s keys, checked against `--curve`: a Cardano coin takes any Cardano
+/// curve, the Icarus master key by default (Yoroi's, Daedalus', Eternl's).
+///
+/// # Errors
+/// A usage error for a `--curve` that contradicts the coin, or a coin of a curve `derive`
+/// does not serve.
+fn coin_curve(coin: &Coin, given: Option<Curve>) -> Result<Curve, CliError> {
+    let default = match coin.curve() {
+        CurveFamily::Secp256k1 => Curve::Secp256k1,
+        CurveFamily::Ed25519 => Curve::Ed25519,
+        CurveFamily::Ed25519Bip32 => Curve::CardanoIcarus,
+        CurveFamily::Nist256p1 => Curve::Nist256p1,
+        other => {
+            return Err(CliError::Usage(format!(
+                "--coin {}: derive does not serve {other} keys",
+                coin.slug()
+            )))
+        }
+    };
+    match given {
+        Some(curve) if !options::curve_fits(coin.curve(), curve) => Err(CliError::Usage(format!(
+            "--curve {} contradicts --coin {}: {} keys are {}",
+            curve.name(),
+            coin.slug(),
+            coin.name(),
+            options::curves_of(coin.curve())
+        ))),
+        Some(curve) => Ok(curve),
+        None => Ok(default),
     }
 }
 
@@ -380,6 +462,8 @@ pub(crate) struct Request<'a> {
     pub(crate) curve: Curve,
     /// The output options.
     pub(crate) checked: &'a Checked,
+    /// The path: `--path`, or `--coin`'s standard path.
+    pub(crate) path: Option<&'a str>,
 }
 
 /// The key a run starts from (a seed's master key or the `--xkey`), in the version family
@@ -446,7 +530,9 @@ impl<S: CliScheme> Start<S> {
             }
         };
         let address = match key_version {
-            Some(version) if curve == Curve::Secp256k1 => family_address(version, checked, notes)?,
+            Some(version) if curve == Curve::Secp256k1 && checked.coin.is_none() => {
+                family_address(version, checked, notes)?
+            }
             _ => checked.address,
         };
         if checked.wif && !key.is_private() {
@@ -496,26 +582,37 @@ impl<S: CliScheme> Start<S> {
         last: Option<ChildNumber>,
     ) -> Result<Extras, CliError> {
         let checked = request.checked;
-        let address = match self.address {
-            Some(kind) => {
-                let stake = if kind == AddressKind::CardanoBase {
+        let format = match (checked.coin, self.address) {
+            (Some((_, format)), _) => Some(format),
+            (None, Some(kind)) => Some(fastbip32::coin::of_kind(kind).1),
+            (None, None) => None,
+        };
+        let address = match format {
+            Some(format) => {
+                let stake = if format.encoder() == Encoder::Cardano(CardanoAddress::Base) {
                     Some(self.stake_key(prefix, last)?)
                 } else {
                     None
                 };
                 Some(AddressSpec {
-                    kind,
+                    format,
                     networks: self.networks,
                     stake,
                 })
             }
             None => None,
         };
+        let coin = checked.coin.map(|(coin, _)| coin);
+        let wif = match coin {
+            Some(coin) => coin.wif_version(self.networks.bitcoin),
+            None => checked.wif.then_some(self.networks.bitcoin.wif_prefix()),
+        };
         Ok(Extras {
             with_text: !self.from_seed || S::SEED_KEYS_HAVE_TEXT,
             role: self.origin.after(prefix.iter().copied().chain(last)),
             address,
-            wif: checked.wif.then_some(self.networks.bitcoin),
+            wif,
+            coin,
         })
     }
 

@@ -221,14 +221,14 @@ fn show_wif(
             )));
         }
         Some(kind) if kind.is_bitcoin() || kind == AddressKind::Ethereum => {
-            let spec = crate::address_field::AddressSpec {
+            let spec = crate::address_field::AddressSpec::of_kind(
                 kind,
-                networks: crate::address_field::Networks {
+                crate::address_field::Networks {
                     bitcoin: network,
                     ..Default::default()
                 },
-                stake: None,
-            };
+                None,
+            );
             Some(crate::address_field::encode(&spec, &public)?)
         }
         Some(kind) => {

@@ -6,8 +6,8 @@
 //! repository, whose `--help` blocks a test compares with the parser below.
 //!
 //! Layout: one module per subcommand (`derive`, `inspect`, `convert`, `descriptors`,
-//! `describe` for `descriptor`, `addresses`, `mnemonic`, `recover`, `find`, and `decode` for
-//! `address`), above the shared modules: `curve` maps `--curve` to a
+//! `describe` for `descriptor`, `addresses`, `mnemonic`, `recover`, `find`, `coins`, and
+//! `decode` for `address`), above the shared modules: `curve` maps `--curve` to a
 //! [`fastbip32::Scheme`] and dispatches to code written once generically over it
 //! (`Curve::visit`), `record` renders every record, `options` holds the output options and
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
@@ -15,6 +15,7 @@
 
 mod address_field;
 mod addresses;
+mod coins;
 mod convert;
 mod curve;
 mod decode;
@@ -81,6 +82,9 @@ enum Command {
     Address(decode::AddressArgs),
     /// Find the branch, index and path of an address among a descriptor's or a key's outputs.
     Find(Box<find::FindArgs>),
+    /// List the coins `derive --coin` and `addresses --coin` know: slug, symbol, SLIP-44
+    /// type, curve, address kinds and default path.
+    Coins(coins::CoinsArgs),
 }
 
 /// What the real process knows about its standard streams, for [`run_process`].
@@ -197,6 +201,7 @@ where
         Command::Addresses(args) => addresses::run(args, io),
         Command::Address(args) => decode::run(args, io),
         Command::Find(args) => find::run(args, io),
+        Command::Coins(args) => coins::run(args, io),
         // Its own exit codes: 1 with one plain line for a search that found nothing.
         Command::Recover(args) => return recover::run(args, io),
     };

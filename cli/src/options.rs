@@ -4,6 +4,7 @@
 
 use clap::Args;
 use fastbip32::address::{AddressKind, CardanoNetwork, CurveFamily};
+use fastbip32::coin::{AddressFormat, Coin, Encoder, COINS};
 use fastbip32::{Network, Version, VersionPair};
 
 use crate::curve::Curve;
@@ -27,6 +28,16 @@ pub(crate) const DERIVE_FIELDS: &[&str] = &[
     "wif",
 ];
 
+/// The fields of `derive --coin` records, in their order.
+pub(crate) const COIN_FIELDS: &[&str] = &[
+    "coin",
+    "path",
+    "address",
+    "private_key",
+    "public_key",
+    "wif",
+];
+
 /// `derive`'s output options (also on `--count` batches).
 #[derive(Args, Debug, Default, Clone)]
 #[allow(
@@ -44,8 +55,11 @@ pub(crate) struct DeriveOutput {
     /// p2sh-p2wpkh and a zpub/vpub p2wpkh, printed without --address; another kind is an
     /// error (see --address-override). A Ypub/Upub/Zpub/Vpub is a multisig key: it has no
     /// single-key address.
-    #[arg(long, value_name = "KIND", value_parser = parse_kind)]
-    pub(crate) address: Option<AddressKind>,
+    ///
+    /// With --coin: one of the coin's kinds (`fastbip32 coins` lists them; default: the
+    /// coin's first), such as p2wpkh, p2sh-p2wpkh or p2pkh for litecoin.
+    #[arg(long, value_name = "KIND", value_parser = parse_kind_name)]
+    pub(crate) address: Option<&'static str>,
 
     /// With an --xkey in a SLIP-132 family (ypub, zpub, Ypub, Zpub, upub, …): print
     /// --address KIND even where the family means another script, and no address without
@@ -129,6 +143,61 @@ pub(crate) fn parse_kind(text: &str) -> Result<AddressKind, String> {
     })
 }
 
+/// `derive --address`'s parser: a kind of [`AddressKind`] or of any coin of the registry
+/// (which one the run takes is checked with `--coin`).
+fn parse_kind_name(text: &str) -> Result<&'static str, String> {
+    let kinds = AddressKind::ALL.iter().map(|k| k.as_str());
+    let coin_kinds = COINS
+        .iter()
+        .flat_map(|c| c.kinds().map(AddressFormat::name));
+    let mut names: Vec<&'static str> = Vec::new();
+    for name in kinds.chain(coin_kinds) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+        .iter()
+        .find(|n| **n == text)
+        .copied()
+        .ok_or_else(|| format!("unknown address kind; one of {}", names.join(", ")))
+}
+
+/// `--coin`'s parser: a slug or a symbol.
+pub(crate) fn parse_coin(text: &str) -> Result<&'static Coin, String> {
+    Coin::find(text).map_err(|_| {
+        "unknown coin; `fastbip32 coins` lists the slugs and symbols (such as litecoin, ltc)"
+            .to_owned()
+    })
+}
+
+/// The kind `name` of `coin` (its default kind for `None`).
+///
+/// # Errors
+/// A usage error naming the coin's kinds for a kind it does not have.
+pub(crate) fn coin_kind(
+    coin: &'static Coin,
+    name: Option<&str>,
+) -> Result<&'static AddressFormat, CliError> {
+    let Some(name) = name else {
+        return Ok(coin.default_kind());
+    };
+    coin.kind(name).ok_or_else(|| {
+        let kinds: Vec<&str> = coin.kinds().map(AddressFormat::name).collect();
+        CliError::Usage(format!(
+            "--address {name}: {} has no {name} address; its kinds are {}",
+            coin.slug(),
+            kinds.join(", ")
+        ))
+    })
+}
+
+/// Whether `coin`'s addresses depend on a network (Bitcoin's and Cardano's).
+fn has_networks(coin: &Coin) -> bool {
+    coin.kinds()
+        .any(|k| matches!(k.encoder(), Encoder::Bitcoin(_) | Encoder::Cardano(_)))
+}
+
 /// The public version names `--xpub-version` and `convert --to` take.
 pub(crate) const PUBLIC_NAMES: [&str; 10] = [
     "xpub", "ypub", "zpub", "Ypub", "Zpub", "tpub", "upub", "vpub", "Upub", "Vpub",
@@ -209,8 +278,10 @@ pub(crate) fn bitcoin_network_error(text: &str) -> CliError {
 pub(crate) struct Checked {
     /// How records print.
     pub(crate) style: Style,
-    /// `--address`.
+    /// `--address` (without `--coin`).
     pub(crate) address: Option<AddressKind>,
+    /// `--coin` and its kind (`--address`, or the coin's default).
+    pub(crate) coin: Option<(&'static Coin, &'static AddressFormat)>,
     /// `--address-override`.
     pub(crate) address_override: bool,
     /// `--network`.
@@ -228,22 +299,36 @@ impl DeriveOutput {
     /// A usage error for an address kind of another curve, `--wif` off secp256k1,
     /// `--xpub-version` off the BIP-32 text curves, a network of the wrong family, or a bad
     /// `--fields` list.
-    pub(crate) fn check(&self, curve: Curve, json: bool) -> Result<Checked, CliError> {
-        if let Some(kind) = self.address {
-            let fits = match kind.curve() {
-                CurveFamily::Secp256k1 => curve == Curve::Secp256k1,
-                CurveFamily::Ed25519 => curve == Curve::Ed25519,
-                _ => curve.is_cardano(),
-            };
-            if !fits {
-                let curves = match kind.curve() {
-                    CurveFamily::Secp256k1 => "secp256k1",
-                    CurveFamily::Ed25519 => "ed25519",
-                    _ => "ed25519-bip32, cardano-icarus or cardano-icarus-trezor",
-                };
+    pub(crate) fn check(
+        &self,
+        curve: Curve,
+        json: bool,
+        coin: Option<&'static Coin>,
+    ) -> Result<Checked, CliError> {
+        let (address, coin) = match coin {
+            Some(coin) => (None, Some((coin, coin_kind(coin, self.address)?))),
+            None => (self.address.map(plain_kind).transpose()?, None),
+        };
+        if let Some(kind) = address {
+            if !curve_fits(kind.curve(), curve) {
                 return Err(CliError::Usage(format!(
-                    "--address {kind} needs --curve {curves}, not {}",
+                    "--address {kind} needs --curve {}, not {}",
+                    curves_of(kind.curve()),
                     curve.name()
+                )));
+            }
+        }
+        if let Some((coin, _)) = coin {
+            if self.wif && coin.wif_version(Network::Mainnet).is_none() {
+                return Err(CliError::Usage(format!(
+                    "--wif: {} private keys have no WIF form",
+                    coin.slug()
+                )));
+            }
+            if self.network.is_some() && !has_networks(coin) {
+                return Err(CliError::Usage(format!(
+                    "--network: {} addresses have one network (mainnet)",
+                    coin.slug()
                 )));
             }
         }
@@ -265,15 +350,62 @@ impl DeriveOutput {
             .map(|text| parse_network(text, curve))
             .transpose()?;
         let format = Format::from_flags(json, self.csv, self.raw, Format::Text);
-        let style = Style::new(format, self.fields.as_deref(), DERIVE_FIELDS)?;
+        let known = if coin.is_some() {
+            COIN_FIELDS
+        } else {
+            DERIVE_FIELDS
+        };
+        let style = Style::new(format, self.fields.as_deref(), known)?;
         Ok(Checked {
             style,
-            address: self.address,
+            address,
+            coin,
             address_override: self.address_override,
             network,
             wif: self.wif,
             xpub_version: self.xpub_version,
         })
+    }
+}
+
+/// An `--address` name without `--coin`: one of [`AddressKind`]'s.
+///
+/// # Errors
+/// A usage error for a kind only coins have (`eip55`, `tron`, …), naming `--coin`.
+fn plain_kind(name: &str) -> Result<AddressKind, CliError> {
+    name.parse().map_err(|_| {
+        let coins: Vec<&str> = COINS
+            .iter()
+            .filter(|c| c.kind(name).is_some())
+            .map(Coin::slug)
+            .take(3)
+            .collect();
+        CliError::Usage(format!(
+            "--address {name} is a coin's kind: add --coin (such as --coin {})",
+            coins.first().copied().unwrap_or("bitcoin")
+        ))
+    })
+}
+
+/// Whether keys of `curve` have addresses of the curve family `family`.
+pub(crate) fn curve_fits(family: CurveFamily, curve: Curve) -> bool {
+    match family {
+        CurveFamily::Secp256k1 => curve == Curve::Secp256k1,
+        CurveFamily::Ed25519 => curve == Curve::Ed25519,
+        CurveFamily::Ed25519Bip32 => curve.is_cardano(),
+        CurveFamily::Nist256p1 => curve == Curve::Nist256p1,
+        _ => false,
+    }
+}
+
+/// The `--curve` values of the curve family `family`, for messages.
+pub(crate) fn curves_of(family: CurveFamily) -> &'static str {
+    match family {
+        CurveFamily::Secp256k1 => "secp256k1",
+        CurveFamily::Ed25519 => "ed25519",
+        CurveFamily::Ed25519Bip32 => "ed25519-bip32, cardano-icarus or cardano-icarus-trezor",
+        CurveFamily::Nist256p1 => "nist256p1",
+        _ => "another curve",
     }
 }
 

@@ -24,8 +24,9 @@ use core::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use fastbip32::address::Address;
+use fastbip32::coin::Coin;
 use fastbip32::hex::byte_digits;
-use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey, Network};
+use fastbip32::{wif, ExtendedKey, ExtendedPrivateKey, ExtendedPublicKey};
 use zeroize::Zeroize;
 
 use crate::address_field::{self, AddressSpec};
@@ -749,8 +750,11 @@ pub(crate) struct Extras {
     pub(crate) role: Role,
     /// `--address`.
     pub(crate) address: Option<AddressSpec>,
-    /// `--wif`, for this network.
-    pub(crate) wif: Option<Network>,
+    /// `--wif` (or `--coin`'s WIF): the version byte.
+    pub(crate) wif: Option<u8>,
+    /// `--coin`: the record is a coin record (`coin`, `path`, `address`, `private_key`,
+    /// `public_key`, `wif`).
+    pub(crate) coin: Option<&'static Coin>,
 }
 
 #[cfg(test)]
@@ -762,6 +766,7 @@ impl Extras {
             role: Role::Other,
             address: None,
             wif: None,
+            coin: None,
         }
     }
 }
@@ -819,24 +824,22 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
         }
         None => None,
     };
-    let wif = match (extras.wif, key.private_key()) {
-        (Some(network), Some(secret)) => {
-            let secret: &[u8; 32] = secret
-                .try_into()
-                .map_err(|_| CliError::Usage("--wif is for secp256k1 private keys".to_owned()))?;
-            Some(
-                wif::encode(secret, network, &mut wif_buf.0)
-                    .map_err(|e| CliError::library("cannot encode the WIF", e))?,
-            )
-        }
-        (Some(_), None) => {
-            return Err(CliError::Usage(
-                "--wif needs a private key (the --xkey is an extended public key)".to_owned(),
-            ));
-        }
-        (None, _) => None,
-    };
+    let wif = record_wif(extras, key.private_key(), &mut wif_buf.0)?;
     let mut record = Record::new();
+    if let Some(coin) = extras.coin {
+        // The key's own bytes: 33 for secp256k1, 32 for ed25519 (no SLIP-10 `00` prefix).
+        let raw = public_key
+            .get(S::PUBLIC_KEY_PREFIX.len()..)
+            .unwrap_or_default();
+        return Ok(coin_record(
+            coin,
+            path,
+            address_slot.as_ref(),
+            key.private_key(),
+            raw,
+            wif,
+        ));
+    }
     record.push("curve", Value::text(curve));
     if let Some(path) = path {
         record.push("path", Value::Display(path));
@@ -875,6 +878,69 @@ pub(crate) fn derive_record<'a, S: CliScheme>(
         );
     }
     Ok(record)
+}
+
+/// The `wif` field of a record: the WIF of `private_key` under `extras.wif`'s version, into
+/// `buf`; none for a coin record of a public key.
+///
+/// # Errors
+/// A usage error for `--wif` with a public key or a key that is not secp256k1's; a failure
+/// if the library cannot encode it.
+fn record_wif<'b>(
+    extras: &Extras,
+    private_key: Option<&[u8]>,
+    buf: &'b mut [u8],
+) -> Result<Option<&'b str>, CliError> {
+    match (extras.wif, private_key) {
+        (Some(version), Some(secret)) => {
+            let secret: &[u8; 32] = secret
+                .try_into()
+                .map_err(|_| CliError::Usage("--wif is for secp256k1 private keys".to_owned()))?;
+            wif::encode_with_version(secret, version, buf)
+                .map(Some)
+                .map_err(|e| CliError::library("cannot encode the WIF", e))
+        }
+        // A coin record of a public key has no WIF.
+        (Some(_), None) if extras.coin.is_some() => Ok(None),
+        (Some(_), None) => Err(CliError::Usage(
+            "--wif needs a private key (the --xkey is an extended public key)".to_owned(),
+        )),
+        (None, _) => Ok(None),
+    }
+}
+
+/// The record of `derive --coin`: `coin`, `path`, `address`, `private_key` (a private key),
+/// `public_key` (the key's own bytes) and `wif` (where the coin has one).
+fn coin_record<'a>(
+    coin: &'static Coin,
+    path: Option<&'a dyn fmt::Display>,
+    address: Option<&'a Address>,
+    private_key: Option<&'a [u8]>,
+    public_key: &'a [u8],
+    wif: Option<&'a str>,
+) -> Record<'a> {
+    let mut record = Record::new();
+    record.push("coin", Value::text(coin.slug()));
+    if let Some(path) = path {
+        record.push("path", Value::Display(path));
+    }
+    if let Some(address) = address {
+        record.push("address", Value::text(address.as_str()));
+    }
+    if let Some(private_key) = private_key {
+        record.push("private_key", Value::secret_hex(private_key));
+    }
+    record.push("public_key", Value::hex(public_key));
+    if let Some(wif) = wif {
+        record.push(
+            "wif",
+            Value::Text {
+                text: wif,
+                secret: true,
+            },
+        );
+    }
+    record
 }
 
 /// The record `inspect` prints for a CIP-5 key: `kind`, `version_name` (the CIP-5 prefix,

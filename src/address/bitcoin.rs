@@ -34,6 +34,7 @@ use crate::address::error::{Error, Result};
 use crate::hash::hash160;
 use crate::network::Network;
 use crate::serialize::base58;
+use crate::serialize::Base58Alphabet;
 
 /// The script opcodes this crate writes and reads (addresses here, output descriptors'
 /// scripts in `descriptor`): the one table of them.
@@ -85,6 +86,97 @@ fn base58_hash(version: u8, hash: &[u8; 20]) -> Address {
     let mut buf = [0u8; 40];
     let len = written_len(base58::encode_check(&payload, &mut buf));
     Address::written(buf.split_at(len).0)
+}
+
+/// The `Base58Check` text of `version ‖ hash` in `alphabet`: the P2PKH and P2SH addresses of
+/// a coin's table, whose versions are one byte, or two (Zcash).
+///
+/// # Errors
+/// [`Error::UnknownAddressVersion`] for an empty version or one over two bytes.
+fn base58_versioned(version: &[u8], hash: &[u8; 20], alphabet: Base58Alphabet) -> Result<Address> {
+    let first = version.first().copied().unwrap_or(0);
+    if !(1..=2).contains(&version.len()) {
+        return Err(Error::UnknownAddressVersion { version: first });
+    }
+    let mut payload = [0u8; 22];
+    let len = version.len() + 20;
+    let (head, tail) = payload.split_at_mut(version.len());
+    head.copy_from_slice(version);
+    if let Some(h) = tail.get_mut(..20) {
+        h.copy_from_slice(hash);
+    }
+    // 26 bytes take at most 36 characters, well within the buffer and an `Address`.
+    let mut buf = [0u8; 40];
+    let text = written_len(base58::encode_check_in(
+        payload.split_at(len).0,
+        alphabet,
+        &mut buf,
+    ));
+    Ok(Address::written(buf.split_at(text).0))
+}
+
+/// HASH160 of the P2SH-P2WPKH redeem script of a public key, `OP_0 <hash160(P)>`.
+fn p2sh_p2wpkh_hash(public_key: &[u8; 33]) -> [u8; 20] {
+    let mut redeem = [0u8; 22];
+    let (op, hash) = redeem.split_at_mut(2);
+    op.copy_from_slice(&[OP_0, PUSH_20]);
+    hash.copy_from_slice(&hash160(public_key));
+    hash160(&redeem)
+}
+
+/// The P2PKH address of a public key under a coin's version and alphabet:
+/// `Base58Check(version ‖ HASH160(P))` (Litecoin, Dogecoin, Zcash's `t1…`, XRP, …).
+///
+/// The key is hashed as given; it is not checked to be a point on the curve.
+///
+/// # Errors
+/// [`Error::UnknownAddressVersion`] for an empty version or one over two bytes.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::address::bitcoin;
+/// use fastbip32::serialize::Base58Alphabet;
+///
+/// let mut key = [7u8; 33]; // any 33 bytes: the key is only hashed
+/// key[0] = 2;
+/// let btc = bitcoin::p2pkh_versioned(&key, &[0x00], Base58Alphabet::Bitcoin)?;
+/// assert_eq!(btc, bitcoin::p2pkh(&key, fastbip32::Network::Mainnet));
+/// # Ok::<(), fastbip32::address::Error>(())
+/// ```
+pub fn p2pkh_versioned(
+    public_key: &[u8; 33],
+    version: &[u8],
+    alphabet: Base58Alphabet,
+) -> Result<Address> {
+    base58_versioned(version, &hash160(public_key), alphabet)
+}
+
+/// The P2SH-P2WPKH address of a public key under a coin's P2SH version (Litecoin's `M…`,
+/// Dogecoin's, Dash's).
+///
+/// The key is hashed as given; it is not checked to be a point on the curve.
+///
+/// # Errors
+/// [`Error::UnknownAddressVersion`] for an empty version or one over two bytes.
+pub fn p2sh_p2wpkh_versioned(public_key: &[u8; 33], version: &[u8]) -> Result<Address> {
+    base58_versioned(
+        version,
+        &p2sh_p2wpkh_hash(public_key),
+        Base58Alphabet::Bitcoin,
+    )
+}
+
+/// The P2WPKH address of a public key under a coin's bech32 prefix (`ltc` for Litecoin's
+/// `ltc1…`): segwit version 0 of its HASH160.
+///
+/// The key is hashed as given; it is not checked to be a point on the curve.
+///
+/// # Errors
+/// [`Error::InvalidBech32`] for a prefix BIP-173 rules out (empty, over 83 characters, or
+/// outside ASCII 33–126).
+pub fn p2wpkh_hrp(public_key: &[u8; 33], hrp: &str) -> Result<Address> {
+    segwit_hrp(0, &hash160(public_key), hrp)
 }
 
 /// The length of text written into a buffer sized for it.
@@ -180,11 +272,7 @@ pub fn p2pkh_uncompressed(public_key: &[u8; 65], network: Network) -> Address {
 ///
 /// The key is hashed as given; it is not checked to be a point on the curve.
 pub fn p2sh_p2wpkh(public_key: &[u8; 33], network: Network) -> Address {
-    let mut redeem = [0u8; 22];
-    let (op, hash) = redeem.split_at_mut(2);
-    op.copy_from_slice(&[OP_0, PUSH_20]);
-    hash.copy_from_slice(&hash160(public_key));
-    p2sh_from_hash(&hash160(&redeem), network)
+    p2sh_from_hash(&p2sh_p2wpkh_hash(public_key), network)
 }
 
 /// The P2WPKH address of a public key (BIP-84 wallets): segwit version 0 of its HASH160.
@@ -270,6 +358,11 @@ pub fn p2tr(public_key: &[u8; 33], network: Network) -> Result<Address> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> {
+    segwit_hrp(version, program, network.bech32_hrp())
+}
+
+/// [`segwit`] under the bech32 prefix `hrp`.
+fn segwit_hrp(version: u8, program: &[u8], hrp: &str) -> Result<Address> {
     let invalid = Error::InvalidWitnessProgram {
         version,
         len: program.len(),
@@ -282,7 +375,7 @@ pub fn segwit(version: u8, program: &[u8], network: Network) -> Result<Address> 
     let Some(fe) = length_ok.then(|| Fe32::try_from(version).ok()).flatten() else {
         return Err(invalid);
     };
-    let hrp = Hrp::parse_unchecked(network.bech32_hrp());
+    let hrp = Hrp::parse(hrp).map_err(|_| Error::InvalidBech32)?;
     let mut addr = Address::empty();
     // At most 4 + 1 + 1 + 64 + 6 = 76 characters: the writer cannot run out of room.
     bech32::segwit::encode_lower_to_fmt_unchecked(&mut addr, hrp, fe, program)

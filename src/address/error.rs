@@ -82,6 +82,10 @@ pub enum Error {
     },
     /// A WIF private key of zero, or not below the group order.
     InvalidSecretKey,
+    /// A name that is no coin of the registry's (neither a slug nor a symbol).
+    UnknownCoin,
+    /// A `cardano-base` address asked for without the account's stake key.
+    NeedsStakeKey,
     /// The output buffer for WIF text is too small.
     BufferTooSmall {
         /// The number of bytes needed.
@@ -194,6 +198,10 @@ impl fmt::Display for Error {
                 "unknown WIF version byte 0x{prefix:02x} (expected 0x80 or 0xef)"
             ),
             Self::InvalidSecretKey => f.write_str("private key out of range"),
+            Self::UnknownCoin => f.write_str("unknown coin"),
+            Self::NeedsStakeKey => {
+                f.write_str("a Cardano base address needs the account's stake key")
+            }
             Self::BufferTooSmall { needed } => {
                 write!(f, "output buffer too small ({needed} bytes needed)")
             }
@@ -270,6 +278,8 @@ impl Error {
             Self::ChecksumMismatch => "ChecksumMismatch",
             Self::InvalidEncoding => "InvalidEncoding",
             Self::UnknownVersionByte { .. } => "UnknownVersionByte",
+            Self::UnknownCoin => "UnknownCoin",
+            Self::NeedsStakeKey => "NeedsStakeKey",
         }
     }
 }

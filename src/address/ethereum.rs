@@ -1,10 +1,12 @@
 //! Ethereum addresses: the last 20 bytes of Keccak-256 of the uncompressed public key, written
-//! as `0x` and 40 hex digits with the EIP-55 mixed-case checksum.
+//! as `0x` and 40 hex digits with the EIP-55 mixed-case checksum; Tron's, the same 20 bytes
+//! in `Base58Check` under the version `0x41`.
 
 use sha3::{Digest, Keccak256};
 
 use super::Address;
 use crate::address::error::{Error, Result};
+use crate::serialize::base58;
 
 /// The 65-byte uncompressed SEC1 encoding (`0x04 ‖ x ‖ y`) of a compressed secp256k1 public
 /// key.
@@ -45,20 +47,6 @@ pub(crate) fn secp256k1_checked(public_key: &[u8; 33]) -> Result<()> {
         .map_err(|_| Error::InvalidPublicKey)
 }
 
-/// The 20-byte Ethereum account of a compressed secp256k1 public key: the last 20 bytes of
-/// Keccak-256 of the 64 bytes `x ‖ y`.
-///
-/// # Errors
-/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
-pub(crate) fn keccak_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
-    let full = secp256k1_uncompressed(public_key)?;
-    let (_, xy) = full.split_at(1);
-    let digest = Keccak256::digest(xy);
-    let mut account = [0u8; 20];
-    account.copy_from_slice(digest.split_at(12).1);
-    Ok(account)
-}
-
 /// A lowercase hex digit.
 fn hex_digit(n: u8) -> u8 {
     match n {
@@ -93,6 +81,57 @@ fn hex_digit(n: u8) -> u8 {
 /// ```
 pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
     Ok(eip55(&keccak_account(public_key)?))
+}
+
+/// The 20-byte account of a compressed secp256k1 public key: the last 20 bytes of
+/// Keccak-256 of the 64 bytes `x ‖ y` (Ethereum's and Tron's).
+///
+/// # Security
+/// Variable-time: the key is public.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
+pub fn keccak_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
+    let full = secp256k1_uncompressed(public_key)?;
+    let (_, xy) = full.split_at(1);
+    let digest = Keccak256::digest(xy);
+    let mut account = [0u8; 20];
+    account.copy_from_slice(digest.split_at(12).1);
+    Ok(account)
+}
+
+/// The Tron address of a compressed secp256k1 public key: `Base58Check(version ‖ account)`
+/// of its [`keccak_account`], `version` being Tron's `0x41` (text `T…`).
+///
+/// # Security
+/// Variable-time: the key is public.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::address;
+///
+/// // The key of private key 1, G: its Ethereum account under Tron's 0x41.
+/// let g = [
+///     0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87,
+///     0x0b, 0x07, 0x02, 0x9b, 0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16,
+///     0xf8, 0x17, 0x98,
+/// ];
+/// assert_eq!(address::tron(&g, 0x41)?, "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn tron(public_key: &[u8; 33], version: u8) -> Result<Address> {
+    let account = keccak_account(public_key)?;
+    let mut payload = [0u8; 21];
+    let (v, rest) = payload.split_at_mut(1);
+    v.fill(version);
+    rest.copy_from_slice(&account);
+    let mut buf = [0u8; 40];
+    let len = base58::encode_check(&payload, &mut buf).map_err(|_| Error::InvalidPublicKey)?;
+    Ok(Address::written(buf.split_at(len).0))
 }
 
 /// The EIP-55 text of a 20-byte account: `0x` and 40 hex digits, each letter upper-cased

@@ -1,6 +1,7 @@
-//! Base58 and `Base58Check` (Bitcoin alphabet) on fixed stack buffers, for payloads of up to
-//! 78 bytes: extended keys (78), WIF private keys (34), P2PKH/P2SH addresses (21) and, without a
-//! checksum, Solana addresses (32).
+//! Base58 and `Base58Check` on fixed stack buffers, for payloads of up to 78 bytes: extended
+//! keys (78), WIF private keys (34), P2PKH/P2SH addresses (21, 22 for Zcash's two-byte
+//! versions) and, without a checksum, Solana addresses (32). The alphabet is a parameter
+//! ([`Alphabet`]): Bitcoin's for everything but XRP, whose addresses use Ripple's.
 //!
 //! Written here rather than taken from `bs58` for three reasons:
 //! * no branch and no table look-up depends on the data: a private key's text goes through
@@ -46,6 +47,79 @@ pub(crate) const MAX_ENCODED_LEN: usize = 112;
 /// `1366/1000` rounds up `log 256 / log 58 = 1.36565…`; one digit of slack on top.
 const fn rounds_for(bytes: usize) -> usize {
     (bytes * 1366 / 1000 + 1).div_ceil(5)
+}
+
+/// A Base58 alphabet: the 58 characters of the digits 0 to 57, in order.
+///
+/// The alphabet is public: code may branch on which one it is given, never on the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// Bitcoin's: `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz` (every coin's
+    /// but XRP's).
+    Bitcoin,
+    /// Ripple's: `rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz` (XRP Ledger
+    /// addresses).
+    Ripple,
+}
+
+impl Alphabet {
+    /// Ripple's 58 characters, digit 0 first.
+    const RIPPLE: &'static [u8; 58] = b"rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz";
+
+    /// The character of digit 0, which stands for a leading zero byte.
+    const fn zero(self) -> u8 {
+        match self {
+            Self::Bitcoin => b'1',
+            Self::Ripple => b'r',
+        }
+    }
+
+    /// The character of a digit below 58, without a data-dependent branch or table index.
+    fn char_of(self, digit: u8) -> u8 {
+        match self {
+            Self::Bitcoin => digit_to_char(digit),
+            Self::Ripple => masked_lookup(Self::RIPPLE, digit),
+        }
+    }
+
+    /// The digit of a character, and `0xFF` if it is in the alphabet (0 if not), without a
+    /// data-dependent branch or table index.
+    fn digit_of(self, c: u8) -> (u8, u8) {
+        match self {
+            Self::Bitcoin => char_to_digit(c),
+            Self::Ripple => masked_search(Self::RIPPLE, c),
+        }
+    }
+}
+
+/// `0xFF` when `a == b`, else 0, without a branch.
+fn eq_mask(a: u8, b: u8) -> u8 {
+    let x = u32::from(a ^ b);
+    // `x - 1` borrows into the top bit exactly when `x == 0`.
+    let zero = (x.wrapping_sub(1) >> 31) & 1;
+    0u8.wrapping_sub(zero.to_le_bytes()[0])
+}
+
+/// `table[index]`, read by touching every entry (no index depends on the data).
+fn masked_lookup(table: &[u8; 58], index: u8) -> u8 {
+    let mut out = 0u8;
+    for (i, &c) in (0u8..).zip(table.iter()) {
+        out |= eq_mask(i, index) & c;
+    }
+    out
+}
+
+/// The position of `c` in `table` and `0xFF` if it is there (0 if not), comparing with every
+/// entry.
+fn masked_search(table: &[u8; 58], c: u8) -> (u8, u8) {
+    let mut digit = 0u8;
+    let mut valid = 0u8;
+    for (i, &t) in (0u8..).zip(table.iter()) {
+        let mask = eq_mask(t, c);
+        digit |= mask & i;
+        valid |= mask;
+    }
+    (digit, valid)
 }
 
 /// 1 when `b == 0`, else 0, without a branch.
@@ -174,9 +248,13 @@ fn sha256_blocks<'b>(data: &[u8], blocks: &'b mut [[u8; 64]]) -> &'b [[u8; 64]] 
 ///
 /// The work depends on `data.len()` only, apart from writing the text, whose length is the
 /// output's.
-fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
-    // The entry points check the payload length at compile time.
-    assert!(data.len() <= MAX_DATA, "Base58 data is at most 82 bytes");
+fn encode_raw(data: &[u8], alphabet: Alphabet, out: &mut [u8]) -> Result<usize> {
+    if data.len() > MAX_DATA {
+        return Err(Error::InvalidLength {
+            len: data.len(),
+            expected: MAX_DATA,
+        });
+    }
     let data_limbs = data.len().div_ceil(4);
     // Right-aligned in whole limbs: the bytes in front of `data` stay zero.
     let mut bytes = Zeroizing::new([0u8; DATA_LIMBS * 4]);
@@ -228,9 +306,9 @@ fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
         return Err(Error::BufferTooSmall { needed: len });
     };
     let (ones, rest) = text.split_at_mut(zeros);
-    ones.fill(b'1');
+    ones.fill(alphabet.zero());
     for (c, &d) in rest.iter_mut().zip(digits.iter().take(significant).rev()) {
-        *c = digit_to_char(d);
+        *c = alphabet.char_of(d);
     }
     Ok(len)
 }
@@ -244,13 +322,31 @@ fn encode_raw(data: &[u8], out: &mut [u8]) -> Result<usize> {
 /// then hold part of it.
 pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
     const { assert!(N <= PAYLOAD, "Base58Check payloads are at most 78 bytes") };
+    encode_check_in(payload, Alphabet::Bitcoin, out)
+}
+
+/// Writes the `Base58Check` text of `payload` in `alphabet` into `out` and returns its
+/// length.
+///
+/// # Errors
+/// [`Error::InvalidLength`] for a payload over 78 bytes; [`Error::BufferTooSmall`] if `out`
+/// is shorter than the text (`out` may then hold part of it).
+pub(crate) fn encode_check_in(payload: &[u8], alphabet: Alphabet, out: &mut [u8]) -> Result<usize> {
+    let n = payload.len();
+    if n > PAYLOAD {
+        return Err(Error::InvalidLength {
+            len: n,
+            expected: PAYLOAD,
+        });
+    }
     let mut data = Zeroizing::new([0u8; MAX_DATA]);
-    let (body, rest) = data.split_at_mut(N);
-    body.copy_from_slice(payload);
-    if let Some(check) = rest.get_mut(..4) {
+    if let Some(body) = data.get_mut(..n) {
+        body.copy_from_slice(payload);
+    }
+    if let Some(check) = data.get_mut(n..n + 4) {
         check.copy_from_slice(&checksum(payload));
     }
-    encode_raw(data.split_at(N + 4).0, out)
+    encode_raw(data.split_at(n + 4).0, alphabet, out)
 }
 
 /// Writes the plain Base58 text (no checksum) of `payload` (at most 82 bytes, checked at
@@ -264,7 +360,7 @@ pub(crate) fn encode_check<const N: usize>(payload: &[u8; N], out: &mut [u8]) ->
 )]
 pub(crate) fn encode<const N: usize>(payload: &[u8; N], out: &mut [u8]) -> Result<usize> {
     const { assert!(N <= MAX_DATA, "Base58 payloads are at most 82 bytes") };
-    encode_raw(payload, out)
+    encode_raw(payload, Alphabet::Bitcoin, out)
 }
 
 /// The decoded bytes of `Base58Check` text, checksum removed, in a wiped buffer.
@@ -284,15 +380,24 @@ impl Decoded {
 /// ([`Error::InvalidBase58`]); text over 160 characters is not decoded and fails with
 /// [`Error::InvalidLength`] whose `len` is a lower bound of its byte length. `expected` is
 /// the length the caller wants, for the errors.
+#[cfg_attr(
+    not(all(feature = "address", feature = "secp256k1", feature = "ed25519-bip32")),
+    allow(dead_code, reason = "used by address::decode only")
+)]
 pub(crate) fn decode_any(text: &[u8], expected: usize) -> Result<Decoded> {
+    decode_any_in(text, Alphabet::Bitcoin, expected)
+}
+
+/// [`decode_any`] in `alphabet`.
+pub(crate) fn decode_any_in(text: &[u8], alphabet: Alphabet, expected: usize) -> Result<Decoded> {
     let mut valid = 0xFF;
     for &c in text {
-        valid &= char_to_digit(c).1;
+        valid &= alphabet.digit_of(c).1;
     }
     if valid == 0 {
         return Err(Error::InvalidBase58);
     }
-    let zeros = leading_zeros(text.iter().map(|&c| c ^ b'1'));
+    let zeros = leading_zeros(text.iter().map(|&c| c ^ alphabet.zero()));
     if text.len() > MAX_TEXT {
         // k significant digits are at least 58^(k-1) > 256^((k-1)·0.732): a lower bound.
         let digits = text.len() - zeros;
@@ -309,7 +414,7 @@ pub(crate) fn decode_any(text: &[u8], expected: usize) -> Result<Decoded> {
         let mut value: u64 = 0;
         let mut scale: u64 = 1;
         for &c in chunk {
-            value = value * 58 + u64::from(char_to_digit(c).0);
+            value = value * 58 + u64::from(alphabet.digit_of(c).0);
             scale *= 58;
         }
         let mut carry = value;
@@ -355,7 +460,16 @@ pub(crate) fn decode_any(text: &[u8], expected: usize) -> Result<Decoded> {
 /// [`Error::InvalidLength`] whose `len` is a lower bound of its payload length. `expected` is
 /// the payload length the caller wants, for the errors.
 pub(crate) fn decode_check_any(text: &[u8], expected: usize) -> Result<Decoded> {
-    let mut decoded = decode_any(text, expected).map_err(|e| match e {
+    decode_check_any_in(text, Alphabet::Bitcoin, expected)
+}
+
+/// [`decode_check_any`] in `alphabet`.
+pub(crate) fn decode_check_any_in(
+    text: &[u8],
+    alphabet: Alphabet,
+    expected: usize,
+) -> Result<Decoded> {
+    let mut decoded = decode_any_in(text, alphabet, expected).map_err(|e| match e {
         Error::InvalidLength { len, expected } => Error::InvalidLength {
             len: len.saturating_sub(4),
             expected,
@@ -433,6 +547,45 @@ mod tests {
                 assert_eq!(char_to_digit(c).1, 0, "{c}");
             }
         }
+    }
+
+    #[test]
+    fn ripple_alphabet_maps_both_ways() {
+        for (d, &c) in Alphabet::RIPPLE.iter().enumerate() {
+            let d = u8::try_from(d).unwrap();
+            assert_eq!(Alphabet::Ripple.char_of(d), c);
+            assert_eq!(Alphabet::Ripple.digit_of(c), (d, 0xFF));
+        }
+        for c in 0..=255u8 {
+            if !Alphabet::RIPPLE.contains(&c) {
+                assert_eq!(Alphabet::Ripple.digit_of(c).1, 0, "{c}");
+            }
+        }
+        // The same digits in both alphabets: a permutation of the characters.
+        let payload = [0u8, 1, 2, 3, 250, 251, 252, 253, 254, 255];
+        let mut btc = [0u8; 40];
+        let mut xrp = [0u8; 40];
+        let n = encode_check_in(&payload, Alphabet::Bitcoin, &mut btc).unwrap();
+        let m = encode_check_in(&payload, Alphabet::Ripple, &mut xrp).unwrap();
+        assert_eq!(n, m);
+        for (&b, &x) in btc[..n].iter().zip(&xrp[..m]) {
+            let (digit, valid) = char_to_digit(b);
+            assert_eq!(valid, 0xFF);
+            assert_eq!(Alphabet::RIPPLE[usize::from(digit)], x);
+        }
+        let back = decode_check_any_in(&xrp[..m], Alphabet::Ripple, 0).unwrap();
+        assert_eq!(back.payload(), &payload[..]);
+        assert_eq!(
+            decode_check_any_in(&btc[..n], Alphabet::Ripple, 0).err(),
+            Some(Error::BadChecksum)
+        );
+        assert_eq!(
+            encode_check_in(&[0u8; 79], Alphabet::Bitcoin, &mut [0u8; 200]),
+            Err(Error::InvalidLength {
+                len: 79,
+                expected: 78
+            })
+        );
     }
 
     #[test]

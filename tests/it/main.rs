@@ -96,6 +96,7 @@ mod allocator;
 mod api;
 mod batch;
 mod chain_vectors;
+mod coin;
 mod descriptor;
 mod ed25519_bip32;
 mod errors;

@@ -201,7 +201,7 @@ pub(super) fn run(
         wildcard,
         range,
         threads,
-        path_text: args.path.as_deref().unwrap_or_default(),
+        path_text: request.path.unwrap_or_default(),
     };
     let prefix = prefix_path(curve, wildcard, xkey.is_some())?;
     if let Some((text, from_argv, origin)) = xkey {

@@ -50,7 +50,7 @@ pub(super) fn run(
         prefix: &prefix,
         suffix: &suffix,
         range,
-        path_text: args.path.as_deref().unwrap_or_default(),
+        path_text: request.path.unwrap_or_default(),
     };
     if let Some((text, from_argv, origin)) = xkey {
         let source = Source::Xkey {

@@ -79,7 +79,7 @@ fn text_format_and_fields() {
     assert_eq!(
         out.stdout,
         format!(
-            "type: p2tr\nnetwork: mainnet\nwitness_version: 1\nprogram: {output}\nscript_pubkey: {script}\n"
+            "type: p2tr\nnetwork: mainnet\nwitness_version: 1\nprogram: {output}\nscript_pubkey: {script}\ncoins: bitcoin\n"
         )
     );
     assert_eq!(out.stderr, "");
@@ -129,7 +129,11 @@ fn cardano_and_ethereum() {
         assert_eq!(str_field(&got, "type"), "ethereum");
         assert_eq!(str_field(&got, "hash"), text[2..].to_ascii_lowercase());
         assert!(!got.contains_key("network"));
-        assert_eq!(got.len(), 2);
+        // An EIP-55 account belongs to every EVM chain, Ethereum first.
+        let coins = got["coins"].as_array().unwrap();
+        assert_eq!(coins[0], "ethereum");
+        assert!(coins.iter().any(|c| c == "polygon"));
+        assert_eq!(got.len(), 3);
     }
     // The first mixed-case published account with one lowercase letter upper-cased.
     let first = d["cases"]
@@ -153,4 +157,21 @@ fn not_an_address() {
         assert_error(&out, 2);
     }
     assert_usage_error(&["address", "hi"], "", "not a recognised address", None);
+}
+
+#[test]
+fn other_coins_addresses_name_their_coins() {
+    // wallet-core's published addresses (tests/data/coin_registry_wallet_core.json).
+    let d = data(include_str!(
+        "../../../tests/data/coin_registry_wallet_core.json"
+    ));
+    for case in d["addresses"].as_array().unwrap() {
+        let text = case["address"].as_str().unwrap();
+        let got = json_ok(&run(&["address", text, "--json"], b""));
+        let coins = got["coins"].as_array().unwrap();
+        assert!(
+            coins.iter().any(|c| c == case["coin"].as_str().unwrap()),
+            "{case}: {got:?}"
+        );
+    }
 }

@@ -19,6 +19,7 @@ mod addresses;
 mod batch;
 mod cardano;
 mod cardano_address;
+mod coins;
 mod convert;
 mod decode;
 mod derive;
