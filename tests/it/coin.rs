@@ -11,6 +11,8 @@
 )]
 
 use std::collections::HashSet;
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::address::{AddressKind, CurveFamily, Error};
 use fastbip32::coin::{self, Coin, Context, COINS};
