@@ -682,17 +682,29 @@ impl Descriptor {
                 branches: self.branches,
             });
         }
+        let keys = self.prepare_keys(branch);
+        // The derivations and moves of `prepare_keys` left copies of the prepared private
+        // keys in the stack below this frame; a later frame built there (a channel, a
+        // vector's first block) could carry them into a heap block that is freed unwiped.
+        crate::secret::scrub_stack::<2048>();
+        Ok(Branch {
+            descriptor: self,
+            number: branch,
+            keys: keys?,
+        })
+    }
+
+    /// Each key prepared for `branch`, in a frame of its own, below [`Self::branch`]'s: the
+    /// copies its moves leave are all in frames that `branch` overwrites.
+    #[inline(never)]
+    fn prepare_keys(&self, branch: usize) -> Result<Vec<Prepared>> {
         // Exactly sized: a growing vector would free its old blocks, private keys and all,
         // without wiping them.
         let mut keys = Vec::with_capacity(self.keys.len());
         for (i, key) in self.keys.iter().enumerate() {
             keys.push(key.prepare(branch).map_err(|e| self.position(i).core(e))?);
         }
-        Ok(Branch {
-            descriptor: self,
-            number: branch,
-            keys,
-        })
+        Ok(keys)
     }
 
     /// The full path of a single-key descriptor's key at (`branch`, `index`), without deriving
