@@ -98,7 +98,11 @@ impl Curve {
     pub(crate) const fn seed_kind(self) -> SeedKind {
         match self {
             Self::CardanoIcarus | Self::CardanoIcarusTrezor => SeedKind::Bip39Entropy,
-            _ => SeedKind::Bip39Seed,
+            Self::Secp256k1
+            | Self::Nist256p1
+            | Self::Ed25519
+            | Self::Curve25519
+            | Self::Ed25519Bip32 => SeedKind::Bip39Seed,
         }
     }
 
@@ -165,32 +169,20 @@ pub(crate) trait CliScheme: Scheme {
     const SEED_KEYS_HAVE_TEXT: bool;
 
     /// The extended public key of `key`, for the schemes that have one.
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        let _ = key;
-        None
-    }
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>>;
 
     /// The master key of `curve` (one of this scheme's curves) for `seed`.
     ///
     /// # Errors
     /// The library's error for a seed it refuses.
-    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        let _ = curve;
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
+    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error>;
 
     /// Parses an extended key of either kind from its text, given as `what` (`--xkey`, …).
     ///
     /// # Errors
     /// A usage error with the library's parse error, or for a scheme without a text form
     /// (callers check [`Curve::has_bip32_text`] first).
-    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        let _ = text;
-        Err(CliError::Usage(format!(
-            "{what}: {} keys have no extended key text",
-            Self::NAME
-        )))
-    }
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError>;
 
     /// Encodes the text of an extended private key (in the key's own version family) into
     /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
@@ -202,10 +194,7 @@ pub(crate) trait CliScheme: Scheme {
         key: &ExtendedPrivateKey<Self>,
         role: Role,
         buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, role, buf);
-        Ok(None)
-    }
+    ) -> Result<Option<&'b str>, CliError>;
 
     /// Encodes the text of an extended public key (in the key's own version family) into
     /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
@@ -216,10 +205,7 @@ pub(crate) trait CliScheme: Scheme {
         key: &ExtendedPublicKey<Self>,
         role: Role,
         buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, role, buf);
-        Ok(None)
-    }
+    ) -> Result<Option<&'b str>, CliError>;
 }
 
 impl CliScheme for Secp256k1 {
@@ -229,6 +215,10 @@ impl CliScheme for Secp256k1 {
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
 
     fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         text.parse().map_err(|e| key_text_error(what, e))
@@ -263,6 +253,10 @@ impl CliScheme for NistP256 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
     fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         text.parse().map_err(|e| key_text_error(what, e))
     }
@@ -284,14 +278,74 @@ impl CliScheme for NistP256 {
     }
 }
 
+/// SLIP-10 ed25519: hardened derivation only, so no extended public key, and no
+/// registered text form for its extended keys.
 impl CliScheme for Ed25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
+
+    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        None
+    }
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
+    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        Err(no_key_text::<Self>(what))
+    }
+
+    fn encode_private_text<'b>(
+        _: &ExtendedPrivateKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
+
+    fn encode_public_text<'b>(
+        _: &ExtendedPublicKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
 }
 
+/// SLIP-10 curve25519: hardened derivation only, so no extended public key, and no
+/// registered text form for its extended keys.
 impl CliScheme for Curve25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
+
+    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        None
+    }
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
+    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        Err(no_key_text::<Self>(what))
+    }
+
+    fn encode_private_text<'b>(
+        _: &ExtendedPrivateKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
+
+    fn encode_public_text<'b>(
+        _: &ExtendedPublicKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
 }
 
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
@@ -314,7 +368,11 @@ impl CliScheme for Ed25519Bip32 {
             Curve::CardanoIcarusTrezor => {
                 ExtendedPrivateKey::from_icarus_trezor(seed.as_bytes(), seed.passphrase())
             }
-            _ => ExtendedPrivateKey::from_seed(seed.as_bytes()),
+            Curve::Ed25519Bip32 => ExtendedPrivateKey::from_seed(seed.as_bytes()),
+            // Not this scheme's curves: `visit` never pairs them with it.
+            Curve::Secp256k1 | Curve::Nist256p1 | Curve::Ed25519 | Curve::Curve25519 => {
+                ExtendedPrivateKey::from_seed(seed.as_bytes())
+            }
         }
     }
 
@@ -347,6 +405,15 @@ impl CliScheme for Ed25519Bip32 {
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
     }
+}
+
+/// The usage error for extended key text given as `what` (`--xkey`, …) to a scheme `S`
+/// without a text form.
+fn no_key_text<S: Scheme>(what: &str) -> CliError {
+    CliError::Usage(format!(
+        "{what}: {} keys have no extended key text",
+        S::NAME
+    ))
 }
 
 /// The usage error for extended key text (`what`: `--xkey`, …) the library refuses.
