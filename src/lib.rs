@@ -78,7 +78,8 @@ pub use crate::curve::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use crate::curve::Secp256k1;
 pub use crate::curve::{
-    Bip32Text, NormalDerivation, Scheme, SchemeKeys, MAX_SEED_LEN, MIN_SEED_LEN,
+    Bip32Text, CurveName, NormalDerivation, Scheme, SchemeKeys, UnknownCurveName, MAX_SEED_LEN,
+    MIN_SEED_LEN,
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};

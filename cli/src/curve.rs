@@ -5,11 +5,12 @@
 //! [`Curve::default_path`], and a [`CliScheme`] impl. Adding an operation: an arm in
 //! `dispatch::Task`, the one [`SchemeVisitor`] (this module knows no subcommand).
 
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use fastbip32::cardano::{self, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
-    Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey,
-    ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
+    Bip32Text, Curve25519, CurveName, Ed25519, Ed25519Bip32, Error, ExtendedKey,
+    ExtendedPrivateKey, ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
 use zeroize::Zeroize as _;
@@ -18,66 +19,87 @@ use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
 use fastbip32::cardano::Role;
 
-/// The `--curve` values of `derive`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+/// The `--curve` values of `derive`: the library's [`CurveName`]s, whose table gives their
+/// names and aliases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Curve {
     /// BIP-32 over secp256k1.
     #[default]
-    #[value(name = "secp256k1")]
     Secp256k1,
-    /// SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1).
-    #[value(
-        name = "nist256p1",
-        alias = "p256",
-        alias = "secp256r1",
-        alias = "prime256v1"
-    )]
+    /// SLIP-10 over NIST P-256.
     Nist256p1,
-    /// SLIP-10 ed25519 (hardened derivation only).
-    #[value(name = "ed25519")]
+    /// SLIP-10 ed25519.
     Ed25519,
-    /// SLIP-10 curve25519 (hardened derivation only).
-    #[value(name = "curve25519")]
+    /// SLIP-10 curve25519.
     Curve25519,
-    /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed
-    /// (also spelled cardano-ledger).
-    #[value(name = "ed25519-bip32", alias = "cardano-ledger")]
+    /// BIP32-Ed25519, the Ledger/BitBox02 master key.
     Ed25519Bip32,
-    /// BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy.
-    #[value(name = "cardano-icarus")]
+    /// BIP32-Ed25519, the Icarus master key.
     CardanoIcarus,
-    /// BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for
-    /// 24 words).
-    #[value(name = "cardano-icarus-trezor")]
+    /// BIP32-Ed25519, Trezor's Icarus master key.
     CardanoIcarusTrezor,
 }
 
+impl ValueEnum for Curve {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Self::Secp256k1,
+            Self::Nist256p1,
+            Self::Ed25519,
+            Self::Curve25519,
+            Self::Ed25519Bip32,
+            Self::CardanoIcarus,
+            Self::CardanoIcarusTrezor,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Self::Secp256k1 => "BIP-32 over secp256k1",
+            Self::Nist256p1 => "SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1)",
+            Self::Ed25519 => "SLIP-10 ed25519 (hardened derivation only)",
+            Self::Curve25519 => "SLIP-10 curve25519 (hardened derivation only)",
+            Self::Ed25519Bip32 => "BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed (also spelled cardano-ledger)",
+            Self::CardanoIcarus => "BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy",
+            Self::CardanoIcarusTrezor => "BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for 24 words)",
+        };
+        let library = self.library();
+        Some(
+            PossibleValue::new(library.name())
+                .aliases(library.aliases().iter().copied())
+                .help(help),
+        )
+    }
+}
+
 impl Curve {
+    /// The library's name of this curve.
+    pub(crate) const fn library(self) -> CurveName {
+        match self {
+            Self::Secp256k1 => CurveName::Secp256k1,
+            Self::Nist256p1 => CurveName::Nist256p1,
+            Self::Ed25519 => CurveName::Ed25519,
+            Self::Curve25519 => CurveName::Curve25519,
+            Self::Ed25519Bip32 => CurveName::Ed25519Bip32,
+            Self::CardanoIcarus => CurveName::CardanoIcarus,
+            Self::CardanoIcarusTrezor => CurveName::CardanoIcarusTrezor,
+        }
+    }
+
     /// The name, as `--curve` spells it and the `curve` field prints it.
     pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Self::Secp256k1 => "secp256k1",
-            Self::Nist256p1 => "nist256p1",
-            Self::Ed25519 => "ed25519",
-            Self::Curve25519 => "curve25519",
-            Self::Ed25519Bip32 => "ed25519-bip32",
-            Self::CardanoIcarus => "cardano-icarus",
-            Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
-        }
+        self.library().name()
     }
 
     /// Whether this is one of the BIP32-Ed25519 (Cardano) curves.
     pub(crate) const fn is_cardano(self) -> bool {
-        matches!(
-            self,
-            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor
-        )
+        self.library().is_cardano()
     }
 
     /// Whether the master key is made by an Icarus method (from BIP-39 entropy and a
     /// passphrase of any bytes).
     pub(crate) const fn is_icarus(self) -> bool {
-        matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
+        self.library().is_icarus()
     }
 
     /// The path `derive` uses without `--path`: BIP-44's first receive address, with every
@@ -127,15 +149,27 @@ impl Curve {
 }
 
 /// The `--curve` values of `inspect`: the curves whose keys have BIP-32's text form.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum TextCurve {
     /// BIP-32 over secp256k1.
     #[default]
-    #[value(name = "secp256k1")]
     Secp256k1,
     /// SLIP-10 over NIST P-256, in BIP-32's layout with the same versions.
-    #[value(name = "nist256p1")]
     Nist256p1,
+}
+
+impl ValueEnum for TextCurve {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Self::Secp256k1, Self::Nist256p1]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Self::Secp256k1 => "BIP-32 over secp256k1",
+            Self::Nist256p1 => "SLIP-10 over NIST P-256, in BIP-32's layout with the same versions",
+        };
+        Some(PossibleValue::new(Curve::from(*self).name()).help(help))
+    }
 }
 
 impl From<TextCurve> for Curve {
