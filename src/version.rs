@@ -306,6 +306,8 @@ struct Family {
     private_name: &'static str,
     public_name: &'static str,
     testnet: bool,
+    /// Read through [`ImpliedScript::of_family`], which is public through `address`.
+    #[cfg_attr(not(feature = "address"), allow(dead_code))]
     script: Option<ImpliedScript>,
 }
 
@@ -463,6 +465,8 @@ pub enum ImpliedScript {
     P2wshMultisig,
 }
 
+// Public through `address`, which re-exports the type.
+#[cfg_attr(not(feature = "address"), allow(dead_code))]
 impl ImpliedScript {
     /// The script of a known version family; `None` for `xprv`/`xpub`, `tprv`/`tpub` and
     /// pairs this crate does not know.
