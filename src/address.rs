@@ -46,7 +46,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::version::{Version, VersionPair};
+use crate::version::VersionPair;
 
 #[cfg(feature = "secp256k1")]
 pub mod bitcoin;
@@ -396,95 +396,9 @@ impl AddressKind {
     }
 }
 
-/// The script a SLIP-132 version family promises: what a `ypub`, a `zpub`, a `Zpub`, … means.
-///
-/// SLIP-132 gives each family of extended-key versions one script type, so that a wallet
-/// given the key knows which addresses to scan. BIP-32's own families (`xpub`, `tpub`) and
-/// versions this crate does not know imply none ([`ImpliedScript::of_version`] returns
-/// `None`).
-///
-/// | family (public / private) | network | script | descriptor | address kind |
-/// |---|---|---|---|---|
-/// | `xpub` `xprv`, `tpub` `tprv` | mainnet, testnet | none implied | any | any |
-/// | `ypub` `yprv`, `upub` `uprv` | mainnet, testnet | [`P2shP2wpkh`](Self::P2shP2wpkh) | `sh(wpkh(KEY))` | [`AddressKind::P2shP2wpkh`] |
-/// | `zpub` `zprv`, `vpub` `vprv` | mainnet, testnet | [`P2wpkh`](Self::P2wpkh) | `wpkh(KEY)` | [`AddressKind::P2wpkh`] |
-/// | `Ypub` `Yprv`, `Upub` `Uprv` | mainnet, testnet | [`P2shP2wshMultisig`](Self::P2shP2wshMultisig) | `sh(wsh(multi(…)))` | none (multisig) |
-/// | `Zpub` `Zprv`, `Vpub` `Vprv` | mainnet, testnet | [`P2wshMultisig`](Self::P2wshMultisig) | `wsh(multi(…))` | none (multisig) |
-///
-/// (`sortedmulti` serves as well as `multi` for the multisig families.)
-///
-/// # Examples
-///
-/// ```
-/// use fastbip32::address::{AddressKind, ImpliedScript};
-/// use fastbip32::{Version, VersionPair};
-///
-/// assert_eq!(ImpliedScript::of_version(Version::ZPUB), Some(ImpliedScript::P2wpkh));
-/// assert_eq!(ImpliedScript::of_version(Version::XPUB), None);
-/// assert_eq!(ImpliedScript::P2shP2wpkh.descriptor(), "sh(wpkh(KEY))");
-/// assert_eq!(AddressKind::of_family(VersionPair::UPRV_UPUB), Some(AddressKind::P2shP2wpkh));
-/// // A multisig family has a script but no single-key address.
-/// assert_eq!(AddressKind::of_family(VersionPair::ZPRV_ZPUB_MULTISIG), None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ImpliedScript {
-    /// `ypub`, `upub`: P2WPKH nested in P2SH, `sh(wpkh(KEY))` (BIP-49).
-    P2shP2wpkh,
-    /// `zpub`, `vpub`: native P2WPKH, `wpkh(KEY)` (BIP-84).
-    P2wpkh,
-    /// `Ypub`, `Upub`: multi-signature P2WSH nested in P2SH, `sh(wsh(multi(…)))`.
-    P2shP2wshMultisig,
-    /// `Zpub`, `Vpub`: multi-signature native P2WSH, `wsh(multi(…))`.
-    P2wshMultisig,
-}
+pub use crate::version::ImpliedScript;
 
 impl ImpliedScript {
-    /// The script of a known version family; `None` for `xprv`/`xpub`, `tprv`/`tpub` and
-    /// pairs this crate does not know.
-    pub fn of_family(pair: VersionPair) -> Option<Self> {
-        if pair == VersionPair::YPRV_YPUB || pair == VersionPair::UPRV_UPUB {
-            Some(Self::P2shP2wpkh)
-        } else if pair == VersionPair::ZPRV_ZPUB || pair == VersionPair::VPRV_VPUB {
-            Some(Self::P2wpkh)
-        } else if pair == VersionPair::YPRV_YPUB_MULTISIG || pair == VersionPair::UPRV_UPUB_MULTISIG
-        {
-            Some(Self::P2shP2wshMultisig)
-        } else if pair == VersionPair::ZPRV_ZPUB_MULTISIG || pair == VersionPair::VPRV_VPUB_MULTISIG
-        {
-            Some(Self::P2wshMultisig)
-        } else {
-            None
-        }
-    }
-
-    /// The script of the known family `version` (private or public) belongs to; `None` as
-    /// for [`of_family`](Self::of_family), and for a version of no known family.
-    pub fn of_version(version: Version) -> Option<Self> {
-        version.pair().and_then(Self::of_family)
-    }
-
-    /// The descriptor form: `sh(wpkh(KEY))`, `wpkh(KEY)`, `sh(wsh(multi(…)))` or
-    /// `wsh(multi(…))`.
-    pub const fn descriptor(self) -> &'static str {
-        match self {
-            Self::P2shP2wpkh => "sh(wpkh(KEY))",
-            Self::P2wpkh => "wpkh(KEY)",
-            Self::P2shP2wshMultisig => "sh(wsh(multi(…)))",
-            Self::P2wshMultisig => "wsh(multi(…))",
-        }
-    }
-
-    /// The script's name: `p2sh-p2wpkh`, `p2wpkh`, `p2sh-p2wsh multisig` or `p2wsh
-    /// multisig`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::P2shP2wpkh => "p2sh-p2wpkh",
-            Self::P2wpkh => "p2wpkh",
-            Self::P2shP2wshMultisig => "p2sh-p2wsh multisig",
-            Self::P2wshMultisig => "p2wsh multisig",
-        }
-    }
-
     /// The single-key address kind: `Some` for [`P2shP2wpkh`](Self::P2shP2wpkh) and
     /// [`P2wpkh`](Self::P2wpkh); `None` for the multisig scripts, whose address needs every
     /// cosigner's key.
@@ -494,17 +408,6 @@ impl ImpliedScript {
             Self::P2wpkh => Some(AddressKind::P2wpkh),
             Self::P2shP2wshMultisig | Self::P2wshMultisig => None,
         }
-    }
-
-    /// True for the multisig scripts.
-    pub const fn is_multisig(self) -> bool {
-        matches!(self, Self::P2shP2wshMultisig | Self::P2wshMultisig)
-    }
-}
-
-impl fmt::Display for ImpliedScript {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -482,6 +482,12 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// [`Error::UnexpectedBech32Prefix`] for a prefix that is not a private [`Cip5Prefix`];
     /// [`Error::InvalidLength`] unless the payload is 96 bytes; [`Error::InvalidRootKey`]
     /// or [`Error::InvalidSecretKey`] for a key that breaks the rule.
+    ///
+    /// # Security
+    /// Variable-time in the key: the `bech32` crate's checksum and 5-bit conversion branch
+    /// on the data and index tables by it. Treat CIP-5 private-key text as exposed to a
+    /// timing observer; [`from_hex`](Self::from_hex) is the constant-time import. Listed in
+    /// SECURITY.md.
     pub fn from_bech32(text: &str) -> Result<Self> {
         let mut xprv = Zeroizing::new([0u8; XPRV_LEN]);
         let prefix = bech32_decode(text, &mut xprv[..], true)?;
@@ -516,6 +522,11 @@ impl ExtendedPrivateKey<Ed25519Bip32> {
     /// # Errors
     /// [`Error::UnexpectedBech32Prefix`] for a public prefix; [`Error::BufferTooSmall`] if
     /// `buf` is too short.
+    ///
+    /// # Security
+    /// Variable-time in the key, as [`from_bech32`](Self::from_bech32) (and the `bech32`
+    /// crate's stack is not wiped); [`encode_hex`](Self::encode_hex) is the constant-time
+    /// export. Listed in SECURITY.md.
     pub fn encode_bech32<'b>(&self, prefix: Cip5Prefix, buf: &'b mut [u8]) -> Result<&'b str> {
         if !prefix.is_private() {
             return Err(Error::UnexpectedBech32Prefix {

@@ -64,6 +64,132 @@ pub use self::secp256k1_batch::WidthSweep as Secp256k1WidthSweep;
 
 pub(crate) use self::sealed::{Math, Sealed, Step, Steps, Token};
 
+/// The name of a curve as users write it (the command-line tool's `--curve`, Python's
+/// `curve=`): a scheme, and for BIP32-Ed25519 the way its master key is made. The one table
+/// of these names and their aliases; each scheme's [`Scheme::NAME`] is its entry here.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::CurveName;
+///
+/// assert_eq!("p256".parse::<CurveName>(), Ok(CurveName::Nist256p1));
+/// assert_eq!(CurveName::CardanoIcarus.to_string(), "cardano-icarus");
+/// assert!("secp256k2".parse::<CurveName>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CurveName {
+    /// `secp256k1`: BIP-32 over secp256k1.
+    Secp256k1,
+    /// `nist256p1` (also `p256`, `secp256r1`, `prime256v1`): SLIP-10 over NIST P-256.
+    Nist256p1,
+    /// `ed25519`: SLIP-10 ed25519 (hardened derivation only).
+    Ed25519,
+    /// `curve25519`: SLIP-10 curve25519 (hardened derivation only).
+    Curve25519,
+    /// `ed25519-bip32` (also `cardano-ledger`): BIP32-Ed25519, master key by the
+    /// Ledger/BitBox02 method from a BIP-39 seed.
+    Ed25519Bip32,
+    /// `cardano-icarus`: BIP32-Ed25519, master key by the Icarus method (CIP-3) from BIP-39
+    /// entropy.
+    CardanoIcarus,
+    /// `cardano-icarus-trezor`: BIP32-Ed25519, master key by Trezor's variant of Icarus
+    /// (which differs for 24 words).
+    CardanoIcarusTrezor,
+}
+
+impl CurveName {
+    /// Every curve, in this order.
+    pub const ALL: [Self; 7] = [
+        Self::Secp256k1,
+        Self::Nist256p1,
+        Self::Ed25519,
+        Self::Curve25519,
+        Self::Ed25519Bip32,
+        Self::CardanoIcarus,
+        Self::CardanoIcarusTrezor,
+    ];
+
+    /// The canonical name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Secp256k1 => "secp256k1",
+            Self::Nist256p1 => "nist256p1",
+            Self::Ed25519 => "ed25519",
+            Self::Curve25519 => "curve25519",
+            Self::Ed25519Bip32 => "ed25519-bip32",
+            Self::CardanoIcarus => "cardano-icarus",
+            Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
+        }
+    }
+
+    /// The other names accepted for this curve.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Self::Nist256p1 => &["p256", "secp256r1", "prime256v1"],
+            Self::Ed25519Bip32 => &["cardano-ledger"],
+            Self::Secp256k1
+            | Self::Ed25519
+            | Self::Curve25519
+            | Self::CardanoIcarus
+            | Self::CardanoIcarusTrezor => &[],
+        }
+    }
+
+    /// Whether this is one of the BIP32-Ed25519 (Cardano) curves.
+    pub const fn is_cardano(self) -> bool {
+        matches!(
+            self,
+            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor
+        )
+    }
+
+    /// Whether the master key is made by an Icarus method (from BIP-39 entropy and a
+    /// passphrase of any bytes).
+    pub const fn is_icarus(self) -> bool {
+        matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
+    }
+}
+
+impl core::fmt::Display for CurveName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl core::str::FromStr for CurveName {
+    type Err = UnknownCurveName;
+
+    /// A canonical name or an alias (exact case).
+    ///
+    /// # Errors
+    /// [`UnknownCurveName`] for any other text.
+    fn from_str(s: &str) -> core::result::Result<Self, UnknownCurveName> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name() == s || c.aliases().contains(&s))
+            .ok_or(UnknownCurveName)
+    }
+}
+
+/// The error of parsing a [`CurveName`]: the text is no curve's name or alias. Its message
+/// lists the names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownCurveName;
+
+impl core::fmt::Display for UnknownCurveName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("unknown curve; one of")?;
+        for (i, curve) in CurveName::ALL.iter().enumerate() {
+            f.write_str(if i == 0 { " " } else { ", " })?;
+            f.write_str(curve.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for UnknownCurveName {}
+
 /// The longest seed a master key accepts, in bytes (BIP-32: 512 bits).
 pub const MAX_SEED_LEN: usize = 64;
 /// The shortest seed a master key accepts, in bytes (BIP-32: 128 bits).

@@ -159,10 +159,63 @@ impl DescriptorType {
     }
 }
 
+/// The script around a single key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Multisig {
-    threshold: usize,
-    sorted: bool,
+enum SingleScript {
+    /// `pkh(KEY)`.
+    Pkh,
+    /// `wpkh(KEY)`.
+    Wpkh,
+    /// `sh(wpkh(KEY))`.
+    ShWpkh,
+    /// `tr(KEY)`, key path only.
+    Tr,
+}
+
+/// The script around a multisig script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MultiScript {
+    /// `multi(…)` at the top level: the script itself is the output.
+    Bare,
+    /// `sh(multi(…))`.
+    Sh,
+    /// `wsh(multi(…))`.
+    Wsh,
+    /// `sh(wsh(multi(…)))`.
+    ShWsh,
+}
+
+/// What a descriptor is: one key in a script, or a multisig script with its threshold.
+/// Every combination is a descriptor this module supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// One key (the descriptor's keys are exactly one).
+    Single(SingleScript),
+    /// `k`-of-`n` multisig over the descriptor's keys (`1 ≤ threshold ≤ n`, checked at
+    /// parse).
+    Multi {
+        script: MultiScript,
+        threshold: usize,
+        sorted: bool,
+    },
+}
+
+impl Shape {
+    /// The public script type.
+    const fn descriptor_type(self) -> DescriptorType {
+        match self {
+            Self::Single(SingleScript::Pkh) => DescriptorType::Pkh,
+            Self::Single(SingleScript::Wpkh) => DescriptorType::Wpkh,
+            Self::Single(SingleScript::ShWpkh) => DescriptorType::ShWpkh,
+            Self::Single(SingleScript::Tr) => DescriptorType::Tr,
+            Self::Multi { script, .. } => match script {
+                MultiScript::Bare => DescriptorType::BareMulti,
+                MultiScript::Sh => DescriptorType::ShMulti,
+                MultiScript::Wsh => DescriptorType::WshMulti,
+                MultiScript::ShWsh => DescriptorType::ShWshMulti,
+            },
+        }
+    }
 }
 
 /// A parsed output descriptor.
@@ -182,8 +235,7 @@ struct Multisig {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Descriptor {
-    kind: DescriptorType,
-    multisig: Option<Multisig>,
+    shape: Shape,
     keys: Vec<KeyExpr>,
     branches: usize,
     network_is_test: Option<bool>,
@@ -290,7 +342,7 @@ fn single_key(call: &Call<'_>, context: KeyContext) -> Result<KeyExpr> {
 }
 
 /// Parses `multi(k,KEY,…)` / `sortedmulti(…)` in `context`.
-fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig, Vec<KeyExpr>)> {
+fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<Parsed> {
     let args = split_args(call.args, call.args_base);
     let Some(((threshold_text, threshold_offset), key_args)) = args.split_first() else {
         return Err(invalid(call.args_base, ErrorKind::WrongArgumentCount));
@@ -344,16 +396,22 @@ fn multisig(call: &Call<'_>, sorted: bool, context: Context) -> Result<(Multisig
         }
         return Err(Error::TooManyKeys { keys: n, max });
     }
-    Ok((
-        Multisig {
-            threshold: k,
-            sorted,
-        },
-        keys,
-    ))
+    let script = match context {
+        Context::Top => MultiScript::Bare,
+        Context::Sh => MultiScript::Sh,
+        Context::Wsh => MultiScript::Wsh,
+        Context::ShWsh => MultiScript::ShWsh,
+    };
+    let shape = Shape::Multi {
+        script,
+        threshold: k,
+        sorted,
+    };
+    Ok((shape, keys))
 }
 
-type Parsed = (DescriptorType, Option<Multisig>, Vec<KeyExpr>);
+/// A parsed script expression: its shape and its keys.
+type Parsed = (Shape, Vec<KeyExpr>);
 
 /// Parses a script expression in `context` (`sh()`'s and `wsh()`'s insides).
 fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
@@ -371,18 +429,15 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
     let unimplemented = || unsupported(base, Feature::Function(function));
     match (context, function) {
         (Context::Top, F::Pkh) => Ok((
-            DescriptorType::Pkh,
-            None,
+            Shape::Single(SingleScript::Pkh),
             alloc::vec![single_key(&call, KeyContext::Legacy)?],
         )),
         (Context::Top, F::Wpkh) => Ok((
-            DescriptorType::Wpkh,
-            None,
+            Shape::Single(SingleScript::Wpkh),
             alloc::vec![single_key(&call, KeyContext::Witness)?],
         )),
         (Context::Sh, F::Wpkh) => Ok((
-            DescriptorType::ShWpkh,
-            None,
+            Shape::Single(SingleScript::ShWpkh),
             alloc::vec![single_key(&call, KeyContext::Witness)?],
         )),
         (Context::Top, F::Tr) => {
@@ -398,7 +453,7 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
             if let Some(&(_, tree_offset)) = args.get(1) {
                 return Err(unsupported(tree_offset, Feature::ScriptTree));
             }
-            Ok((DescriptorType::Tr, None, alloc::vec![key]))
+            Ok((Shape::Single(SingleScript::Tr), alloc::vec![key]))
         }
         (Context::Top, F::Sh) => {
             let args = split_args(call.args, call.args_base);
@@ -419,16 +474,7 @@ fn script_expr(text: &str, base: usize, context: Context) -> Result<Parsed> {
             };
             script_expr(inner, offset, inner_context)
         }
-        (_, F::Multi | F::SortedMulti) => {
-            let (multi, keys) = multisig(&call, function == F::SortedMulti, context)?;
-            let kind = match context {
-                Context::Top => DescriptorType::BareMulti,
-                Context::Sh => DescriptorType::ShMulti,
-                Context::Wsh => DescriptorType::WshMulti,
-                Context::ShWsh => DescriptorType::ShWshMulti,
-            };
-            Ok((kind, Some(multi), keys))
-        }
+        (_, F::Multi | F::SortedMulti) => multisig(&call, function == F::SortedMulti, context),
         // Valid in this place (BIP-381/384/385 and Bitcoin Core), not implemented here.
         (Context::Top, F::Pk | F::Combo | F::Raw | F::Addr | F::RawTr)
         | (Context::Sh | Context::Wsh | Context::ShWsh, F::Pk | F::Pkh) => Err(unimplemented()),
@@ -449,7 +495,8 @@ impl Descriptor {
     /// key, each naming the key.
     pub fn parse(text: &str) -> Result<Self> {
         let payload = checksum::split(text)?;
-        let (kind, multisig, keys) = script_expr(payload, 0, Context::Top)?;
+        let (shape, keys) = script_expr(payload, 0, Context::Top)?;
+        let kind = shape.descriptor_type();
         let mut branches = 1;
         let mut network_is_test = None;
         for (i, key) in keys.iter().enumerate() {
@@ -481,8 +528,7 @@ impl Descriptor {
             }
         }
         Ok(Self {
-            kind,
-            multisig,
+            shape,
             keys,
             branches,
             network_is_test,
@@ -517,7 +563,7 @@ impl Descriptor {
 
     /// The script type.
     pub fn descriptor_type(&self) -> DescriptorType {
-        self.kind
+        self.shape.descriptor_type()
     }
 
     /// The number of multipath branches: the length of the `<…>` tuple, 1 without one.
@@ -609,7 +655,13 @@ impl Descriptor {
     /// # Ok::<(), fastbip32::descriptor::Error>(())
     /// ```
     pub fn has_address(&self) -> bool {
-        self.kind != DescriptorType::BareMulti
+        !matches!(
+            self.shape,
+            Shape::Multi {
+                script: MultiScript::Bare,
+                ..
+            }
+        )
     }
 
     /// The number of keys (1 for single-key descriptors).
@@ -619,17 +671,23 @@ impl Descriptor {
 
     /// Whether this is a single-key descriptor (`pkh`, `wpkh`, `sh(wpkh)`, `tr`).
     pub fn is_single_key(&self) -> bool {
-        self.multisig.is_none()
+        matches!(self.shape, Shape::Single(_))
     }
 
     /// The multisig threshold `k`, for multisig descriptors.
     pub fn threshold(&self) -> Option<usize> {
-        self.multisig.map(|m| m.threshold)
+        match self.shape {
+            Shape::Single(_) => None,
+            Shape::Multi { threshold, .. } => Some(threshold),
+        }
     }
 
     /// Whether this is a `sortedmulti()` descriptor.
     pub fn is_sorted_multisig(&self) -> bool {
-        self.multisig.is_some_and(|m| m.sorted)
+        match self.shape {
+            Shape::Single(_) => false,
+            Shape::Multi { sorted, .. } => sorted,
+        }
     }
 
     /// The key origin of a single-key descriptor's key, if it has one.
@@ -682,17 +740,29 @@ impl Descriptor {
                 branches: self.branches,
             });
         }
+        let keys = self.prepare_keys(branch);
+        // The derivations and moves of `prepare_keys` left copies of the prepared private
+        // keys in the stack below this frame; a later frame built there (a channel, a
+        // vector's first block) could carry them into a heap block that is freed unwiped.
+        crate::secret::scrub_stack::<2048>();
+        Ok(Branch {
+            descriptor: self,
+            number: branch,
+            keys: keys?,
+        })
+    }
+
+    /// Each key prepared for `branch`, in a frame of its own, below [`Self::branch`]'s: the
+    /// copies its moves leave are all in frames that `branch` overwrites.
+    #[inline(never)]
+    fn prepare_keys(&self, branch: usize) -> Result<Vec<Prepared>> {
         // Exactly sized: a growing vector would free its old blocks, private keys and all,
         // without wiping them.
         let mut keys = Vec::with_capacity(self.keys.len());
         for (i, key) in self.keys.iter().enumerate() {
             keys.push(key.prepare(branch).map_err(|e| self.position(i).core(e))?);
         }
-        Ok(Branch {
-            descriptor: self,
-            number: branch,
-            keys,
-        })
+        Ok(keys)
     }
 
     /// The full path of a single-key descriptor's key at (`branch`, `index`), without deriving
@@ -740,28 +810,35 @@ impl Descriptor {
     }
 
     fn write_payload(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        let (open, close) = match self.kind {
-            DescriptorType::Pkh => ("pkh(", ")"),
-            DescriptorType::Wpkh => ("wpkh(", ")"),
-            DescriptorType::ShWpkh => ("sh(wpkh(", "))"),
-            DescriptorType::Tr => ("tr(", ")"),
-            DescriptorType::ShMulti => ("sh(", ")"),
-            DescriptorType::WshMulti => ("wsh(", ")"),
-            DescriptorType::ShWshMulti => ("sh(wsh(", "))"),
-            DescriptorType::BareMulti => ("", ""),
+        let (open, close) = match self.shape {
+            Shape::Single(SingleScript::Pkh) => ("pkh(", ")"),
+            Shape::Single(SingleScript::Wpkh) => ("wpkh(", ")"),
+            Shape::Single(SingleScript::ShWpkh) => ("sh(wpkh(", "))"),
+            Shape::Single(SingleScript::Tr) => ("tr(", ")"),
+            Shape::Multi { script, .. } => match script {
+                MultiScript::Bare => ("", ""),
+                MultiScript::Sh => ("sh(", ")"),
+                MultiScript::Wsh => ("wsh(", ")"),
+                MultiScript::ShWsh => ("sh(wsh(", "))"),
+            },
         };
         out.write_str(open)?;
-        if let Some(m) = self.multisig {
-            out.write_str(if m.sorted { "sortedmulti(" } else { "multi(" })?;
-            write!(out, "{}", m.threshold)?;
-            for key in &self.keys {
-                out.write_char(',')?;
-                key.write_public(out)?;
+        match self.shape {
+            Shape::Single(_) => {
+                for key in &self.keys {
+                    key.write_public(out)?;
+                }
             }
-            out.write_char(')')?;
-        } else {
-            for key in &self.keys {
-                key.write_public(out)?;
+            Shape::Multi {
+                threshold, sorted, ..
+            } => {
+                out.write_str(if sorted { "sortedmulti(" } else { "multi(" })?;
+                write!(out, "{threshold}")?;
+                for key in &self.keys {
+                    out.write_char(',')?;
+                    key.write_public(out)?;
+                }
+                out.write_char(')')?;
             }
         }
         out.write_str(close)
@@ -916,19 +993,23 @@ impl Branch<'_> {
     fn output(&self, index: u32, publics: &[[u8; 33]; MAX_MULTISIG_KEYS]) -> Result<Derived> {
         let d = self.descriptor;
         let first = publics[0];
-        let script_pubkey = match (d.kind, d.multisig) {
-            (DescriptorType::Pkh, _) if d.keys.iter().any(KeyExpr::is_uncompressed) => {
+        let script_pubkey = match d.shape {
+            Shape::Single(SingleScript::Pkh) if d.keys.iter().any(KeyExpr::is_uncompressed) => {
                 ScriptPubKey::p2pkh(&hash160(&key::decompress(&first)))
             }
-            (DescriptorType::Pkh, _) => ScriptPubKey::p2pkh(&hash160(&first)),
-            (DescriptorType::Wpkh, _) => ScriptPubKey::p2wpkh(&hash160(&first)),
-            (DescriptorType::ShWpkh, _) => script::p2sh_p2wpkh(&first),
+            Shape::Single(SingleScript::Pkh) => ScriptPubKey::p2pkh(&hash160(&first)),
+            Shape::Single(SingleScript::Wpkh) => ScriptPubKey::p2wpkh(&hash160(&first)),
+            Shape::Single(SingleScript::ShWpkh) => script::p2sh_p2wpkh(&first),
             // A valid key without a BIP-341 output key (probability below 2⁻¹²⁷).
-            (DescriptorType::Tr, _) => ScriptPubKey::p2tr(
+            Shape::Single(SingleScript::Tr) => ScriptPubKey::p2tr(
                 &taproot_output_key(&first)
                     .map_err(|_| d.position(0).core(crate::Error::InvalidPublicKey))?,
             ),
-            (kind, Some(m)) => {
+            Shape::Multi {
+                script: wrapper,
+                threshold,
+                sorted,
+            } => {
                 // At most MAX_MULTISIG_KEYS keys, checked at parse.
                 let mut forms = [ScriptKey::Compressed([0; 33]); MAX_MULTISIG_KEYS];
                 let (keys, _) = forms.split_at_mut(d.keys.len());
@@ -939,20 +1020,21 @@ impl Branch<'_> {
                         ScriptKey::Compressed(*public)
                     };
                 }
-                if m.sorted {
+                if sorted {
                     keys.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
                 }
                 let mut buf = [0u8; MAX_MULTISIG_SCRIPT_LEN];
-                let len = script::multisig(m.threshold, keys, &mut buf);
+                let len = script::multisig(threshold, keys, &mut buf);
                 let (multisig_script, _) = buf.split_at(len);
-                match kind {
-                    DescriptorType::BareMulti => ScriptPubKey::bare_multisig(multisig_script),
-                    DescriptorType::ShMulti => script::p2sh_of(multisig_script),
-                    DescriptorType::WshMulti => script::p2wsh_of(multisig_script),
-                    _ => script::p2sh_of(script::p2wsh_of(multisig_script).as_bytes()),
+                match wrapper {
+                    MultiScript::Bare => ScriptPubKey::bare_multisig(multisig_script),
+                    MultiScript::Sh => script::p2sh_of(multisig_script),
+                    MultiScript::Wsh => script::p2wsh_of(multisig_script),
+                    MultiScript::ShWsh => {
+                        script::p2sh_of(script::p2wsh_of(multisig_script).as_bytes())
+                    }
                 }
             }
-            (_, None) => ScriptPubKey::p2pkh(&hash160(&first)),
         };
         Ok(Derived {
             script_pubkey,
@@ -1061,8 +1143,7 @@ impl Descriptor {
             });
         }
         Ok(Self {
-            kind: self.kind,
-            multisig: self.multisig,
+            shape: self.shape,
             keys: self.keys.iter().map(|k| k.single_path(branch)).collect(),
             branches: 1,
             network_is_test: self.network_is_test,
@@ -1091,8 +1172,7 @@ impl Descriptor {
     #[must_use]
     pub fn to_plain_versions(&self) -> Self {
         Self {
-            kind: self.kind,
-            multisig: self.multisig,
+            shape: self.shape,
             keys: self.keys.iter().map(KeyExpr::plain_version).collect(),
             branches: self.branches,
             network_is_test: self.network_is_test,

@@ -16,8 +16,9 @@
 //!    HASH160 and PBKDF2;
 //! 3. schemes (`curve`): [`curve`] and one file per scheme;
 //! 4. keys (`key`): [`ExtendedPrivateKey`], [`ExtendedPublicKey`], [`DerivedKey`];
-//! 5. formats and many keys (`serialize`, `cardano`, `batch`, `tree`): [`serialize`],
-//!    [`cardano`], sibling batches and [`PathTree`];
+//! 5. formats and many keys (`serialize`, `cardano`, `batch`, `ordered`, `tree`):
+//!    [`serialize`], [`cardano`], sibling batches, ordered work on a few threads
+//!    ([`ordered`], with `std`) and [`PathTree`];
 //! 6. wallet formats (`mnemonic`, `address`, `wif`, `coin`, `descriptor`): BIP-39 mnemonics,
 //!    addresses, WIF, the coin registry and output descriptors;
 //! 7. recovery (`recovery`): the search for a partly remembered mnemonic or passphrase.
@@ -51,6 +52,8 @@ mod key;
 mod batch;
 #[cfg(feature = "ed25519-bip32")]
 pub mod cardano;
+#[cfg(feature = "std")]
+pub mod ordered;
 pub mod serialize;
 #[cfg(feature = "alloc")]
 mod tree;
@@ -87,7 +90,8 @@ pub use crate::curve::NistP256;
 #[cfg(feature = "secp256k1")]
 pub use crate::curve::Secp256k1;
 pub use crate::curve::{
-    Bip32Text, NormalDerivation, Scheme, SchemeKeys, MAX_SEED_LEN, MIN_SEED_LEN,
+    Bip32Text, CurveName, NormalDerivation, Scheme, SchemeKeys, UnknownCurveName, MAX_SEED_LEN,
+    MIN_SEED_LEN,
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};

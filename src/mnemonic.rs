@@ -233,6 +233,11 @@ impl Mnemonic {
     /// # Errors
     /// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
     /// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
+    /// # Security
+    /// Variable-time in the phrase, which is secret: each word is looked up by a search of
+    /// the word list whose time depends on the word (as in every BIP-39 implementation).
+    /// The entropy's bit packing and the checksum comparison are branch-free; the phrase is
+    /// wiped. Listed in SECURITY.md.
     pub fn parse(phrase: &str) -> Result<Self> {
         parse_any(phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
@@ -242,6 +247,11 @@ impl Mnemonic {
     /// # Errors
     /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of another list)
     /// or [`Error::InvalidChecksum`].
+    /// # Security
+    /// Variable-time in the phrase, which is secret: each word is looked up by a search of
+    /// the word list whose time depends on the word (as in every BIP-39 implementation).
+    /// The entropy's bit packing and the checksum comparison are branch-free; the phrase is
+    /// wiped. Listed in SECURITY.md.
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
         parse_in(language, phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
@@ -363,6 +373,11 @@ impl FromStr for Mnemonic {
 /// The word list holding the most words of `phrase` (ties go to the earlier list in
 /// [`Language::ALL`]), or `None` if no list holds any. For choosing the list to
 /// [`suggest`] from when a phrase of unknown language fails to parse.
+///
+/// # Security
+/// Variable-time in the phrase, which is secret: each word is searched for in every list.
+/// Meant for telling a person which list to correct their phrase in, once. Listed in
+/// SECURITY.md.
 ///
 /// # Examples
 ///

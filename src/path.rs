@@ -522,18 +522,26 @@ impl DerivationPath {
         Ok(path)
     }
 
-    /// Writes the path with `marker` after hardened indices, ignoring width and alignment.
-    fn write_text(&self, f: &mut fmt::Formatter<'_>, marker: u8) -> fmt::Result {
+    /// Writes the path with `marker` after hardened indices, ignoring width and alignment:
+    /// from `m` ([`Origin::Master`]), or its steps alone ([`Origin::Key`]).
+    fn write_text(&self, f: &mut fmt::Formatter<'_>, marker: u8, origin: Origin) -> fmt::Result {
         let mut buffer = PrintBuffer([0; PRINT_BUFFER]);
         let bytes = &mut buffer.0;
-        if let Some(first) = bytes.first_mut() {
-            *first = b'm';
-        }
-        let mut used = 1;
+        // Every segment is written with its `/`; relative text skips the first one.
+        let (mut used, mut skip) = match origin {
+            Origin::Master => {
+                if let Some(first) = bytes.first_mut() {
+                    *first = b'm';
+                }
+                (1, 0)
+            }
+            Origin::Key => (0, 1),
+        };
         for child in self {
             if used > PRINT_BUFFER - SEGMENT_TEXT_MAX {
-                buffer_flush(f, bytes, used)?;
+                buffer_flush(f, bytes, skip, used)?;
                 used = 0;
+                skip = 0;
             }
             if let Some(window) = bytes
                 .get_mut(used..used + SEGMENT_TEXT_MAX)
@@ -542,12 +550,61 @@ impl DerivationPath {
                 used += encode_segment(child, marker, window);
             }
         }
-        buffer_flush(f, bytes, used)
+        buffer_flush(f, bytes, skip.min(used), used)
     }
 
     /// Length of the printed form.
-    fn text_len(&self) -> usize {
-        self.iter().map(|child| 1 + child.text_len()).sum::<usize>() + 1
+    fn text_len(&self, origin: Origin) -> usize {
+        let segments = self.iter().map(|child| 1 + child.text_len()).sum::<usize>();
+        match origin {
+            Origin::Master => segments + 1,
+            Origin::Key => segments.saturating_sub(1),
+        }
+    }
+
+    /// The path printed relative to the key it starts from: its steps alone, `0/1'`, without
+    /// `m/` (empty for no step); with the alternate flag (`{:#}`), `0/1h`. For a key whose
+    /// own path is not known (an extended key below depth 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::DerivationPath;
+    ///
+    /// let path = DerivationPath::parse_relative("0/1'")?;
+    /// assert_eq!(path.relative().to_string(), "0/1'");
+    /// assert_eq!(format!("{:#}", path.relative()), "0/1h");
+    /// assert_eq!(DerivationPath::master().relative().to_string(), "");
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn relative(&self) -> RelativePath<'_> {
+        RelativePath(self)
+    }
+}
+
+/// Where printed path text starts.
+#[derive(Clone, Copy)]
+enum Origin {
+    /// At the master key: `m/…`.
+    Master,
+    /// At the key the path is applied to: the steps alone.
+    Key,
+}
+
+/// A [`DerivationPath`] printed relative to the key it starts from
+/// ([`DerivationPath::relative`]). Width, fill and alignment are honoured.
+#[derive(Clone, Copy, Debug)]
+pub struct RelativePath<'a>(&'a DerivationPath);
+
+impl fmt::Display for RelativePath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let marker = marker_for(f);
+        if f.width().is_none() {
+            return self.0.write_text(f, marker, Origin::Key);
+        }
+        write_padded(f, self.0.text_len(Origin::Key), |f| {
+            self.0.write_text(f, marker, Origin::Key)
+        })
     }
 }
 
@@ -589,16 +646,18 @@ impl fmt::Display for DerivationPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let marker = marker_for(f);
         if f.width().is_none() {
-            return self.write_text(f, marker);
+            return self.write_text(f, marker, Origin::Master);
         }
-        write_padded(f, self.text_len(), |f| self.write_text(f, marker))
+        write_padded(f, self.text_len(Origin::Master), |f| {
+            self.write_text(f, marker, Origin::Master)
+        })
     }
 }
 
 impl fmt::Debug for DerivationPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("DerivationPath(\"")?;
-        self.write_text(f, b'\'')?;
+        self.write_text(f, b'\'', Origin::Master)?;
         f.write_str("\")")
     }
 }
@@ -1006,7 +1065,7 @@ fn ascii_digit(digit: u32) -> u8 {
 #[repr(align(8))]
 struct PrintBuffer([u8; PRINT_BUFFER]);
 
-/// Writes the first `used` bytes of a print buffer.
+/// Writes bytes `skip..used` of a print buffer.
 ///
 /// Validates whole 16-byte blocks, which with the buffer's alignment keeps UTF-8 validation on
 /// its word-at-a-time path (a short unaligned tail is checked byte by byte, several times
@@ -1015,13 +1074,14 @@ struct PrintBuffer([u8; PRINT_BUFFER]);
 fn buffer_flush(
     f: &mut fmt::Formatter<'_>,
     bytes: &[u8; PRINT_BUFFER],
+    skip: usize,
     used: usize,
 ) -> fmt::Result {
     let checked = bytes
         .get(..used.next_multiple_of(16))
         .unwrap_or(bytes.as_slice());
     let text = core::str::from_utf8(checked).map_err(|_| fmt::Error)?;
-    f.write_str(text.get(..used).ok_or(fmt::Error)?)
+    f.write_str(text.get(skip..used).ok_or(fmt::Error)?)
 }
 
 /// Writes ASCII bytes produced by the printing helpers.

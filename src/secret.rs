@@ -102,6 +102,23 @@ impl<A: ByteArray> fmt::Debug for SecretBytes<A> {
     }
 }
 
+/// Writes zeros over the `8 × WORDS` bytes of stack below the caller's frame, where the frames
+/// of the functions it just called lay, with whatever secrets they held or moved: copies a
+/// move leaves behind are not wiped, and a later frame (of the caller, or of a function
+/// building a heap value by value on the stack) may carry them into a heap block. Best
+/// effort: volatile writes (`zeroize`) in a frame the compiler may place as it likes.
+#[cfg(any(
+    feature = "mnemonic",
+    feature = "ed25519-bip32",
+    feature = "descriptor"
+))]
+#[inline(never)]
+pub(crate) fn scrub_stack<const WORDS: usize>() {
+    let mut area = [0u64; WORDS];
+    area.zeroize();
+    core::hint::black_box(&area);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

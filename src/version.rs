@@ -299,41 +299,102 @@ impl Default for VersionPair {
 /// The number of known families.
 const FAMILY_COUNT: usize = 10;
 
-/// A known family: its pair, the four-letter names of its text, and its network. The one table
-/// of known versions: every lookup goes through it.
+/// A known family: its pair, the four-letter names of its text, its network and the script it
+/// promises. The one table of known versions: every lookup goes through it.
 struct Family {
     pair: VersionPair,
     private_name: &'static str,
     public_name: &'static str,
     testnet: bool,
+    /// Read through [`ImpliedScript::of_family`], which is public through `address`.
+    #[cfg_attr(not(feature = "address"), allow(dead_code))]
+    script: Option<ImpliedScript>,
 }
 
 const fn family(
     pair: VersionPair,
-    private_name: &'static str,
-    public_name: &'static str,
+    [private_name, public_name]: [&'static str; 2],
     testnet: bool,
+    script: Option<ImpliedScript>,
 ) -> Family {
     Family {
         pair,
         private_name,
         public_name,
         testnet,
+        script,
     }
 }
 
-const FAMILIES: [Family; FAMILY_COUNT] = [
-    family(VersionPair::XPRV_XPUB, "xprv", "xpub", false),
-    family(VersionPair::TPRV_TPUB, "tprv", "tpub", true),
-    family(VersionPair::YPRV_YPUB, "yprv", "ypub", false),
-    family(VersionPair::ZPRV_ZPUB, "zprv", "zpub", false),
-    family(VersionPair::YPRV_YPUB_MULTISIG, "Yprv", "Ypub", false),
-    family(VersionPair::ZPRV_ZPUB_MULTISIG, "Zprv", "Zpub", false),
-    family(VersionPair::UPRV_UPUB, "uprv", "upub", true),
-    family(VersionPair::VPRV_VPUB, "vprv", "vpub", true),
-    family(VersionPair::UPRV_UPUB_MULTISIG, "Uprv", "Upub", true),
-    family(VersionPair::VPRV_VPUB_MULTISIG, "Vprv", "Vpub", true),
-];
+/// Mainnet's families first, then the test networks'; in each, BIP-32's own, then SLIP-132's.
+const FAMILIES: [Family; FAMILY_COUNT] = {
+    use ImpliedScript::{P2shP2wpkh, P2shP2wshMultisig, P2wpkh, P2wshMultisig};
+    [
+        family(VersionPair::XPRV_XPUB, ["xprv", "xpub"], false, None),
+        family(
+            VersionPair::YPRV_YPUB,
+            ["yprv", "ypub"],
+            false,
+            Some(P2shP2wpkh),
+        ),
+        family(
+            VersionPair::ZPRV_ZPUB,
+            ["zprv", "zpub"],
+            false,
+            Some(P2wpkh),
+        ),
+        family(
+            VersionPair::YPRV_YPUB_MULTISIG,
+            ["Yprv", "Ypub"],
+            false,
+            Some(P2shP2wshMultisig),
+        ),
+        family(
+            VersionPair::ZPRV_ZPUB_MULTISIG,
+            ["Zprv", "Zpub"],
+            false,
+            Some(P2wshMultisig),
+        ),
+        family(VersionPair::TPRV_TPUB, ["tprv", "tpub"], true, None),
+        family(
+            VersionPair::UPRV_UPUB,
+            ["uprv", "upub"],
+            true,
+            Some(P2shP2wpkh),
+        ),
+        family(VersionPair::VPRV_VPUB, ["vprv", "vpub"], true, Some(P2wpkh)),
+        family(
+            VersionPair::UPRV_UPUB_MULTISIG,
+            ["Uprv", "Upub"],
+            true,
+            Some(P2shP2wshMultisig),
+        ),
+        family(
+            VersionPair::VPRV_VPUB_MULTISIG,
+            ["Vprv", "Vpub"],
+            true,
+            Some(P2wshMultisig),
+        ),
+    ]
+};
+
+impl Version {
+    /// The public names of the known families, mainnet's first: `xpub`, `ypub`, `zpub`,
+    /// `Ypub`, `Zpub`, `tpub`, `upub`, `vpub`, `Upub`, `Vpub`.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "i < FAMILY_COUNT, both arrays' length; a const block has no iterators"
+    )]
+    pub const PUBLIC_NAMES: [&'static str; FAMILY_COUNT] = {
+        let mut names = [""; FAMILY_COUNT];
+        let mut i = 0;
+        while i < FAMILY_COUNT {
+            names[i] = FAMILIES[i].public_name;
+            i += 1;
+        }
+        names
+    };
+}
 
 fn family_of(version: Version) -> Option<&'static Family> {
     FAMILIES
@@ -360,4 +421,110 @@ pub(crate) fn lookup(
                 (false, false) => None,
             },
         )
+}
+
+/// The script a SLIP-132 version family promises: what a `ypub`, a `zpub`, a `Zpub`, … means.
+///
+/// SLIP-132 gives each family of extended-key versions one script type, so that a wallet
+/// given the key knows which addresses to scan. BIP-32's own families (`xpub`, `tpub`) and
+/// versions this crate does not know imply none ([`ImpliedScript::of_version`] returns
+/// `None`).
+///
+/// | family (public / private) | network | script | descriptor | address kind |
+/// |---|---|---|---|---|
+/// | `xpub` `xprv`, `tpub` `tprv` | mainnet, testnet | none implied | any | any |
+/// | `ypub` `yprv`, `upub` `uprv` | mainnet, testnet | [`P2shP2wpkh`](Self::P2shP2wpkh) | `sh(wpkh(KEY))` | [`AddressKind::P2shP2wpkh`](crate::address::AddressKind::P2shP2wpkh) |
+/// | `zpub` `zprv`, `vpub` `vprv` | mainnet, testnet | [`P2wpkh`](Self::P2wpkh) | `wpkh(KEY)` | [`AddressKind::P2wpkh`](crate::address::AddressKind::P2wpkh) |
+/// | `Ypub` `Yprv`, `Upub` `Uprv` | mainnet, testnet | [`P2shP2wshMultisig`](Self::P2shP2wshMultisig) | `sh(wsh(multi(…)))` | none (multisig) |
+/// | `Zpub` `Zprv`, `Vpub` `Vprv` | mainnet, testnet | [`P2wshMultisig`](Self::P2wshMultisig) | `wsh(multi(…))` | none (multisig) |
+///
+/// (`sortedmulti` serves as well as `multi` for the multisig families.)
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::address::{AddressKind, ImpliedScript};
+/// use fastbip32::{Version, VersionPair};
+///
+/// assert_eq!(ImpliedScript::of_version(Version::ZPUB), Some(ImpliedScript::P2wpkh));
+/// assert_eq!(ImpliedScript::of_version(Version::XPUB), None);
+/// assert_eq!(ImpliedScript::P2shP2wpkh.descriptor(), "sh(wpkh(KEY))");
+/// assert_eq!(AddressKind::of_family(VersionPair::UPRV_UPUB), Some(AddressKind::P2shP2wpkh));
+/// // A multisig family has a script but no single-key address.
+/// assert_eq!(AddressKind::of_family(VersionPair::ZPRV_ZPUB_MULTISIG), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImpliedScript {
+    /// `ypub`, `upub`: P2WPKH nested in P2SH, `sh(wpkh(KEY))` (BIP-49).
+    P2shP2wpkh,
+    /// `zpub`, `vpub`: native P2WPKH, `wpkh(KEY)` (BIP-84).
+    P2wpkh,
+    /// `Ypub`, `Upub`: multi-signature P2WSH nested in P2SH, `sh(wsh(multi(…)))`.
+    P2shP2wshMultisig,
+    /// `Zpub`, `Vpub`: multi-signature native P2WSH, `wsh(multi(…))`.
+    P2wshMultisig,
+}
+
+// Public through `address`, which re-exports the type.
+#[cfg_attr(not(feature = "address"), allow(dead_code))]
+impl ImpliedScript {
+    /// The script of a known version family; `None` for `xprv`/`xpub`, `tprv`/`tpub` and
+    /// pairs this crate does not know.
+    pub fn of_family(pair: VersionPair) -> Option<Self> {
+        FAMILIES
+            .iter()
+            .find(|f| f.pair == pair)
+            .and_then(|f| f.script)
+    }
+
+    /// The script of the known family `version` (private or public) belongs to; `None` as
+    /// for [`of_family`](Self::of_family), and for a version of no known family.
+    pub fn of_version(version: Version) -> Option<Self> {
+        version.pair().and_then(Self::of_family)
+    }
+
+    /// The descriptor form: `sh(wpkh(KEY))`, `wpkh(KEY)`, `sh(wsh(multi(…)))` or
+    /// `wsh(multi(…))`.
+    pub const fn descriptor(self) -> &'static str {
+        match self {
+            Self::P2shP2wpkh => "sh(wpkh(KEY))",
+            Self::P2wpkh => "wpkh(KEY)",
+            Self::P2shP2wshMultisig => "sh(wsh(multi(…)))",
+            Self::P2wshMultisig => "wsh(multi(…))",
+        }
+    }
+
+    /// The script's name: `p2sh-p2wpkh`, `p2wpkh`, `p2sh-p2wsh multisig` or `p2wsh
+    /// multisig`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::P2shP2wpkh => "p2sh-p2wpkh",
+            Self::P2wpkh => "p2wpkh",
+            Self::P2shP2wshMultisig => "p2sh-p2wsh multisig",
+            Self::P2wshMultisig => "p2wsh multisig",
+        }
+    }
+
+    /// The BIP-44-style purpose of the single-key scripts' standard paths: 49 for
+    /// [`P2shP2wpkh`](Self::P2shP2wpkh) (BIP-49), 84 for [`P2wpkh`](Self::P2wpkh) (BIP-84);
+    /// `None` for the multisig scripts, whose standard paths (BIP-48) carry the script in a
+    /// level of their own.
+    pub const fn purpose(self) -> Option<u32> {
+        match self {
+            Self::P2shP2wpkh => Some(49),
+            Self::P2wpkh => Some(84),
+            Self::P2shP2wshMultisig | Self::P2wshMultisig => None,
+        }
+    }
+
+    /// True for the multisig scripts.
+    pub const fn is_multisig(self) -> bool {
+        matches!(self, Self::P2shP2wshMultisig | Self::P2wshMultisig)
+    }
+}
+
+impl fmt::Display for ImpliedScript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

@@ -13,7 +13,6 @@ use crate::input::{self, STDIN_MARKER};
 use crate::io::Io;
 use crate::notes::ArgvSecret;
 use crate::options::RecordOutput;
-use crate::options::PUBLIC_NAMES;
 use crate::record::{Output, Record, Style, Value};
 use crate::xkey::cip5_prefix_of;
 
@@ -61,16 +60,14 @@ impl fmt::Debug for ConvertArgs {
     }
 }
 
-/// `--to`'s parser: a public name, or the private twin of one.
+/// `--to`'s parser: a public name, or the private twin of one (every known version).
 fn parse_name(text: &str) -> Result<Version, String> {
-    Version::from_name(text)
-        .filter(|v| {
-            PUBLIC_NAMES.contains(&v.name().unwrap_or_default())
-                || v.public_twin()
-                    .and_then(Version::name)
-                    .is_some_and(|n| PUBLIC_NAMES.contains(&n))
-        })
-        .ok_or_else(|| format!("not a version name; one of {}", PUBLIC_NAMES.join(", ")))
+    Version::from_name(text).ok_or_else(|| {
+        format!(
+            "not a version name; one of {}",
+            Version::PUBLIC_NAMES.join(", ")
+        )
+    })
 }
 
 /// The fields of `convert` records, in their order.

@@ -5,11 +5,12 @@
 //! [`Curve::default_path`], and a [`CliScheme`] impl. Adding an operation: an arm in
 //! `dispatch::Task`, the one [`SchemeVisitor`] (this module knows no subcommand).
 
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use fastbip32::cardano::{self, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
-    Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey,
-    ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
+    Bip32Text, Curve25519, CurveName, Ed25519, Ed25519Bip32, Error, ExtendedKey,
+    ExtendedPrivateKey, ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
 use zeroize::Zeroize as _;
@@ -18,66 +19,87 @@ use crate::error::CliError;
 use crate::seed::{Seed, SeedKind};
 use fastbip32::cardano::Role;
 
-/// The `--curve` values of `derive`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+/// The `--curve` values of `derive`: the library's [`CurveName`]s, whose table gives their
+/// names and aliases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Curve {
     /// BIP-32 over secp256k1.
     #[default]
-    #[value(name = "secp256k1")]
     Secp256k1,
-    /// SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1).
-    #[value(
-        name = "nist256p1",
-        alias = "p256",
-        alias = "secp256r1",
-        alias = "prime256v1"
-    )]
+    /// SLIP-10 over NIST P-256.
     Nist256p1,
-    /// SLIP-10 ed25519 (hardened derivation only).
-    #[value(name = "ed25519")]
+    /// SLIP-10 ed25519.
     Ed25519,
-    /// SLIP-10 curve25519 (hardened derivation only).
-    #[value(name = "curve25519")]
+    /// SLIP-10 curve25519.
     Curve25519,
-    /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed
-    /// (also spelled cardano-ledger).
-    #[value(name = "ed25519-bip32", alias = "cardano-ledger")]
+    /// BIP32-Ed25519, the Ledger/BitBox02 master key.
     Ed25519Bip32,
-    /// BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy.
-    #[value(name = "cardano-icarus")]
+    /// BIP32-Ed25519, the Icarus master key.
     CardanoIcarus,
-    /// BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for
-    /// 24 words).
-    #[value(name = "cardano-icarus-trezor")]
+    /// BIP32-Ed25519, Trezor's Icarus master key.
     CardanoIcarusTrezor,
 }
 
+impl ValueEnum for Curve {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Self::Secp256k1,
+            Self::Nist256p1,
+            Self::Ed25519,
+            Self::Curve25519,
+            Self::Ed25519Bip32,
+            Self::CardanoIcarus,
+            Self::CardanoIcarusTrezor,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Self::Secp256k1 => "BIP-32 over secp256k1",
+            Self::Nist256p1 => "SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1)",
+            Self::Ed25519 => "SLIP-10 ed25519 (hardened derivation only)",
+            Self::Curve25519 => "SLIP-10 curve25519 (hardened derivation only)",
+            Self::Ed25519Bip32 => "BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed (also spelled cardano-ledger)",
+            Self::CardanoIcarus => "BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy",
+            Self::CardanoIcarusTrezor => "BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for 24 words)",
+        };
+        let library = self.library();
+        Some(
+            PossibleValue::new(library.name())
+                .aliases(library.aliases().iter().copied())
+                .help(help),
+        )
+    }
+}
+
 impl Curve {
+    /// The library's name of this curve.
+    pub(crate) const fn library(self) -> CurveName {
+        match self {
+            Self::Secp256k1 => CurveName::Secp256k1,
+            Self::Nist256p1 => CurveName::Nist256p1,
+            Self::Ed25519 => CurveName::Ed25519,
+            Self::Curve25519 => CurveName::Curve25519,
+            Self::Ed25519Bip32 => CurveName::Ed25519Bip32,
+            Self::CardanoIcarus => CurveName::CardanoIcarus,
+            Self::CardanoIcarusTrezor => CurveName::CardanoIcarusTrezor,
+        }
+    }
+
     /// The name, as `--curve` spells it and the `curve` field prints it.
     pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Self::Secp256k1 => "secp256k1",
-            Self::Nist256p1 => "nist256p1",
-            Self::Ed25519 => "ed25519",
-            Self::Curve25519 => "curve25519",
-            Self::Ed25519Bip32 => "ed25519-bip32",
-            Self::CardanoIcarus => "cardano-icarus",
-            Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
-        }
+        self.library().name()
     }
 
     /// Whether this is one of the BIP32-Ed25519 (Cardano) curves.
     pub(crate) const fn is_cardano(self) -> bool {
-        matches!(
-            self,
-            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor
-        )
+        self.library().is_cardano()
     }
 
     /// Whether the master key is made by an Icarus method (from BIP-39 entropy and a
     /// passphrase of any bytes).
     pub(crate) const fn is_icarus(self) -> bool {
-        matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
+        self.library().is_icarus()
     }
 
     /// The path `derive` uses without `--path`: BIP-44's first receive address, with every
@@ -98,7 +120,11 @@ impl Curve {
     pub(crate) const fn seed_kind(self) -> SeedKind {
         match self {
             Self::CardanoIcarus | Self::CardanoIcarusTrezor => SeedKind::Bip39Entropy,
-            _ => SeedKind::Bip39Seed,
+            Self::Secp256k1
+            | Self::Nist256p1
+            | Self::Ed25519
+            | Self::Curve25519
+            | Self::Ed25519Bip32 => SeedKind::Bip39Seed,
         }
     }
 
@@ -123,15 +149,27 @@ impl Curve {
 }
 
 /// The `--curve` values of `inspect`: the curves whose keys have BIP-32's text form.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum TextCurve {
     /// BIP-32 over secp256k1.
     #[default]
-    #[value(name = "secp256k1")]
     Secp256k1,
     /// SLIP-10 over NIST P-256, in BIP-32's layout with the same versions.
-    #[value(name = "nist256p1")]
     Nist256p1,
+}
+
+impl ValueEnum for TextCurve {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Self::Secp256k1, Self::Nist256p1]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Self::Secp256k1 => "BIP-32 over secp256k1",
+            Self::Nist256p1 => "SLIP-10 over NIST P-256, in BIP-32's layout with the same versions",
+        };
+        Some(PossibleValue::new(Curve::from(*self).name()).help(help))
+    }
 }
 
 impl From<TextCurve> for Curve {
@@ -165,32 +203,20 @@ pub(crate) trait CliScheme: Scheme {
     const SEED_KEYS_HAVE_TEXT: bool;
 
     /// The extended public key of `key`, for the schemes that have one.
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        let _ = key;
-        None
-    }
+    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>>;
 
     /// The master key of `curve` (one of this scheme's curves) for `seed`.
     ///
     /// # Errors
     /// The library's error for a seed it refuses.
-    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        let _ = curve;
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
+    fn master_for(curve: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error>;
 
     /// Parses an extended key of either kind from its text, given as `what` (`--xkey`, …).
     ///
     /// # Errors
     /// A usage error with the library's parse error, or for a scheme without a text form
     /// (callers check [`Curve::has_bip32_text`] first).
-    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        let _ = text;
-        Err(CliError::Usage(format!(
-            "{what}: {} keys have no extended key text",
-            Self::NAME
-        )))
-    }
+    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError>;
 
     /// Encodes the text of an extended private key (in the key's own version family) into
     /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
@@ -202,10 +228,7 @@ pub(crate) trait CliScheme: Scheme {
         key: &ExtendedPrivateKey<Self>,
         role: Role,
         buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, role, buf);
-        Ok(None)
-    }
+    ) -> Result<Option<&'b str>, CliError>;
 
     /// Encodes the text of an extended public key (in the key's own version family) into
     /// `buf` (at least [`TEXT_BUF_LEN`] bytes), or returns `None` for a scheme without one.
@@ -216,10 +239,7 @@ pub(crate) trait CliScheme: Scheme {
         key: &ExtendedPublicKey<Self>,
         role: Role,
         buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        let _ = (key, role, buf);
-        Ok(None)
-    }
+    ) -> Result<Option<&'b str>, CliError>;
 }
 
 impl CliScheme for Secp256k1 {
@@ -229,6 +249,10 @@ impl CliScheme for Secp256k1 {
 
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = true;
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
 
     fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         text.parse().map_err(|e| key_text_error(what, e))
@@ -263,6 +287,10 @@ impl CliScheme for NistP256 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
     fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
         text.parse().map_err(|e| key_text_error(what, e))
     }
@@ -284,14 +312,74 @@ impl CliScheme for NistP256 {
     }
 }
 
+/// SLIP-10 ed25519: hardened derivation only, so no extended public key, and no
+/// registered text form for its extended keys.
 impl CliScheme for Ed25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
+
+    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        None
+    }
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
+    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        Err(no_key_text::<Self>(what))
+    }
+
+    fn encode_private_text<'b>(
+        _: &ExtendedPrivateKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
+
+    fn encode_public_text<'b>(
+        _: &ExtendedPublicKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
 }
 
+/// SLIP-10 curve25519: hardened derivation only, so no extended public key, and no
+/// registered text form for its extended keys.
 impl CliScheme for Curve25519 {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
+
+    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+        None
+    }
+
+    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+        ExtendedPrivateKey::from_seed(seed.as_bytes())
+    }
+
+    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+        Err(no_key_text::<Self>(what))
+    }
+
+    fn encode_private_text<'b>(
+        _: &ExtendedPrivateKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
+
+    fn encode_public_text<'b>(
+        _: &ExtendedPublicKey<Self>,
+        _: Role,
+        _: &'b mut [u8],
+    ) -> Result<Option<&'b str>, CliError> {
+        Ok(None)
+    }
 }
 
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
@@ -314,7 +402,11 @@ impl CliScheme for Ed25519Bip32 {
             Curve::CardanoIcarusTrezor => {
                 ExtendedPrivateKey::from_icarus_trezor(seed.as_bytes(), seed.passphrase())
             }
-            _ => ExtendedPrivateKey::from_seed(seed.as_bytes()),
+            Curve::Ed25519Bip32 => ExtendedPrivateKey::from_seed(seed.as_bytes()),
+            // Not this scheme's curves: `visit` never pairs them with it.
+            Curve::Secp256k1 | Curve::Nist256p1 | Curve::Ed25519 | Curve::Curve25519 => {
+                ExtendedPrivateKey::from_seed(seed.as_bytes())
+            }
         }
     }
 
@@ -347,6 +439,15 @@ impl CliScheme for Ed25519Bip32 {
             .map(Some)
             .map_err(|e| CliError::library("cannot encode the xpub", e))
     }
+}
+
+/// The usage error for extended key text given as `what` (`--xkey`, …) to a scheme `S`
+/// without a text form.
+fn no_key_text<S: Scheme>(what: &str) -> CliError {
+    CliError::Usage(format!(
+        "{what}: {} keys have no extended key text",
+        S::NAME
+    ))
 }
 
 /// The usage error for extended key text (`what`: `--xkey`, …) the library refuses.

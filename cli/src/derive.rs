@@ -837,16 +837,10 @@ fn solana_keypair(
 /// not known.
 pub(crate) fn printed_path(path: &DerivationPath, start_depth: u8) -> String {
     if start_depth == 0 {
-        return path.to_string();
+        path.to_string()
+    } else {
+        path.relative().to_string()
     }
-    let mut text = String::new();
-    for (i, step) in path.as_slice().iter().enumerate() {
-        if i > 0 {
-            text.push('/');
-        }
-        text.push_str(&step.to_string());
-    }
-    text
 }
 
 /// The `*` segment of a batch's path: its first child, its number and its byte offset.

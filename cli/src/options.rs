@@ -198,21 +198,14 @@ fn has_networks(coin: &Coin) -> bool {
         .any(|k| matches!(k.encoder(), Encoder::Bitcoin(_) | Encoder::Cardano(_)))
 }
 
-/// The public version names `--xpub-version` and `convert --to` take.
-pub(crate) const PUBLIC_NAMES: [&str; 10] = [
-    "xpub", "ypub", "zpub", "Ypub", "Zpub", "tpub", "upub", "vpub", "Upub", "Vpub",
-];
-
-/// `--xpub-version`'s parser: one of [`PUBLIC_NAMES`].
+/// `--xpub-version`'s parser: one of the library's public names ([`Version::PUBLIC_NAMES`]).
 fn parse_public_version(text: &str) -> Result<Version, String> {
-    PUBLIC_NAMES
-        .contains(&text)
-        .then(|| Version::from_name(text))
-        .flatten()
+    Version::from_name(text)
+        .filter(|v| v.is_public())
         .ok_or_else(|| {
             format!(
                 "not a public version name; one of {}",
-                PUBLIC_NAMES.join(", ")
+                Version::PUBLIC_NAMES.join(", ")
             )
         })
 }

@@ -4,9 +4,9 @@
 //! drawn on a terminal's standard error once a run has taken [`SLOW`].
 
 use core::time::Duration;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Instant;
 
+use fastbip32::ordered;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::error::CliError;
@@ -57,9 +57,6 @@ pub(crate) fn thread_count(arg: Option<u16>) -> usize {
 /// Records per task: each task's records are derived by one thread into one buffer, and
 /// written as one piece.
 pub(crate) const TASK: u32 = 1024;
-
-/// Task buffers per thread: how far a thread may run ahead of the writer.
-const SLOTS_PER_THREAD: usize = 4;
 
 /// Up to this many records, one thread: starting threads costs more than it saves.
 const SERIAL_MAX: u64 = 256;
@@ -135,23 +132,17 @@ impl Tasks {
 /// into a buffer, and `write(buffer, task)` writes them out, in task order.
 ///
 /// With `threads` > 1 (and more than [`SERIAL_MAX`] records) the tasks are dealt round-robin
-/// to `threads` scoped threads (task `seq` to thread `seq % threads`) while the calling
-/// thread writes. Each thread has [`SLOTS_PER_THREAD`] buffers, which travel between it and
-/// the writer over two bounded channels: filled ones to the writer, written ones back. The
-/// writer takes task `seq` from thread `seq % threads`, so the output is the same for any
-/// thread count; a thread runs at most its buffers ahead of the writer, so memory stays
-/// flat for any run length. The tasks are all the same size, so the static deal keeps the
-/// threads equally busy.
+/// to `threads` threads by the library's ordered pool ([`fastbip32::ordered::run`]: task
+/// `seq` to thread `seq % threads`, the calling thread writing), so the output is the same
+/// for any thread count, and a thread runs at most its buffers ahead of the writer, so
+/// memory stays flat for any run length. The tasks are all the same size, so the static
+/// deal keeps the threads equally busy.
 ///
 /// # Errors
 /// The first error in task order (of a `fill` or a `write`): the writer stops there, and
-/// the threads stop at their next send or receive, as the channels close. A failure if the
-/// threads cannot be started, or if one of them stopped without its task (it panicked; the
-/// panic is raised again on the calling thread once every thread has stopped).
-#[allow(
-    clippy::expect_used,
-    reason = "a new channel takes its capacity in buffers"
-)]
+/// the threads stop at their next send or receive. A failure if the threads cannot be
+/// started, or if one of them stopped without its task (it panicked; the panic is raised
+/// again on the calling thread once every thread has stopped).
 pub(crate) fn run<B: Send>(
     threads: usize,
     tasks: Tasks,
@@ -159,104 +150,27 @@ pub(crate) fn run<B: Send>(
     fill: impl Fn(&mut B, Task) -> Result<(), CliError> + Sync,
     mut write: impl FnMut(&mut B, Task) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    if threads <= 1 || tasks.records() <= SERIAL_MAX {
-        let mut buffer = make();
-        for seq in 0..tasks.len() {
-            let task = tasks.task(seq);
-            fill(&mut buffer, task)?;
-            write(&mut buffer, task)?;
+    let threads = if tasks.records() <= SERIAL_MAX {
+        1
+    } else {
+        threads
+    };
+    ordered::run(
+        threads,
+        tasks.len(),
+        make,
+        |buffer, seq| fill(buffer, tasks.task(seq)),
+        |buffer, seq| write(buffer, tasks.task(seq)),
+    )
+    .map_err(|e| match e {
+        ordered::Error::Task(e) => e,
+        ordered::Error::Spawn { threads, source } => {
+            CliError::Failure(format!("cannot start {threads} threads: {source}"))
         }
-        return Ok(());
-    }
-    std::thread::scope(|scope| {
-        let fill = &fill;
-        let mut lanes = Vec::with_capacity(threads);
-        for i in 0..threads {
-            let (free_tx, free_rx) = sync_channel::<B>(SLOTS_PER_THREAD);
-            let (done_tx, done_rx) = sync_channel::<Filled<B>>(SLOTS_PER_THREAD);
-            for _ in 0..SLOTS_PER_THREAD {
-                free_tx
-                    .send(make())
-                    .expect("the channel holds SLOTS_PER_THREAD buffers, its receiver alive");
-            }
-            let spawned = std::thread::Builder::new()
-                .name(format!("fastbip32-{i}"))
-                .spawn_scoped(scope, move || {
-                    let mine = (i as u64..tasks.len()).step_by(threads);
-                    fill_loop(mine, tasks, fill, &free_rx, &done_tx);
-                });
-            if let Err(e) = spawned {
-                // Dropping the lanes closes every channel: the started threads stop.
-                return Err(CliError::Failure(format!(
-                    "cannot start {threads} threads: {e}"
-                )));
-            }
-            lanes.push(Lane {
-                free: free_tx,
-                done: done_rx,
-            });
+        ordered::Error::WorkerStopped => {
+            CliError::Failure("a worker thread stopped unexpectedly".to_owned())
         }
-        // Returning drops the lanes, which stops every thread before the scope joins them.
-        write_loop(&lanes, tasks, &mut write)
     })
-}
-
-/// A filled buffer and its `fill`'s result.
-type Filled<B> = (B, Result<(), CliError>);
-
-/// The writer's end of one thread's channels.
-struct Lane<B> {
-    /// Written buffers, back to the thread.
-    free: SyncSender<B>,
-    /// Filled buffers, from the thread, in its tasks' order.
-    done: Receiver<Filled<B>>,
-}
-
-/// A filling thread: for each of its tasks, takes a free buffer, fills it and sends it to
-/// the writer; stops after a failed fill or when the writer has gone.
-fn fill_loop<B>(
-    mine: impl Iterator<Item = u64>,
-    tasks: Tasks,
-    fill: &impl Fn(&mut B, Task) -> Result<(), CliError>,
-    free: &Receiver<B>,
-    done: &SyncSender<Filled<B>>,
-) {
-    for seq in mine {
-        let Ok(mut buffer) = free.recv() else {
-            return;
-        };
-        let result = fill(&mut buffer, tasks.task(seq));
-        let failed = result.is_err();
-        if done.send((buffer, result)).is_err() || failed {
-            return;
-        }
-    }
-}
-
-/// The writer: takes each task in order from its thread's lane, writes it, and sends the
-/// buffer back.
-#[allow(clippy::expect_used, reason = "seq % lanes is a lane")]
-fn write_loop<B>(
-    lanes: &[Lane<B>],
-    tasks: Tasks,
-    write: &mut impl FnMut(&mut B, Task) -> Result<(), CliError>,
-) -> Result<(), CliError> {
-    for seq in 0..tasks.len() {
-        let lane = usize::try_from(seq % lanes.len() as u64)
-            .ok()
-            .and_then(|i| lanes.get(i))
-            .expect("seq % lanes is a lane");
-        let Ok((mut buffer, filled)) = lane.done.recv() else {
-            return Err(CliError::Failure(
-                "a worker thread stopped unexpectedly".to_owned(),
-            ));
-        };
-        filled?;
-        write(&mut buffer, tasks.task(seq))?;
-        // A thread that has no task left has dropped its receiver: nothing to give back.
-        let _ = lane.free.send(buffer);
-    }
-    Ok(())
 }
 
 /// Writes a task's buffer to standard output and wipes it.

@@ -47,14 +47,6 @@ pub(crate) fn secp256k1_checked(public_key: &[u8; 33]) -> Result<()> {
         .map_err(|_| Error::InvalidPublicKey)
 }
 
-/// A lowercase hex digit.
-fn hex_digit(n: u8) -> u8 {
-    match n {
-        0..=9 => b'0' + n,
-        _ => b'a' + (n - 10),
-    }
-}
-
 /// The Ethereum address of a compressed secp256k1 public key, with the EIP-55 checksum:
 /// [`eip55`] of the last 20 bytes of Keccak-256 of the 64 bytes `x ‖ y`.
 ///
@@ -152,7 +144,7 @@ pub fn tron(public_key: &[u8; 33], version: u8) -> Result<Address> {
 pub fn eip55(account: &[u8; 20]) -> Address {
     let mut lower = [0u8; 40];
     for (pair, &byte) in lower.chunks_exact_mut(2).zip(account) {
-        pair.copy_from_slice(&[hex_digit(byte >> 4), hex_digit(byte & 0x0f)]);
+        pair.copy_from_slice(&crate::hex::byte_digits(byte));
     }
     let check = Keccak256::digest(lower);
 

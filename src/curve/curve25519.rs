@@ -20,7 +20,7 @@ static MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"curve25519 seed");
 impl Sealed for Curve25519 {}
 
 impl Scheme for Curve25519 {
-    const NAME: &'static str = "curve25519";
+    const NAME: &'static str = crate::curve::CurveName::Curve25519.name();
     const HARDENED_ONLY: bool = true;
 }
 

@@ -308,7 +308,7 @@ impl SchemeKeys for Ed25519Bip32 {
 }
 
 impl Scheme for Ed25519Bip32 {
-    const NAME: &'static str = "ed25519-bip32";
+    const NAME: &'static str = crate::curve::CurveName::Ed25519Bip32.name();
     const HARDENED_ONLY: bool = false;
 }
 

@@ -45,7 +45,7 @@ pub(crate) static ED25519_MASTER_KEY: HmacSha512 = HmacSha512::new_const(b"ed255
 impl Sealed for Ed25519 {}
 
 impl Scheme for Ed25519 {
-    const NAME: &'static str = "ed25519";
+    const NAME: &'static str = crate::curve::CurveName::Ed25519.name();
     const HARDENED_ONLY: bool = true;
 }
 

@@ -72,7 +72,7 @@ impl SchemeKeys for NistP256 {
 }
 
 impl Scheme for NistP256 {
-    const NAME: &'static str = "nist256p1";
+    const NAME: &'static str = crate::curve::CurveName::Nist256p1.name();
     const HARDENED_ONLY: bool = false;
 }
 

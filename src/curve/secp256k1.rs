@@ -49,7 +49,7 @@ impl SchemeKeys for Secp256k1 {
 }
 
 impl Scheme for Secp256k1 {
-    const NAME: &'static str = "secp256k1";
+    const NAME: &'static str = crate::curve::CurveName::Secp256k1.name();
     const HARDENED_ONLY: bool = false;
 }
 

@@ -8,7 +8,7 @@
 use alloc::string::String;
 use core::fmt::Write as _;
 
-use super::compute_checksum;
+use super::checksum::compute as compute_checksum;
 use crate::curve::Secp256k1;
 use crate::error::Result;
 use crate::key::ExtendedPrivateKey;

@@ -78,6 +78,9 @@ impl CardanoMnemonic {
     /// # Errors
     /// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
     /// [`Error::InvalidChecksum`] or [`Error::AmbiguousLanguage`].
+    ///
+    /// # Security
+    /// Variable-time in the phrase, as [`Mnemonic::parse`](super::Mnemonic::parse).
     pub fn parse(phrase: &str) -> Result<Self> {
         parse_any(phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }
@@ -87,6 +90,9 @@ impl CardanoMnemonic {
     /// # Errors
     /// [`Error::InvalidWordCount`], [`Error::UnknownWord`] (also for a word of another list)
     /// or [`Error::InvalidChecksum`].
+    ///
+    /// # Security
+    /// Variable-time in the phrase, as [`Mnemonic::parse_in`](super::Mnemonic::parse_in).
     pub fn parse_in(language: Language, phrase: &str) -> Result<Self> {
         parse_in(language, phrase, &Self::WORD_COUNTS).map(|phrase| Self { phrase })
     }

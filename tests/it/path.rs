@@ -885,3 +885,30 @@ fn check_any_text(text: &str) -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+#[test]
+fn relative_text_is_the_steps_alone() {
+    let cases = [
+        ("m", ""),
+        ("m/0", "0"),
+        ("m/0/1'", "0/1'"),
+        ("m/2147483647'/2147483647", "2147483647'/2147483647"),
+    ];
+    for (absolute, relative) in cases {
+        let path: DerivationPath = absolute.parse().unwrap();
+        assert_eq!(path.relative().to_string(), relative, "{absolute}");
+        assert_eq!(
+            format!("{:#}", path.relative()),
+            relative.replace('\'', "h"),
+            "{absolute}"
+        );
+        assert_eq!(
+            format!("[{:>8}]", path.relative()),
+            format!("[{relative:>8}]")
+        );
+    }
+    // Longer than the 128-byte print buffer: written in several pieces.
+    let steps: Vec<String> = (0..40).map(|i| format!("{}'", 1_000_000_000 + i)).collect();
+    let path: DerivationPath = format!("m/{}", steps.join("/")).parse().unwrap();
+    assert_eq!(path.relative().to_string(), steps.join("/"));
+}

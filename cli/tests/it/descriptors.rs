@@ -7,17 +7,9 @@ use serde_json::Value;
 use crate::common::{assert_usage_error, json_ok, run, str_field, ABANDON_ABOUT};
 
 const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
-const BIP_UTILS_JSON: &str = include_str!("../../../tests/data/address_bip_utils.json");
-
-/// The account xpub of `root` at `path`, in `pair`'s public version, by the library.
-fn account_xpub(root: &str, path: &str, pair: VersionPair) -> String {
-    let root: Xprv = root.parse().unwrap();
-    root.with_version_pair(pair)
-        .derive_path(path)
-        .unwrap()
-        .to_xpub()
-        .to_string()
-}
+/// The four descriptors of 18 accounts (3 roots, 2 networks, accounts 0, 1 and 2³¹ − 1),
+/// computed with embit (`scripts/gen_account_descriptors.py`).
+const EMBIT_JSON: &str = include_str!("../../../tests/data/descriptor_accounts.json");
 
 /// Splits `text` into its body and checksum.
 fn split(text: &str) -> (&str, &str) {
@@ -27,10 +19,46 @@ fn split(text: &str) -> (&str, &str) {
 }
 
 #[test]
+fn every_account_matches_embit() {
+    let embit: Value = serde_json::from_str(EMBIT_JSON).unwrap();
+    let cases = embit["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 18);
+    for case in cases {
+        let network = case["network"].as_str().unwrap();
+        let account = case["account"].as_u64().unwrap().to_string();
+        let root = case["root_xprv"].as_str().unwrap();
+        let args = [
+            "descriptors",
+            "--xkey",
+            "-",
+            "--network",
+            network,
+            "--account",
+            &account,
+            "--json",
+        ];
+        let mut runs = vec![json_ok(&run(&args, root.as_bytes()))];
+        // The mnemonic's seed too, where it is without a passphrase.
+        if let (Some(mnemonic), Some("")) = (case["mnemonic"].as_str(), case["passphrase"].as_str())
+        {
+            let mut from_mnemonic = args;
+            from_mnemonic[1] = "--mnemonic";
+            runs.push(json_ok(&run(&from_mnemonic, mnemonic.as_bytes())));
+        }
+        let expected = case["descriptors"].as_object().unwrap();
+        for got in runs {
+            assert_eq!(&got, expected, "{network} account {account} of {root}");
+        }
+    }
+}
+
+#[test]
 fn abandon_about_account_descriptors() {
-    let bips: Value = serde_json::from_str(BIPS_JSON).unwrap();
-    let utils: Value = serde_json::from_str(BIP_UTILS_JSON).unwrap();
-    let root = bips["accounts"][2]["root"].as_str().unwrap();
+    let embit: Value = serde_json::from_str(EMBIT_JSON).unwrap();
+    let case = &embit["cases"][0];
+    assert_eq!(case["mnemonic"].as_str(), Some(ABANDON_ABOUT));
+    assert_eq!(case["account"].as_u64(), Some(0));
+    let root = case["root_xprv"].as_str().unwrap();
     let from_mnemonic = json_ok(&run(
         &["descriptors", "--mnemonic", "-", "--json"],
         ABANDON_ABOUT.as_bytes(),
@@ -40,39 +68,7 @@ fn abandon_about_account_descriptors() {
         root.as_bytes(),
     ));
     assert_eq!(from_mnemonic, from_root);
-    let keys: Vec<&str> = from_root.keys().map(String::as_str).collect();
-    assert_eq!(keys.len(), 4);
-    // 73c5da0a: the fingerprint of this root, by the library.
-    let fingerprint = root.parse::<Xprv>().unwrap().fingerprint().to_string();
-    assert_eq!(fingerprint, "73c5da0a");
-    let bip44 = utils["bip44_account_xpub"].as_str().unwrap();
-    let bip86 = bips["accounts"][2]["xpub"].as_str().unwrap();
-    let bip49 = account_xpub(root, "m/49'/0'/0'", VersionPair::XPRV_XPUB);
-    let bip84 = account_xpub(root, "m/84'/0'/0'", VersionPair::XPRV_XPUB);
-    for (field, expected) in [
-        ("bip44", format!("pkh([73c5da0a/44h/0h/0h]{bip44}/<0;1>/*)")),
-        (
-            "bip49",
-            format!("sh(wpkh([73c5da0a/49h/0h/0h]{bip49}/<0;1>/*))"),
-        ),
-        (
-            "bip84",
-            format!("wpkh([73c5da0a/84h/0h/0h]{bip84}/<0;1>/*)"),
-        ),
-        ("bip86", format!("tr([73c5da0a/86h/0h/0h]{bip86}/<0;1>/*)")),
-    ] {
-        let (body, _) = split(str_field(&from_root, field));
-        assert_eq!(body, expected, "{field}");
-    }
-    // BIP-49's ypub account key is the same key.
-    let ypub = utils["bip49_account_ypub"].as_str().unwrap();
-    assert_eq!(
-        ypub.parse::<fastbip32::Xpub>()
-            .unwrap()
-            .with_version_pair(VersionPair::XPRV_XPUB)
-            .to_string(),
-        bip49
-    );
+    assert_eq!(&from_root, case["descriptors"].as_object().unwrap());
     // Text output: one `name: descriptor` line each, in order.
     let out = run(&["descriptors", "--xkey", "-"], root.as_bytes());
     let names: Vec<&str> = out
@@ -102,13 +98,36 @@ fn test_networks_accounts_and_errors() {
             ],
             ABANDON_ABOUT.as_bytes(),
         ));
-        // Coin type 1 off mainnet, and tpub keys.
-        let tpub = account_xpub(root, "m/84'/1'/3'", VersionPair::TPRV_TPUB);
-        assert!(tpub.starts_with("tpub"));
+        // Coin type 1 off mainnet, and tpub keys: embit's testnet account 1's key, at
+        // account 3.
         let (body, _) = split(str_field(&got, "bip84"));
+        assert!(
+            body.starts_with("wpkh([73c5da0a/84h/1h/3h]tpub") && body.ends_with("/<0;1>/*)"),
+            "{network}: {body}"
+        );
+    }
+    // The test networks are one: embit's testnet descriptors, for signet and regtest too.
+    let embit: Value = serde_json::from_str(EMBIT_JSON).unwrap();
+    let testnet = &embit["cases"][4];
+    assert_eq!(testnet["network"].as_str(), Some("testnet"));
+    assert_eq!(testnet["account"].as_u64(), Some(1));
+    for network in ["testnet", "signet", "regtest"] {
+        let got = json_ok(&run(
+            &[
+                "descriptors",
+                "--mnemonic",
+                "-",
+                "--network",
+                network,
+                "--account",
+                "1",
+                "--json",
+            ],
+            ABANDON_ABOUT.as_bytes(),
+        ));
         assert_eq!(
-            body,
-            format!("wpkh([73c5da0a/84h/1h/3h]{tpub}/<0;1>/*)"),
+            &got,
+            testnet["descriptors"].as_object().unwrap(),
             "{network}"
         );
     }

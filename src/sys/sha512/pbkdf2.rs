@@ -510,16 +510,12 @@ pub(crate) fn iterate(
     scrub_frames();
 }
 
-/// Writes zeros over the 8 KiB of stack below the caller's frame, where the frames of the
-/// kernels it just ran lay: the AVX2 kernel's spilled schedule and working variables (its
-/// frame is about 4 KiB), `sha2`'s schedule in the portable loop, the AVX-512 kernels'
-/// wiped arrays. Best effort: volatile writes (`zeroize`) in a frame the compiler may
-/// place as it likes.
-#[inline(never)]
+/// Writes zeros over the 8 KiB of stack below the caller's frame ([`crate::secret::scrub_stack`]),
+/// where the frames of the kernels it just ran lay: the AVX2 kernel's spilled schedule and
+/// working variables (its frame is about 4 KiB), `sha2`'s schedule in the portable loop, the
+/// AVX-512 kernels' wiped arrays.
 fn scrub_frames() {
-    let mut area = [0u64; 1024];
-    area.zeroize();
-    core::hint::black_box(&area);
+    crate::secret::scrub_stack::<1024>();
 }
 
 /// Whether `kernel` has a PBKDF2 loop (every kernel but [`Kernel::Avx512x2`]).
