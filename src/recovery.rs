@@ -122,6 +122,7 @@
 mod checkpoint;
 mod error;
 mod filter;
+mod passphrase_rules;
 mod picks;
 mod search;
 mod space;
@@ -132,6 +133,7 @@ mod words;
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
+pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{Found, Matched, Outcome, Paths, Progress, Search};
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
