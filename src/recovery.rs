@@ -120,6 +120,7 @@
 //! ```
 
 mod checkpoint;
+pub mod electrum;
 mod error;
 mod filter;
 mod passphrase_rules;
