@@ -119,6 +119,7 @@
 //! # Ok::<(), fastbip32::recovery::Error>(())
 //! ```
 
+mod address_db;
 mod checkpoint;
 pub mod electrum;
 mod error;
@@ -131,6 +132,7 @@ mod target;
 mod template;
 mod words;
 
+pub use self::address_db::{AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
