@@ -127,6 +127,7 @@ mod filter;
 mod passphrase_rules;
 mod picks;
 mod search;
+pub mod slip39;
 mod space;
 mod target;
 mod template;

@@ -95,6 +95,7 @@ mod recovery_address_db;
 mod recovery_electrum;
 mod recovery_passphrase_rules;
 mod recovery_search;
+mod recovery_slip39;
 mod serialize;
 mod slip132;
 mod vectors;
