@@ -41,7 +41,9 @@
 //! * Rules with typos: the texts by distance from a case and substitution variant, nearest
 //!   first, in the order they are first reached; then each with every suffix, a repeat
 //!   dropped where it first recurs. These are listed in memory when the rules are built (at
-//!   most [`PassphraseRules::MAX_LISTED`], each at most [`PassphraseRules::MAX_BYTES`]), in a buffer wiped on drop.
+//!   most [`PassphraseRules::MAX_LISTED`], each at most [`PassphraseRules::MAX_BYTES`]), in a buffer wiped on drop;
+//!   a step whose edits could pass four times that bound (or 128 MiB) is refused before it
+//!   is listed.
 //!
 //! # Security
 //!
@@ -64,6 +66,9 @@ const MAX_PASSPHRASE_BYTES: usize = 256;
 /// The most variants listed in memory (rules with typos), and the most a listing step may
 /// produce before repeats are dropped (four times this).
 const MAX_LISTED: usize = 1 << 22;
+
+/// The most bytes of all variants listed while building (repeats included).
+const MAX_ARENA_BYTES: usize = 1 << 27;
 
 /// The largest typo distance.
 const MAX_TYPOS: u8 = 3;
@@ -531,7 +536,7 @@ impl Arena {
                 max: MAX_PASSPHRASE_BYTES,
             });
         }
-        if self.spans.len() >= 4 * MAX_LISTED {
+        if self.spans.len() >= 4 * MAX_LISTED || self.bytes.len() + len > MAX_ARENA_BYTES {
             return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
         }
         if self.bytes.len() + len > self.bytes.capacity() {
@@ -559,6 +564,16 @@ impl Arena {
             self.bytes
                 .get(start..start + usize::from(len))
                 .unwrap_or_default()
+        })
+    }
+
+    /// An upper bound of the single edits of the strings in `range` over an alphabet of `k`
+    /// characters: `n` deletions, `n × k` substitutions, `(n + 1) × k` insertions and `n`
+    /// transpositions for a string of `n` characters.
+    fn edits_bound(&self, range: core::ops::Range<usize>, k: usize) -> usize {
+        range.fold(0usize, |total, i| {
+            let n = core::str::from_utf8(self.get(i)).map_or(0, |t| t.chars().count());
+            total.saturating_add(2 * n + n * k + (n + 1) * k)
         })
     }
 
@@ -645,6 +660,76 @@ fn push_edits(
         }
     }
     Ok(())
+}
+
+/// Every variant of rules with typos, listed: the case and substitution variants, their
+/// typo neighbourhoods by distance, then each with every suffix; repeats dropped where they
+/// first recur.
+fn list_typos(
+    variants: &[(Zeroizing<Vec<u8>>, u32)],
+    rules: &Rules,
+    per_suffix: u128,
+) -> Result<Arena, PassphraseRuleError> {
+    let alphabet = alphabet_chars(
+        rules
+            .alphabet
+            .as_deref()
+            .unwrap_or(&[MaskItem::Class(ALL_PRINTABLE)]),
+    );
+    let mut arena = Arena::new();
+    let mut scratch = Zeroizing::new(Vec::with_capacity(MAX_PASSPHRASE_BYTES));
+    for (v, bits) in variants {
+        let subsets = 1u128
+            .checked_shl(*bits)
+            .filter(|_| *bits < 23)
+            .ok_or(PassphraseRuleError::TooManyVariants { max: MAX_LISTED })?;
+        for subset in 0..subsets {
+            scratch.clear();
+            write_substituted(v, subset, *bits, &mut scratch);
+            arena.push(&[&scratch])?;
+        }
+    }
+    arena.dedup_from(0);
+    let mut frontier = 0..arena.spans.len();
+    for _ in 0..rules.typos {
+        let start = arena.spans.len();
+        let bound = arena.edits_bound(frontier.clone(), alphabet.len());
+        if start.saturating_add(bound) > 4 * MAX_LISTED {
+            return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
+        }
+        for i in frontier {
+            scratch.clear();
+            scratch.extend_from_slice(arena.get(i));
+            push_edits(&scratch, &alphabet, &mut arena)?;
+        }
+        arena.dedup_from(start);
+        frontier = start..arena.spans.len();
+        if arena.spans.len() > MAX_LISTED {
+            return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
+        }
+    }
+    if per_suffix > 1 || rules.suffixes.digits.is_some() || rules.suffixes.years.is_some() {
+        let stems = arena.spans.len();
+        let total = (stems as u128).saturating_mul(per_suffix);
+        if total > 4 * MAX_LISTED as u128 {
+            return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
+        }
+        let mut listed = Arena::new();
+        let mut suffix = Zeroizing::new(Vec::with_capacity(MAX_PASSPHRASE_BYTES));
+        for i in 0..stems {
+            for s in 0..per_suffix {
+                suffix.clear();
+                rules.suffixes.write(s, &mut suffix);
+                listed.push(&[arena.get(i), &suffix])?;
+            }
+        }
+        listed.dedup_from(0);
+        arena = listed;
+    }
+    if arena.spans.len() > MAX_LISTED {
+        return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
+    }
+    Ok(arena)
 }
 
 /// What a [`PassphraseRules`] enumerates.
@@ -780,61 +865,7 @@ impl PassphraseRules {
                 count,
             });
         }
-        let alphabet = alphabet_chars(
-            rules
-                .alphabet
-                .as_deref()
-                .unwrap_or(&[MaskItem::Class(ALL_PRINTABLE)]),
-        );
-        let mut arena = Arena::new();
-        let mut scratch = Zeroizing::new(Vec::with_capacity(MAX_PASSPHRASE_BYTES));
-        for (v, bits) in &variants {
-            let subsets = 1u128
-                .checked_shl(*bits)
-                .filter(|_| *bits < 23)
-                .ok_or(PassphraseRuleError::TooManyVariants { max: MAX_LISTED })?;
-            for subset in 0..subsets {
-                scratch.clear();
-                write_substituted(v, subset, *bits, &mut scratch);
-                arena.push(&[&scratch])?;
-            }
-        }
-        arena.dedup_from(0);
-        let mut frontier = 0..arena.spans.len();
-        for _ in 0..rules.typos {
-            let start = arena.spans.len();
-            for i in frontier {
-                scratch.clear();
-                scratch.extend_from_slice(arena.get(i));
-                push_edits(&scratch, &alphabet, &mut arena)?;
-            }
-            arena.dedup_from(start);
-            frontier = start..arena.spans.len();
-            if arena.spans.len() > MAX_LISTED {
-                return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
-            }
-        }
-        if per_suffix > 1 || rules.suffixes.digits.is_some() || rules.suffixes.years.is_some() {
-            let stems = arena.spans.len();
-            let total = (stems as u128).saturating_mul(per_suffix);
-            if total > 4 * MAX_LISTED as u128 {
-                return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
-            }
-            let mut listed = Arena::new();
-            let mut suffix = Zeroizing::new(Vec::with_capacity(MAX_PASSPHRASE_BYTES));
-            for i in 0..stems {
-                for s in 0..per_suffix {
-                    suffix.clear();
-                    rules.suffixes.write(s, &mut suffix);
-                    listed.push(&[arena.get(i), &suffix])?;
-                }
-            }
-            listed.dedup_from(0);
-            arena = listed;
-        }
-        if arena.spans.len() > MAX_LISTED {
-            return Err(PassphraseRuleError::TooManyVariants { max: MAX_LISTED });
-        }
+        let arena = list_typos(&variants, &rules, per_suffix)?;
         let count = arena.spans.len() as u128;
         Ok(Self {
             kind: Kind::Listed(arena),
