@@ -119,12 +119,12 @@
 //! # Ok::<(), fastbip32::recovery::Error>(())
 //! ```
 
-mod address_db;
+pub mod address_db;
 mod checkpoint;
 pub mod electrum;
 mod error;
 mod filter;
-mod passphrase_rules;
+pub mod passphrase_rules;
 mod picks;
 mod search;
 pub mod slip39;
