@@ -119,19 +119,25 @@
 //! # Ok::<(), fastbip32::recovery::Error>(())
 //! ```
 
+pub mod address_db;
 mod checkpoint;
+pub mod electrum;
 mod error;
 mod filter;
+pub mod passphrase_rules;
 mod picks;
 mod search;
+pub mod slip39;
 mod space;
 mod target;
 mod template;
 mod words;
 
+pub use self::address_db::{AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
+pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{Found, Matched, Outcome, Paths, Progress, Search};
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};

@@ -1,0 +1,580 @@
+//! An address database for searches without a known address: a binary fuse filter (Graf and
+//! Lemire, "Binary Fuse Filters: Fast and Smaller Than Xor Filters", 2022; three-wise, 8-bit
+//! fingerprints) over address payloads (a 20-byte HASH160 or key hash, a 32-byte output key
+//! or public key), and its file format.
+//!
+//! A filter answers "is this payload one of the keys?" with **no false negatives** and a
+//! false-positive rate of about 2⁻⁸ (0.39 %): a search confirms each hit exactly (against a
+//! full address list, or by asking a node). It takes about 1.13 bytes per key (9.04 bits at
+//! 10⁶ keys: 1.125 slots per key, rounded up to whole segments): 10⁸ addresses are about
+//! 113 MB.
+//!
+//! # Construction
+//!
+//! Each key is hashed to 64 bits ([`AddressFilter::build`]; equal hashes are one key). With a
+//! seed, each hash names three slots (one in each of three consecutive segments of a window)
+//! and an 8-bit fingerprint; the slots are *peeled*: a slot that only one key names is that
+//! key's, which frees the key's two other slots, and so on. When every key has a slot, the
+//! slots are filled in the reverse order so that the XOR of a key's three slots is its
+//! fingerprint. A rare failure is retried with the next seed. Building takes about 30 bytes
+//! per key while it runs.
+//!
+//! # File format (version 1)
+//!
+//! All integers little-endian:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `FB32ADDR` |
+//! | 4 | version, 1 |
+//! | 1 | fingerprint bits, 8 |
+//! | 3 | zero |
+//! | 8 | seed |
+//! | 8 | number of keys |
+//! | 4 | segment length (a power of two, 4 to 2¹⁸) |
+//! | 4 | segment count |
+//! | 8 | slot count = (segment count + 2) × segment length |
+//! | slot count | fingerprints |
+//! | 32 | SHA-256 of everything before |
+//!
+//! The loader ([`AddressFilter::from_bytes`], [`AddressFilter::read_from`]) checks every
+//! field: the segment length a power of two from 4 to 2¹⁸ and at most 4 × keys, at least one
+//! segment, the slot count the product above and at most `2 × keys + 3 × segment length` (so
+//! the memory a file asks for is proportional to its keys, at most
+//! [`AddressFilter::MAX_KEYS`]), the length exact, and the checksum. Any other file is a typed [`AddressDbError`].
+//!
+//! # Security
+//!
+//! Addresses are public, and so is the filter. [`AddressFilter::contains_vartime`] reads
+//! three slots chosen by the payload's hash, so its memory accesses depend on the payload:
+//! during a search the payload is a candidate's, which an observer on the same machine could
+//! learn from the cache (run a search on a machine nobody else uses, see `SECURITY.md`).
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use sha2::{Digest, Sha256};
+
+/// The file's first eight bytes.
+const MAGIC: [u8; 8] = *b"FB32ADDR";
+
+/// The file format version this build writes and reads.
+const VERSION: u32 = 1;
+
+/// Bytes of the header before the fingerprints.
+const HEADER: usize = 48;
+
+/// Bytes of the trailing checksum.
+const CHECKSUM: usize = 32;
+
+/// The most keys a filter holds.
+const MAX_KEYS: u64 = 1 << 28;
+
+/// The longest key (payload) in bytes.
+const MAX_KEY_BYTES: usize = 64;
+
+/// The longest segment.
+const MAX_SEGMENT_LENGTH: u32 = 1 << 18;
+
+/// Seeds tried before a build gives up.
+const MAX_ATTEMPTS: u64 = 100;
+
+/// What building, reading or checking an address filter can get wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AddressDbError {
+    /// More keys than a filter holds.
+    TooManyKeys {
+        /// The number of keys given (saturating).
+        count: u64,
+        /// The most a filter holds.
+        max: u64,
+    },
+    /// A key longer than [`AddressFilter::MAX_KEY_BYTES`], or empty.
+    InvalidKey {
+        /// The key's position in the input, from 0.
+        index: usize,
+    },
+    /// No seed gave a filter (practically impossible for distinct keys).
+    ConstructionFailed,
+    /// The file is shorter than its header and checksum, or than its sizes say.
+    Truncated,
+    /// The file does not start with the magic bytes: not an address filter.
+    BadMagic,
+    /// A format version this build does not read.
+    UnsupportedVersion {
+        /// The version the file states.
+        version: u32,
+    },
+    /// A fingerprint size other than 8 bits, or nonzero reserved bytes.
+    UnsupportedFingerprint {
+        /// The fingerprint bits the file states.
+        bits: u8,
+    },
+    /// Sizes that do not fit together or are out of proportion to the number of keys, or a
+    /// file longer than they say.
+    SizeMismatch,
+    /// The checksum does not match: the file is damaged.
+    ChecksumMismatch,
+    /// Reading or writing the file failed.
+    Io {
+        /// The operating system's error kind.
+        kind: std::io::ErrorKind,
+    },
+}
+
+impl fmt::Display for AddressDbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooManyKeys { count, max } => {
+                write!(
+                    f,
+                    "{count} addresses is more than an address database holds ({max})"
+                )
+            }
+            Self::InvalidKey { index } => write!(
+                f,
+                "address payload {} is empty or longer than {MAX_KEY_BYTES} bytes",
+                index + 1
+            ),
+            Self::ConstructionFailed => f.write_str("the address database could not be built"),
+            Self::Truncated => f.write_str("the address database file is truncated"),
+            Self::BadMagic => f.write_str("not an address database file (bad magic)"),
+            Self::UnsupportedVersion { version } => {
+                write!(
+                    f,
+                    "address database format version {version} is not supported"
+                )
+            }
+            Self::UnsupportedFingerprint { bits } => write!(
+                f,
+                "address database fingerprints of {bits} bits are not supported"
+            ),
+            Self::SizeMismatch => f.write_str("the address database file's sizes are inconsistent"),
+            Self::ChecksumMismatch => {
+                f.write_str("the address database file is damaged (checksum)")
+            }
+            Self::Io { kind } => write!(f, "address database file: {kind}"),
+        }
+    }
+}
+
+impl core::error::Error for AddressDbError {}
+
+impl From<std::io::Error> for AddressDbError {
+    fn from(e: std::io::Error) -> Self {
+        match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => Self::Truncated,
+            kind => Self::Io { kind },
+        }
+    }
+}
+
+/// A 64-bit mixing bijection (the constants of the `MurmurHash3` 64-bit finaliser).
+const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    z = (z ^ (z >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    z ^ (z >> 33)
+}
+
+/// A key's 64-bit hash, independent of the seed.
+fn key_hash(key: &[u8]) -> u64 {
+    let mut h = mix(key.len() as u64 ^ 0x9e37_79b9_7f4a_7c15);
+    for chunk in key.chunks(8) {
+        let mut word = [0u8; 8];
+        if let Some(dst) = word.get_mut(..chunk.len()) {
+            dst.copy_from_slice(chunk);
+        }
+        h = mix(h ^ u64::from_le_bytes(word));
+    }
+    h
+}
+
+/// The sizes of a filter of `keys` keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sizes {
+    segment_length: u32,
+    segment_count: u32,
+}
+
+impl Sizes {
+    /// The paper's sizing for three-wise binary fuse filters: segments of
+    /// `2^⌊log₃.₃₃(n) + 2.25⌋` slots (at most 2¹⁸), `max(1.125, 0.875 + 0.25 ln 10⁶ / ln n)`
+    /// slots per key, rounded up to whole segments, plus two segments.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )] // n ≤ 2²⁸: the logarithms and products are small and positive
+    fn of(keys: u64) -> Self {
+        let n = keys as f64;
+        let exponent = if keys <= 1 {
+            2
+        } else {
+            ((n.ln() / 3.33f64.ln()) + 2.25).floor() as u32
+        };
+        let segment_length = 1u32
+            .checked_shl(exponent)
+            .unwrap_or(MAX_SEGMENT_LENGTH)
+            .min(MAX_SEGMENT_LENGTH);
+        let factor = if keys <= 1 {
+            0.0
+        } else {
+            1.125f64.max(0.875 + 0.25 * 1_000_000f64.ln() / n.ln())
+        };
+        let capacity = (n * factor).round() as u64;
+        let segments = capacity.div_ceil(u64::from(segment_length));
+        let segment_count = segments.saturating_sub(2).max(1) as u32;
+        Self {
+            segment_length,
+            segment_count,
+        }
+    }
+
+    fn slots(self) -> usize {
+        (self.segment_count as usize + 2) * self.segment_length as usize
+    }
+
+    /// The three slots and the fingerprint of a seeded hash.
+    #[allow(clippy::cast_possible_truncation)] // the high half of a product below 2³²; masks
+    fn locate(self, h: u64) -> ([usize; 3], u8) {
+        let span = u64::from(self.segment_count) * u64::from(self.segment_length);
+        let h0 = ((u128::from(h) * u128::from(span)) >> 64) as u64;
+        let mask = u64::from(self.segment_length - 1);
+        let h1 = (h0 + u64::from(self.segment_length)) ^ ((h >> 18) & mask);
+        let h2 = (h0 + 2 * u64::from(self.segment_length)) ^ (h & mask);
+        let fingerprint = (h ^ (h >> 32)) as u8;
+        ([h0 as usize, h1 as usize, h2 as usize], fingerprint)
+    }
+}
+
+/// A binary fuse filter over address payloads (see the [module docs](self)).
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::recovery::AddressFilter;
+///
+/// let keys: Vec<[u8; 20]> = (0..1000u32).map(|i| [i as u8, (i >> 8) as u8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]).collect();
+/// let filter = AddressFilter::build(keys.iter().map(|k| &k[..]))?;
+/// assert!(keys.iter().all(|k| filter.contains_vartime(k)));
+/// let bytes = filter.to_bytes();
+/// assert_eq!(AddressFilter::from_bytes(&bytes)?, filter);
+/// # Ok::<(), fastbip32::recovery::AddressDbError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct AddressFilter {
+    seed: u64,
+    keys: u64,
+    sizes: Sizes,
+    fingerprints: Vec<u8>,
+}
+
+impl fmt::Debug for AddressFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AddressFilter")
+            .field("keys", &self.keys)
+            .field("bytes", &self.fingerprints.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl AddressFilter {
+    /// The most keys a filter holds (2²⁸).
+    pub const MAX_KEYS: u64 = MAX_KEYS;
+    /// The longest key in bytes.
+    pub const MAX_KEY_BYTES: usize = MAX_KEY_BYTES;
+
+    /// A filter of `keys` (address payloads of 1 to [`Self::MAX_KEY_BYTES`] bytes; repeats
+    /// are one key).
+    ///
+    /// # Errors
+    ///
+    /// [`AddressDbError::InvalidKey`], [`AddressDbError::TooManyKeys`] (more than
+    /// [`Self::MAX_KEYS`]), [`AddressDbError::ConstructionFailed`].
+    pub fn build<'a, I>(keys: I) -> Result<Self, AddressDbError>
+    where
+        I: IntoIterator<Item = &'a [u8]>,
+    {
+        let mut hashes: Vec<u64> = Vec::new();
+        for (index, key) in keys.into_iter().enumerate() {
+            if key.is_empty() || key.len() > MAX_KEY_BYTES {
+                return Err(AddressDbError::InvalidKey { index });
+            }
+            if hashes.len() as u64 >= MAX_KEYS {
+                return Err(AddressDbError::TooManyKeys {
+                    count: (index as u64).saturating_add(1),
+                    max: MAX_KEYS,
+                });
+            }
+            hashes.push(key_hash(key));
+        }
+        hashes.sort_unstable();
+        hashes.dedup();
+        let sizes = Sizes::of(hashes.len() as u64);
+        for attempt in 0..MAX_ATTEMPTS {
+            let seed = mix(attempt.wrapping_add(0x5eed));
+            if let Some(fingerprints) = Self::construct(&hashes, sizes, seed) {
+                return Ok(Self {
+                    seed,
+                    keys: hashes.len() as u64,
+                    sizes,
+                    fingerprints,
+                });
+            }
+        }
+        Err(AddressDbError::ConstructionFailed)
+    }
+
+    /// Peels and fills the slots for one seed, or `None` if peeling stalls.
+    fn construct(hashes: &[u64], sizes: Sizes, seed: u64) -> Option<Vec<u8>> {
+        let slots = sizes.slots();
+        let mut count = alloc::vec![0u32; slots];
+        let mut xor = alloc::vec![0u64; slots];
+        for &base in hashes {
+            let h = mix(base ^ seed);
+            let (at, _) = sizes.locate(h);
+            for p in at {
+                *count.get_mut(p)? += 1;
+                *xor.get_mut(p)? ^= h;
+            }
+        }
+        let mut queue: Vec<usize> = (0..slots).filter(|&p| count.get(p) == Some(&1)).collect();
+        // (hash, the slot that is its own)
+        let mut order: Vec<(u64, usize)> = Vec::with_capacity(hashes.len());
+        while let Some(p) = queue.pop() {
+            if count.get(p) != Some(&1) {
+                continue;
+            }
+            let h = *xor.get(p)?;
+            order.push((h, p));
+            let (at, _) = sizes.locate(h);
+            for q in at {
+                let c = count.get_mut(q)?;
+                *c -= 1;
+                *xor.get_mut(q)? ^= h;
+                if *c == 1 {
+                    queue.push(q);
+                }
+            }
+        }
+        if order.len() != hashes.len() {
+            return None;
+        }
+        drop(count);
+        drop(xor);
+        let mut fingerprints = alloc::vec![0u8; slots];
+        for &(h, own) in order.iter().rev() {
+            let (at, fingerprint) = sizes.locate(h);
+            let mut value = fingerprint;
+            for q in at {
+                if q != own {
+                    value ^= *fingerprints.get(q)?;
+                }
+            }
+            *fingerprints.get_mut(own)? = value;
+        }
+        Some(fingerprints)
+    }
+
+    /// Whether `payload` may be one of the keys: always for a key, for another payload with
+    /// a probability of about 2⁻⁸.
+    ///
+    /// # Security
+    ///
+    /// Reads three slots chosen by the payload's hash (see the [module docs](self)).
+    pub fn contains_vartime(&self, payload: &[u8]) -> bool {
+        if self.keys == 0 {
+            return false;
+        }
+        let h = mix(key_hash(payload) ^ self.seed);
+        let (at, fingerprint) = self.sizes.locate(h);
+        let mut value = fingerprint;
+        for q in at {
+            value ^= self.fingerprints.get(q).copied().unwrap_or(!value);
+        }
+        value == 0
+    }
+
+    /// The number of distinct keys.
+    pub const fn len(&self) -> u64 {
+        self.keys
+    }
+
+    /// Whether the filter has no keys.
+    pub const fn is_empty(&self) -> bool {
+        self.keys == 0
+    }
+
+    /// The bytes of the serialised filter (header, fingerprints, checksum).
+    pub fn byte_len(&self) -> usize {
+        HEADER + self.fingerprints.len() + CHECKSUM
+    }
+
+    fn header(&self) -> [u8; HEADER] {
+        let mut h = [0u8; HEADER];
+        let fields: [&[u8]; 9] = [
+            &MAGIC,
+            &VERSION.to_le_bytes(),
+            &[8, 0, 0, 0],
+            &self.seed.to_le_bytes(),
+            &self.keys.to_le_bytes(),
+            &self.sizes.segment_length.to_le_bytes(),
+            &self.sizes.segment_count.to_le_bytes(),
+            &(self.fingerprints.len() as u64).to_le_bytes(),
+            &[],
+        ];
+        let mut at = 0;
+        for field in fields {
+            if let Some(dst) = h.get_mut(at..at + field.len()) {
+                dst.copy_from_slice(field);
+            }
+            at += field.len();
+        }
+        h
+    }
+
+    /// The serialised filter (see the [module docs](self) for the format).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.byte_len());
+        out.extend_from_slice(&self.header());
+        out.extend_from_slice(&self.fingerprints);
+        let sum = Sha256::digest(&out);
+        out.extend_from_slice(&sum);
+        out
+    }
+
+    /// Writes the serialised filter to `w`.
+    ///
+    /// # Errors
+    ///
+    /// [`AddressDbError::Io`] from the writer.
+    pub fn write_to<W: std::io::Write>(&self, mut w: W) -> Result<(), AddressDbError> {
+        let header = self.header();
+        let mut sum = Sha256::new();
+        sum.update(header);
+        sum.update(&self.fingerprints);
+        w.write_all(&header)?;
+        w.write_all(&self.fingerprints)?;
+        w.write_all(&sum.finalize())?;
+        w.flush()?;
+        Ok(())
+    }
+
+    /// Checks a header and returns the filter's fields, before any fingerprint is read.
+    fn parse_header(h: &[u8; HEADER]) -> Result<(u64, u64, Sizes), AddressDbError> {
+        let field = |at: usize, len: usize| h.get(at..at + len).unwrap_or_default();
+        let u32_at = |at: usize| {
+            field(at, 4)
+                .try_into()
+                .map(u32::from_le_bytes)
+                .map_err(|_| AddressDbError::Truncated)
+        };
+        let u64_at = |at: usize| {
+            field(at, 8)
+                .try_into()
+                .map(u64::from_le_bytes)
+                .map_err(|_| AddressDbError::Truncated)
+        };
+        if field(0, 8) != MAGIC {
+            return Err(AddressDbError::BadMagic);
+        }
+        let version = u32_at(8)?;
+        if version != VERSION {
+            return Err(AddressDbError::UnsupportedVersion { version });
+        }
+        let bits = field(12, 1).first().copied().unwrap_or(0);
+        if bits != 8 || field(13, 3) != [0, 0, 0] {
+            return Err(AddressDbError::UnsupportedFingerprint { bits });
+        }
+        let seed = u64_at(16)?;
+        let keys = u64_at(24)?;
+        if keys > MAX_KEYS {
+            return Err(AddressDbError::TooManyKeys {
+                count: keys,
+                max: MAX_KEYS,
+            });
+        }
+        let sizes = Sizes {
+            segment_length: u32_at(32)?,
+            segment_count: u32_at(36)?,
+        };
+        let slots = u64_at(40)?;
+        let length = sizes.segment_length;
+        let consistent = length.is_power_of_two()
+            && (4..=MAX_SEGMENT_LENGTH).contains(&length)
+            && u64::from(length) <= 4 * keys.max(1)
+            && sizes.segment_count >= 1
+            && (u64::from(sizes.segment_count) + 2).checked_mul(u64::from(length)) == Some(slots)
+            && slots <= 2 * keys + 3 * u64::from(length);
+        if !consistent {
+            return Err(AddressDbError::SizeMismatch);
+        }
+        Ok((seed, keys, sizes))
+    }
+
+    /// A filter from its serialised bytes, every field checked.
+    ///
+    /// # Errors
+    ///
+    /// [`AddressDbError::Truncated`], [`AddressDbError::BadMagic`],
+    /// [`AddressDbError::UnsupportedVersion`], [`AddressDbError::UnsupportedFingerprint`],
+    /// [`AddressDbError::TooManyKeys`], [`AddressDbError::SizeMismatch`] (inconsistent sizes,
+    /// or extra bytes), [`AddressDbError::ChecksumMismatch`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, AddressDbError> {
+        let (header, rest) = bytes
+            .split_first_chunk::<HEADER>()
+            .ok_or(AddressDbError::Truncated)?;
+        let (seed, keys, sizes) = Self::parse_header(header)?;
+        let slots = sizes.slots();
+        if rest.len() < slots + CHECKSUM {
+            return Err(AddressDbError::Truncated);
+        }
+        if rest.len() > slots + CHECKSUM {
+            return Err(AddressDbError::SizeMismatch);
+        }
+        let (fingerprints, sum) = rest.split_at(slots);
+        let body = bytes.get(..HEADER + slots).unwrap_or_default();
+        if Sha256::digest(body).as_slice() != sum {
+            return Err(AddressDbError::ChecksumMismatch);
+        }
+        Ok(Self {
+            seed,
+            keys,
+            sizes,
+            fingerprints: fingerprints.to_vec(),
+        })
+    }
+
+    /// A filter read from `r`, every field checked; the header is checked before the
+    /// fingerprints are read, so a damaged size never allocates.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Self::from_bytes`], and [`AddressDbError::Io`] from the reader.
+    pub fn read_from<R: std::io::Read>(mut r: R) -> Result<Self, AddressDbError> {
+        let mut header = [0u8; HEADER];
+        r.read_exact(&mut header)?;
+        let (seed, keys, sizes) = Self::parse_header(&header)?;
+        let mut fingerprints = alloc::vec![0u8; sizes.slots()];
+        r.read_exact(&mut fingerprints)?;
+        let mut sum = [0u8; CHECKSUM];
+        r.read_exact(&mut sum)?;
+        let mut extra = [0u8; 1];
+        if r.read(&mut extra)? != 0 {
+            return Err(AddressDbError::SizeMismatch);
+        }
+        let mut digest = Sha256::new();
+        digest.update(header);
+        digest.update(&fingerprints);
+        if digest.finalize().as_slice() != sum {
+            return Err(AddressDbError::ChecksumMismatch);
+        }
+        Ok(Self {
+            seed,
+            keys,
+            sizes,
+            fingerprints,
+        })
+    }
+}
