@@ -11,7 +11,7 @@ use core::ops::Range;
 use core::sync::atomic::{AtomicBool, Ordering};
 use core::time::Duration;
 use std::collections::hash_map::RandomState;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use fastbip32::descriptor::Descriptor;
@@ -23,6 +23,8 @@ use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
 
 use crate::error::CliError;
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
 use crate::Io;
 
 /// Set by Ctrl-C (SIGINT) while a search runs: the search stops at its next chunk, the
@@ -50,9 +52,11 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 #[derive(Debug, clap::Args)]
 pub(crate) struct RecoverArgs {
     /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
-    /// (a word with that prefix).
-    #[arg(long, value_name = "TEMPLATE")]
-    mnemonic: String,
+    /// (a word with that prefix). `-` reads it from standard input, `@FILE` from a file;
+    /// without --mnemonic it is asked for on the terminal, without echo. On the command line
+    /// it is visible to other users and kept in shell history.
+    #[arg(long, value_name = "TEMPLATE|-|@FILE")]
+    mnemonic: Option<String>,
     /// N words left out, at unknown positions.
     #[arg(long, default_value_t = 0, value_name = "N")]
     missing: usize,
@@ -68,11 +72,17 @@ pub(crate) struct RecoverArgs {
     /// The word list (english, japanese, korean, spanish, chinese-simplified, …).
     #[arg(long, value_name = "L")]
     language: Option<String>,
-    /// The BIP-39 passphrase (Icarus passphrase for Cardano).
-    #[arg(long, value_name = "TEXT", conflicts_with = "passphrases")]
+    /// The BIP-39 passphrase (Icarus passphrase for Cardano). `-` reads it from standard
+    /// input (one line, its line ending removed); when --mnemonic is `-` too, the first line
+    /// is the template and the second the passphrase.
+    #[arg(long, value_name = "TEXT|-", conflicts_with_all = ["passphrases", "passphrase_prompt"])]
     passphrase: Option<String>,
-    /// A file of passphrases to try, one per line.
-    #[arg(long, value_name = "FILE")]
+    /// Ask for the passphrase on the terminal, without echo (standard input must be a
+    /// terminal).
+    #[arg(long, conflicts_with = "passphrases")]
+    passphrase_prompt: bool,
+    /// A file of passphrases to try, one per line; `-` reads them from standard input.
+    #[arg(long, value_name = "FILE|-")]
     passphrases: Option<PathBuf>,
     /// An address of the wallet (repeatable).
     #[arg(long, value_name = "ADDR")]
@@ -155,24 +165,12 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if let Some(length) = args.length {
         options = options.length(length);
     }
-    let template = Template::parse(&args.mnemonic, &options)
+    let secrets = read_secrets(args, io)?;
+    let template = Template::parse(&secrets.template, &options)
         .map_err(|e| lib_usage("invalid --mnemonic", e))?;
-    let passphrases: Vec<Zeroizing<String>> = if let Some(file) = &args.passphrases {
-        let text = Zeroizing::new(std::fs::read_to_string(file).map_err(|e| {
-            usage(format!(
-                "cannot read --passphrases {}: {}",
-                file.display(),
-                e.kind()
-            ))
-        })?);
-        text.lines()
-            .map(|l| Zeroizing::new(l.to_string()))
-            .collect()
-    } else {
-        vec![Zeroizing::new(args.passphrase.clone().unwrap_or_default())]
-    };
-    let space = Space::new(template, passphrases.iter().map(|p| p.as_str()))
-        .map_err(|e| lib_usage("invalid search", e))?;
+    let space =
+        Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
+    drop(secrets);
 
     let coin: Coin = args
         .coin
@@ -265,6 +263,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             format!("; this shard: indices {}..{}", range.start, range.end)
         }
     );
+    // Only once every input has been checked: a run that stops with an error prints its
+    // one `error:` line alone.
+    io.notes.write(io.stderr, false);
     if args.dry_run {
         return dry_run(&space, &range, io);
     }
@@ -410,6 +411,131 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             "the search ended in an unknown way".to_string(),
         )),
     }
+}
+
+/// The template and the passphrases of a run, as read; wiped on drop.
+struct Secrets {
+    template: Zeroizing<String>,
+    passphrases: Passphrases,
+}
+
+/// Where the passphrases of a run come from.
+enum Passphrases {
+    /// One passphrase (empty when none was given).
+    One(Zeroizing<String>),
+    /// The text of `--passphrases`: one passphrase a line.
+    List(Zeroizing<String>),
+}
+
+impl Secrets {
+    /// The passphrases, in order.
+    fn passphrases(&self) -> impl Iterator<Item = &str> {
+        let (one, list) = match &self.passphrases {
+            Passphrases::One(text) => (Some(text.as_str()), None),
+            Passphrases::List(text) => (None, Some(text.lines())),
+        };
+        one.into_iter().chain(list.into_iter().flatten())
+    }
+}
+
+/// The most bytes of a `--passphrases` file (or of standard input for `--passphrases -`).
+pub(crate) const MAX_PASSPHRASES_LEN: usize = 64 << 20;
+
+/// Reads the template (`--mnemonic TEMPLATE|-|@FILE`, or the terminal) and the passphrases
+/// (`--passphrase TEXT|-`, `--passphrase-prompt`, `--passphrases FILE|-`) through
+/// [`input`], noting the secrets given on the command line. With `--mnemonic -` and
+/// `--passphrase -`, the first line of standard input is the template and the second the
+/// passphrase.
+///
+/// # Errors
+/// A usage error for two inputs from standard input that cannot share it, no template and
+/// no terminal, and input that is too long, not UTF-8 or not the lines expected; a failure
+/// if an input cannot be read.
+fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError> {
+    let stdin = |arg: Option<&str>| arg == Some(STDIN_MARKER);
+    let list_on_stdin = args
+        .passphrases
+        .as_deref()
+        .is_some_and(|p| p.as_os_str() == STDIN_MARKER);
+    if stdin(args.mnemonic.as_deref()) && list_on_stdin {
+        return Err(usage(
+            "--mnemonic - and --passphrases - cannot both read standard input: give the passphrases in a file",
+        ));
+    }
+    if args.passphrase_prompt && io.prompt.is_none() {
+        return Err(usage(
+            "--passphrase-prompt needs a terminal on standard input; use --passphrase -",
+        ));
+    }
+    let mut passphrase = None;
+    let template = match args.mnemonic.as_deref() {
+        Some(STDIN_MARKER) if stdin(args.passphrase.as_deref()) => {
+            let all = input::read_all(io.stdin, "--mnemonic", "standard input")?;
+            let (first, second) = input::two_lines(&all, "--mnemonic")?;
+            passphrase = Some(input::copy(second));
+            input::copy(first)
+        }
+        Some(STDIN_MARKER) => input::read_stdin(io.stdin, "--mnemonic")?,
+        Some(arg) => {
+            if let Some(path) = arg.strip_prefix('@') {
+                let text = input::read_file(Path::new(path), "--mnemonic", input::MAX_STDIN_LEN)?;
+                input::copy(text.trim())
+            } else {
+                io.notes.argv_secret(ArgvSecret::Template);
+                input::copy(arg)
+            }
+        }
+        None => {
+            let prompt = io.prompt.as_mut().ok_or_else(|| {
+                usage("give --mnemonic TEMPLATE, --mnemonic - (standard input) or --mnemonic @FILE; recover asks for it only on a terminal")
+            })?;
+            let text = Zeroizing::new(prompt("mnemonic template: ").map_err(|e| {
+                CliError::Failure(format!("cannot read the template from the terminal: {e}"))
+            })?);
+            input::copy(text.trim())
+        }
+    };
+    let passphrases = if let Some(file) = &args.passphrases {
+        let text = if list_on_stdin {
+            input::read_all_max(
+                io.stdin,
+                "--passphrases",
+                "standard input",
+                MAX_PASSPHRASES_LEN,
+            )?
+        } else {
+            input::read_file(file, "--passphrases", MAX_PASSPHRASES_LEN)?
+        };
+        Passphrases::List(text)
+    } else if let Some(text) = passphrase {
+        Passphrases::One(text)
+    } else if args.passphrase_prompt {
+        let prompt = io.prompt.as_mut().ok_or_else(|| {
+            usage("--passphrase-prompt needs a terminal on standard input; use --passphrase -")
+        })?;
+        let text = Zeroizing::new(prompt("passphrase: ").map_err(|e| {
+            CliError::Failure(format!("cannot read the passphrase from the terminal: {e}"))
+        })?);
+        Passphrases::One(input::copy(&text))
+    } else {
+        Passphrases::One(match args.passphrase.as_deref() {
+            Some(STDIN_MARKER) => {
+                let all = input::read_all(io.stdin, "--passphrase", "standard input")?;
+                input::copy(input::one_line(&all, "--passphrase", "standard input")?)
+            }
+            Some(text) => {
+                if !text.is_empty() {
+                    io.notes.argv_secret(ArgvSecret::RecoverPassphrase);
+                }
+                input::copy(text)
+            }
+            None => Zeroizing::new(String::new()),
+        })
+    };
+    Ok(Secrets {
+        template,
+        passphrases,
+    })
 }
 
 /// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.

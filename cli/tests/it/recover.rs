@@ -323,3 +323,122 @@ fn ctrl_c_writes_the_checkpoint() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The record of a run with `--json`, parsed.
+fn record(out: &crate::common::Output) -> Value {
+    assert_eq!(out.code, 0, "{out:?}");
+    serde_json::from_str(out.stdout.trim_end()).unwrap()
+}
+
+#[test]
+fn template_and_passphrase_from_standard_input_or_a_file() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let pass = d["english12"]["passphrase"].as_str().unwrap();
+    let address = d["english12"]["bitcoin_passphrase"]["bip84"][0]
+        .as_str()
+        .unwrap();
+    let plain = d["english12"]["bitcoin"]["bip84"][0].as_str().unwrap();
+    let template = unknown(m, 4);
+    let base = ["recover", "--address", plain, "--gap", "1", "--json"];
+    // The template alone on standard input: no note.
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", "-"]);
+    let out = run_in_process(&args, format!("  {template} \n").as_bytes());
+    assert_eq!(record(&out)["mnemonic"], m);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    // From a file.
+    let dir = std::env::temp_dir().join(format!("fastbip32-recover-in-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("template.txt");
+    std::fs::write(&file, format!("{template}\n")).unwrap();
+    let at = format!("@{}", file.display());
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", &at]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(record(&out)["mnemonic"], m);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    let missing = format!("@{}", dir.join("none.txt").display());
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", &missing]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    assert!(out
+        .stderr
+        .starts_with("error: invalid --mnemonic: cannot open "));
+    // Template and passphrase on standard input: the first line and the second.
+    let with_pass = ["recover", "--address", address, "--gap", "1", "--json"];
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", "-", "--passphrase", "-"]);
+    let out = run_in_process(&args, format!("{template}\n{pass}\n").as_bytes());
+    let found = record(&out);
+    assert_eq!(found["mnemonic"], m);
+    assert_eq!(found["passphrase"], pass);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    let out = run_in_process(&args, format!("{template}\n").as_bytes());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("the first line is the mnemonic and the second the passphrase"),
+        "{out:?}"
+    );
+    // The passphrase alone on standard input, the template on the command line: the note
+    // names the template only.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &template, "--passphrase", "-"]);
+    let out = run_in_process(&args, format!("{pass}\n").as_bytes());
+    assert_eq!(record(&out)["passphrase"], pass);
+    assert_eq!(
+        out.stderr.lines().filter(|l| l.starts_with("note:")).collect::<Vec<_>>(),
+        ["note: the mnemonic template was given on the command line, where other users and shell history can see it; use --mnemonic - (or --mnemonic @FILE) to read it from standard input"]
+    );
+    // Both on the command line: one note naming both.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &template, "--passphrase", pass]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(record(&out)["passphrase"], pass);
+    assert_eq!(
+        out.stderr.lines().filter(|l| l.starts_with("note:")).collect::<Vec<_>>(),
+        ["note: the mnemonic template and the passphrase were given on the command line, where other users and shell history can see them; use --mnemonic - (or --mnemonic @FILE) and --passphrase - (or --passphrase-prompt) to read them from standard input"]
+    );
+    // A list of passphrases from standard input.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &at, "--passphrases", "-"]);
+    let out = run_in_process(&args, format!("a\nb\n{pass}\nc\n").as_bytes());
+    assert_eq!(record(&out)["passphrase"], pass);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn secrets_that_cannot_be_read_are_one_line_errors() {
+    let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
+    for (args, stdin, needle) in [
+        (
+            vec!["recover", "--address", &address],
+            "",
+            "error: give --mnemonic TEMPLATE, --mnemonic - (standard input) or --mnemonic @FILE; recover asks for it only on a terminal",
+        ),
+        (
+            vec!["recover", "--mnemonic", "-", "--passphrases", "-", "--address", &address],
+            "",
+            "error: --mnemonic - and --passphrases - cannot both read standard input: give the passphrases in a file",
+        ),
+        (
+            vec!["recover", "--mnemonic", &template, "--passphrase-prompt", "--address", &address],
+            "",
+            "error: --passphrase-prompt needs a terminal on standard input; use --passphrase -",
+        ),
+        (
+            vec!["recover", "--mnemonic", &template, "--passphrase", "-", "--address", &address],
+            "a\nb\n",
+            "error: invalid --passphrase: standard input has more than one line",
+        ),
+    ] {
+        let out = run_in_process(&args, stdin.as_bytes());
+        assert_eq!(out.code, 2, "{args:?}: {out:?}");
+        assert_eq!(out.stderr, format!("{needle}\n"), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
