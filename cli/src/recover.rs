@@ -5,7 +5,6 @@
 //! summary, the progress bar (a terminal only) and errors. No candidate is ever written to
 //! standard error or to the `--resume` checkpoint.
 
-use core::fmt::Write as _;
 use core::hash::{BuildHasher as _, Hasher as _};
 use core::ops::Range;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -357,29 +356,31 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 .unwrap_or("");
             let path = found.path.to_string();
             let address = found.address.as_ref().map(|a| a.as_str().to_string());
-            let mut out = Zeroizing::new(String::new());
-            if args.json {
-                let _ = write!(
-                    out,
-                    "{{\"mnemonic\":{},\"passphrase\":{},\"path\":{},\"address\":{},\"matched\":\"{}\",\"index\":{}}}",
-                    json_string(&phrase).as_str(),
-                    json_string(passphrase).as_str(),
-                    json_string(&path).as_str(),
-                    address.as_deref().map_or_else(|| "null".to_string(), |a| json_string(a).to_string()),
-                    found.matched.as_str(),
-                    found.index
-                );
-            } else {
-                let _ = write!(
-                    out,
-                    "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {}\nindex: {}",
-                    phrase.as_str(),
-                    address.as_deref().unwrap_or("-"),
-                    found.matched.as_str(),
-                    found.index
-                );
-            }
-            out.push('\n');
+            let matched = found.matched.as_str();
+            let out = exact(|w| {
+                if args.json {
+                    w.write_str("{\"mnemonic\":")?;
+                    json_string(w, &phrase)?;
+                    w.write_str(",\"passphrase\":")?;
+                    json_string(w, passphrase)?;
+                    w.write_str(",\"path\":")?;
+                    json_string(w, &path)?;
+                    w.write_str(",\"address\":")?;
+                    match address.as_deref() {
+                        Some(a) => json_string(w, a)?,
+                        None => w.write_str("null")?,
+                    }
+                    writeln!(w, ",\"matched\":\"{matched}\",\"index\":{}}}", found.index)
+                } else {
+                    writeln!(
+                        w,
+                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\nindex: {}",
+                        phrase.as_str(),
+                        address.as_deref().unwrap_or("-"),
+                        found.index
+                    )
+                }
+            });
             io.write_stdout(out.as_bytes())?;
             Ok(0)
         }
@@ -540,7 +541,7 @@ fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError
 
 /// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.
 fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, CliError> {
-    let mut out = Zeroizing::new(String::new());
+    let mut lines: Vec<Zeroizing<String>> = Vec::with_capacity(5);
     let len = range.end - range.start;
     let mut shown = 0;
     for k in 0..5u128 {
@@ -554,16 +555,21 @@ fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, C
         let mut batch = Batch::new();
         if candidates.next_batch_vartime(&mut batch) > 0 {
             let passphrase = space.passphrase(batch.passphrase_index(0)).unwrap_or("");
-            let _ = writeln!(
-                out,
-                "{} {} | passphrase: {passphrase}",
-                batch.index(0),
-                space.to_phrase(batch.words(0)).as_str()
-            );
+            let phrase = space.to_phrase(batch.words(0));
+            lines.push(exact(|w| {
+                writeln!(
+                    w,
+                    "{} {} | passphrase: {passphrase}",
+                    batch.index(0),
+                    phrase.as_str()
+                )
+            }));
             shown += 1;
         }
     }
-    io.write_stdout(out.as_bytes())?;
+    for line in &lines {
+        io.write_stdout(line.as_bytes())?;
+    }
     Ok(0)
 }
 
@@ -590,20 +596,35 @@ fn seconds(s: f64) -> String {
     }
 }
 
-/// A JSON string literal, in a wiped buffer.
-fn json_string(text: &str) -> Zeroizing<String> {
-    let mut out = Zeroizing::new(String::with_capacity(text.len() + 2));
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// The text `write` writes, in a wiped buffer of exactly its size: a first pass counts the
+/// bytes and the second writes them, so the buffer never grows (a buffer that grows leaves
+/// its old contents in freed memory).
+fn exact(write: impl Fn(&mut dyn core::fmt::Write) -> core::fmt::Result) -> Zeroizing<String> {
+    /// Counts the bytes written to it.
+    struct Count(usize);
+    impl core::fmt::Write for Count {
+        fn write_str(&mut self, text: &str) -> core::fmt::Result {
+            self.0 += text.len();
+            Ok(())
         }
     }
-    out.push('"');
+    let mut count = Count(0);
+    let _ = write(&mut count);
+    let mut out = Zeroizing::new(String::with_capacity(count.0));
+    let _ = write(&mut *out);
     out
+}
+
+/// Writes `text` as a JSON string literal, piece by piece (no buffer of its own).
+fn json_string(w: &mut dyn core::fmt::Write, text: &str) -> core::fmt::Result {
+    w.write_char('"')?;
+    for c in text.chars() {
+        match c {
+            '"' => w.write_str("\\\"")?,
+            '\\' => w.write_str("\\\\")?,
+            c if (c as u32) < 0x20 => write!(w, "\\u{:04x}", c as u32)?,
+            c => w.write_char(c)?,
+        }
+    }
+    w.write_char('"')
 }

@@ -823,6 +823,8 @@ fn cardano_address(
 struct Lanes {
     phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
     seeds: [SecretBytes<[u8; 64]>; BATCH_LEN],
+    /// Reserved for a whole batch up front: a vector that grew would free its old block
+    /// with the roots in it.
     roots: Vec<ExtendedPrivateKey<Ed25519Bip32>>,
 }
 
@@ -831,7 +833,7 @@ impl Lanes {
         Self {
             phrases: core::array::from_fn(|_| Zeroizing::new([0u8; MAX_PHRASE_LEN])),
             seeds: Default::default(),
-            roots: Vec::new(),
+            roots: Vec::with_capacity(BATCH_LEN),
         }
     }
 
