@@ -130,9 +130,11 @@ mod template;
 mod words;
 
 pub use self::checkpoint::Checkpoint;
-pub use self::error::{Error, Result};
+pub use self::error::{Bound, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
-pub use self::search::{Found, Matched, Outcome, Paths, Progress, Search};
+pub use self::search::{
+    Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
+};
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};

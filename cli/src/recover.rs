@@ -16,7 +16,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Checkpoint, Coin, Options, Outcome, PathPattern, Paths, Search, Space, Target, Template,
+    Batch, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths, Search,
+    Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -80,7 +81,8 @@ pub(crate) struct RecoverArgs {
     /// terminal).
     #[arg(long, conflicts_with = "passphrases")]
     passphrase_prompt: bool,
-    /// A file of passphrases to try, one per line; `-` reads them from standard input.
+    /// A file of passphrases to try, one per line (at most 64 MiB); `-` reads them from
+    /// standard input.
     #[arg(long, value_name = "FILE|-")]
     passphrases: Option<PathBuf>,
     /// An address of the wallet (repeatable).
@@ -101,10 +103,10 @@ pub(crate) struct RecoverArgs {
     /// The coin: bitcoin (default), ethereum, solana, cardano.
     #[arg(long, default_value = "bitcoin", value_name = "COIN")]
     coin: String,
-    /// Accounts 0 … N−1 of the standard paths.
+    /// Accounts 0 … N−1 of the standard paths (at most 1024).
     #[arg(long, default_value_t = 1, value_name = "N")]
     accounts: u32,
-    /// Address indices 0 … N−1 (the `*` of a path).
+    /// Address indices 0 … N−1 (the `*` of a path; at most 65536).
     #[arg(long, default_value_t = 20, value_name = "N")]
     gap: u32,
     /// A path to derive instead of the standard ones, with `*` for the gap index (repeatable).
@@ -119,7 +121,7 @@ pub(crate) struct RecoverArgs {
     /// Print the counts and five example candidates; search nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Worker threads (default: every core).
+    /// Worker threads (default: every core; at most 1024).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
     /// Print the match as one JSON object.
@@ -221,7 +223,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             .add_descriptor(&descriptor)
             .map_err(|e| lib_usage("invalid --descriptor", e))?;
     }
-    if target.is_empty() && !args.dry_run {
+    if target.is_empty() {
         return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
     }
     let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
@@ -248,6 +250,16 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
+    let mut search = Search::new(&space, &target, paths);
+    if let Some(threads) = args.threads {
+        search = search.threads(threads);
+    }
+    search.check().map_err(|e| match e {
+        RecoveryError::TooLarge { bound, .. } => {
+            usage(format!("invalid --{}: {e}", bound.as_str()))
+        }
+        e => lib_usage("invalid target", e),
+    })?;
 
     let count = space.checksum_count_vartime(1 << 22);
     let approx = if count.is_exact() { "" } else { "about " };
@@ -268,12 +280,6 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.dry_run {
         return dry_run(&space, &range, io);
     }
-
-    let mut search = Search::new(&space, &target, paths);
-    if let Some(threads) = args.threads {
-        search = search.threads(threads);
-    }
-    search.check().map_err(|e| lib_usage("invalid target", e))?;
 
     let mut checkpoint = match &args.resume {
         Some(file) if file.exists() => Checkpoint::load(file, &space)

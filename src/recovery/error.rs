@@ -118,6 +118,27 @@ pub enum Error {
     UnsupportedDescriptor,
     /// Nothing of the target can match on the search's coin.
     EmptyTarget,
+    /// A count above its maximum: [`MAX_GAP`](super::MAX_GAP),
+    /// [`MAX_ACCOUNTS`](super::MAX_ACCOUNTS) or [`MAX_THREADS`](super::MAX_THREADS).
+    TooLarge {
+        /// What was counted.
+        bound: Bound,
+        /// The count asked for.
+        value: u64,
+        /// The most allowed.
+        max: u64,
+    },
+    /// A buffer of the search could not be allocated.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// The operating system refused to start a worker thread.
+    #[cfg(feature = "std")]
+    ThreadSpawn {
+        /// The operating system's error kind.
+        kind: std::io::ErrorKind,
+    },
     /// A checkpoint line that does not parse.
     CheckpointSyntax {
         /// The line number, from 1.
@@ -136,6 +157,29 @@ pub enum Error {
         /// The operating system's error kind.
         kind: std::io::ErrorKind,
     },
+}
+
+/// The counts of a search that have a maximum ([`Error::TooLarge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Bound {
+    /// Gap indices ([`Paths::gap`](super::Paths::gap)).
+    Gap,
+    /// Accounts ([`Paths::accounts`](super::Paths::accounts)).
+    Accounts,
+    /// Worker threads ([`Search::threads`](super::Search::threads)).
+    Threads,
+}
+
+impl Bound {
+    /// The lowercase name: `gap`, `accounts`, `threads`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Gap => "gap",
+            Self::Accounts => "accounts",
+            Self::Threads => "threads",
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -216,6 +260,14 @@ impl fmt::Display for Error {
             Self::EmptyTarget => {
                 f.write_str("nothing to look for on this coin (give an address, xpub, fingerprint or descriptor)")
             }
+            Self::TooLarge { bound, value, max } => {
+                write!(f, "{} {value} is more than the most, {max}", bound.as_str())
+            }
+            Self::OutOfMemory { bytes } => {
+                write!(f, "cannot allocate {bytes} bytes for the search")
+            }
+            #[cfg(feature = "std")]
+            Self::ThreadSpawn { kind } => write!(f, "cannot start a worker thread: {kind}"),
             Self::CheckpointSyntax { line } => {
                 write!(f, "checkpoint line {line} does not parse")
             }

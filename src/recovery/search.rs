@@ -26,7 +26,7 @@ use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
 use super::checkpoint::Checkpoint;
-use super::error::{Error, Result};
+use super::error::{Bound, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Kind, Network2, Payload, Target};
@@ -40,6 +40,16 @@ use crate::{ChildNumber, DerivationPath, Network, PathPattern};
 
 type Xprv = ExtendedPrivateKey<Secp256k1>;
 type Xpub = ExtendedPublicKey<Secp256k1>;
+
+/// The most gap indices a search derives on each path ([`Paths::gap`]): a worker holds one
+/// public key per index.
+pub const MAX_GAP: u32 = 1 << 16;
+
+/// The most accounts a search derives ([`Paths::accounts`]).
+pub const MAX_ACCOUNTS: u32 = 1 << 10;
+
+/// The most worker threads of a search ([`Search::threads`]).
+pub const MAX_THREADS: usize = 1 << 10;
 
 /// The indices a worker takes at a time (and the grain of a checkpoint).
 const CHUNK: u128 = 1 << 12;
@@ -94,14 +104,16 @@ impl Paths {
         }
     }
 
-    /// Accounts `0..accounts` (at least 1).
+    /// Accounts `0..accounts` (at least 1; at most [`MAX_ACCOUNTS`], which
+    /// [`Search::check`] enforces).
     #[must_use]
     pub fn accounts(mut self, accounts: u32) -> Self {
         self.accounts = accounts.max(1);
         self
     }
 
-    /// Gap indices `0..gap` (at least 1).
+    /// Gap indices `0..gap` (at least 1; at most [`MAX_GAP`], which [`Search::check`]
+    /// enforces).
     #[must_use]
     pub fn gap(mut self, gap: u32) -> Self {
         self.gap = gap.max(1);
@@ -118,6 +130,19 @@ impl Paths {
     /// The coin.
     pub fn coin(&self) -> Coin {
         self.coin
+    }
+
+    /// The first count above its maximum, as an error.
+    fn bound_error(&self) -> Option<Error> {
+        let too_large = |bound, value: u32, max: u32| {
+            (value > max).then_some(Error::TooLarge {
+                bound,
+                value: u64::from(value),
+                max: u64::from(max),
+            })
+        };
+        too_large(Bound::Gap, self.gap, MAX_GAP)
+            .or_else(|| too_large(Bound::Accounts, self.accounts, MAX_ACCOUNTS))
     }
 
     /// The address patterns for `target`, with the address kinds each is compared as.
@@ -356,6 +381,8 @@ pub struct Search<'a> {
     tick: Duration,
     routes: Vec<(PathPattern, Vec<Kind>)>,
     xpub_paths: Vec<Vec<DerivationPath>>,
+    /// A count of `paths` above its maximum (then no route or path was computed).
+    bound: Option<Error>,
 }
 
 impl fmt::Debug for Search<'_> {
@@ -370,9 +397,17 @@ impl fmt::Debug for Search<'_> {
 impl<'a> Search<'a> {
     /// A search of `space` for `target` along `paths`, on every core.
     pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
-        let routes = paths.address_routes(target);
-        let xpub_paths = target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect();
+        let bound = paths.bound_error();
+        let (routes, xpub_paths) = if bound.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                paths.address_routes(target),
+                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
+            )
+        };
         Self {
+            bound,
             space,
             target,
             paths,
@@ -383,7 +418,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// `threads` worker threads (at least 1).
+    /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
+    /// [`check`](Self::check) enforces).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
@@ -400,9 +436,20 @@ impl<'a> Search<'a> {
     /// Checks that the target has something the coin can match.
     ///
     /// # Errors
-    /// [`Error::EmptyTarget`] if nothing of the target can match on this coin (an empty
-    /// target, or only addresses of another coin).
+    /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or
+    /// threads above [`MAX_THREADS`]; [`Error::EmptyTarget`] if nothing of the target can
+    /// match on this coin (an empty target, or only addresses of another coin).
     pub fn check(&self) -> Result<()> {
+        if let Some(err) = self.bound {
+            return Err(err);
+        }
+        if self.threads > MAX_THREADS {
+            return Err(Error::TooLarge {
+                bound: Bound::Threads,
+                value: self.threads as u64,
+                max: MAX_THREADS as u64,
+            });
+        }
         let secp = matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum);
         let anything = !self.routes.is_empty()
             || (secp
@@ -469,11 +516,20 @@ impl<'a> Search<'a> {
             total,
         };
         let (send, receive) = mpsc::channel::<(Range<u128>, u64)>();
+        let failure: Mutex<Option<Error>> = Mutex::new(None);
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 let send = send.clone();
-                let (queue, stop, found) = (&queue, &stop, &found);
-                scope.spawn(move || self.worker(queue, stop, found, &send));
+                let (queue, stop, found, failure) = (&queue, &stop, &found, &failure);
+                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    if let Err(err) = self.worker(queue, stop, found, &send) {
+                        fail(failure, stop, err);
+                    }
+                });
+                if let Err(e) = spawned {
+                    fail(failure, stop, Error::ThreadSpawn { kind: e.kind() });
+                    break;
+                }
             }
             drop(send);
             let mut last = Instant::now();
@@ -502,6 +558,12 @@ impl<'a> Search<'a> {
         });
         progress.elapsed = start.elapsed();
         tick(&progress, checkpoint);
+        if let Some(err) = failure
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            return Err(err);
+        }
         let found = found
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -519,20 +581,19 @@ impl<'a> Search<'a> {
         stop: &AtomicBool,
         found: &Mutex<Option<Found>>,
         send: &mpsc::Sender<(Range<u128>, u64)>,
-    ) {
+    ) -> Result<()> {
         let mut batch = Batch::new();
         let mut lanes = Lanes::new();
+        let mut keys = Keys::new(self.paths.coin, self.paths.gap)?;
         while !stop.load(Ordering::Relaxed) {
             let Some(chunk) = next_chunk(queue) else {
-                return;
+                return Ok(());
             };
-            let Ok(mut candidates) = self.space.candidates(chunk.clone()) else {
-                return;
-            };
+            let mut candidates = self.space.candidates(chunk.clone())?;
             let mut passed = 0u64;
             while candidates.next_batch_vartime(&mut batch) > 0 {
                 passed += batch.len() as u64;
-                if let Some(hit) = self.check_batch(&batch, &mut lanes) {
+                if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys) {
                     let mut slot = found
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -540,20 +601,21 @@ impl<'a> Search<'a> {
                         *slot = Some(hit);
                     }
                     stop.store(true, Ordering::Relaxed);
-                    return;
+                    return Ok(());
                 }
                 if stop.load(Ordering::Relaxed) {
-                    return;
+                    return Ok(());
                 }
             }
             if send.send((chunk, passed)).is_err() {
-                return;
+                return Ok(());
             }
         }
+        Ok(())
     }
 
     /// The seeds (or Icarus roots) of a batch, then each candidate's check.
-    fn check_batch(&self, batch: &Batch, lanes: &mut Lanes) -> Option<Found> {
+    fn check_batch(&self, batch: &Batch, lanes: &mut Lanes, keys: &mut Keys) -> Option<Found> {
         let n = batch.len();
         if self.paths.coin == Coin::Cardano {
             lanes.icarus(self.space, batch);
@@ -562,9 +624,9 @@ impl<'a> Search<'a> {
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
-                self.check_cardano(lanes.root(i))
+                self.check_cardano(lanes.root(i), &mut keys.ed25519)
             } else {
-                self.check_seed(lanes.seed(i))
+                self.check_seed(lanes.seed(i), &mut keys.secp256k1)
             };
             if let Some((path, address, matched)) = hit {
                 let candidate = Candidate::new(batch.words(i), batch.passphrase_index(i))
@@ -581,15 +643,23 @@ impl<'a> Search<'a> {
         None
     }
 
-    fn check_seed(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+    fn check_seed(
+        &self,
+        seed: &[u8; 64],
+        keys: &mut [[u8; 33]],
+    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
         match self.paths.coin {
-            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed),
+            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, keys),
             Coin::Solana => self.check_solana(seed),
             Coin::Cardano => None,
         }
     }
 
-    fn check_secp(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+    fn check_secp(
+        &self,
+        seed: &[u8; 64],
+        keys: &mut [[u8; 33]],
+    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
         let master = Xprv::from_seed(seed).ok()?;
         let t = self.target;
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
@@ -617,8 +687,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let gap = self.paths.gap as usize;
-        let mut keys = alloc::vec![[0u8; 33]; gap];
+        let gap = keys.len();
         for (pattern, kinds) in &self.routes {
             if pattern.is_normal_tail() {
                 let Ok(parent) = master.derive_path(pattern.prefix()) else {
@@ -628,9 +697,9 @@ impl<'a> Search<'a> {
                 // A short gap: each child's private key and one base-point multiplication
                 // cost less than decompressing the parent and a tweak-add per child.
                 let derived = if keys.len() < SHORT_GAP {
-                    parent.derive_public_keys_into(start, &mut keys)
+                    parent.derive_public_keys_into(start, keys)
                 } else {
-                    parent.derive_public_keys_into_vartime(start, &mut keys)
+                    parent.derive_public_keys_into_vartime(start, keys)
                 };
                 if derived.is_err() {
                     continue;
@@ -691,9 +760,9 @@ impl<'a> Search<'a> {
     fn check_cardano(
         &self,
         root: &ExtendedPrivateKey<Ed25519Bip32>,
+        keys: &mut [[u8; 32]],
     ) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let gap = self.paths.gap as usize;
-        let mut keys = alloc::vec![[0u8; 32]; gap];
+        let gap = keys.len();
         for (pattern, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
@@ -703,7 +772,7 @@ impl<'a> Search<'a> {
                 let start = ChildNumber::normal(0).expect("0 is an index");
                 if parent
                     .to_xpub()
-                    .derive_public_keys_into_vartime(start, &mut keys)
+                    .derive_public_keys_into_vartime(start, keys)
                     .is_err()
                 {
                     continue;
@@ -732,6 +801,51 @@ impl<'a> Search<'a> {
         }
         None
     }
+}
+
+/// Records the first failure of a worker (or of a spawn) and stops the others.
+fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {
+    let mut slot = failure
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if slot.is_none() {
+        *slot = Some(err);
+    }
+    stop.store(true, Ordering::Relaxed);
+}
+
+/// A worker's public keys, one per gap index, reserved once (fallibly) when the worker
+/// starts: secp256k1 (Bitcoin, Ethereum) or Ed25519-BIP32 (Cardano) ones. Public keys of
+/// candidates, not secrets.
+struct Keys {
+    secp256k1: Vec<[u8; 33]>,
+    ed25519: Vec<[u8; 32]>,
+}
+
+impl Keys {
+    /// The buffers `coin` derives into, for `gap` indices.
+    fn new(coin: Coin, gap: u32) -> Result<Self> {
+        let gap = usize::try_from(gap).map_err(|_| Error::OutOfMemory { bytes: usize::MAX })?;
+        let (secp, ed) = match coin {
+            Coin::Bitcoin | Coin::Ethereum => (gap, 0),
+            Coin::Cardano => (0, gap),
+            Coin::Solana => (0, 0),
+        };
+        Ok(Self {
+            secp256k1: zeros(secp)?,
+            ed25519: zeros(ed)?,
+        })
+    }
+}
+
+/// `len` zero arrays, reserved fallibly.
+fn zeros<const N: usize>(len: usize) -> Result<Vec<[u8; N]>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
+        bytes: len.saturating_mul(N),
+    })?;
+    out.resize(len, [0; N]);
+    Ok(out)
 }
 
 /// The next chunk of at most [`CHUNK`] indices from the queue of ranges.

@@ -17,8 +17,8 @@ use std::vec::Vec;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search, Space,
-    Target, Template,
+    Bound, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search,
+    Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
@@ -469,4 +469,62 @@ fn target_errors() {
     );
     let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(search.check(), Err(Error::EmptyTarget));
+}
+
+#[test]
+fn counts_above_their_maximum_are_errors() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let sp = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    let target = address_target(&[s(&d["english12"]["bitcoin"]["bip84"][0])]);
+    let too_large = |bound, value, max| Err(Error::TooLarge { bound, value, max });
+    let cases = [
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).gap(u32::MAX)),
+            too_large(Bound::Gap, u64::from(u32::MAX), 65_536),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).gap(65_537)),
+            too_large(Bound::Gap, 65_537, 65_536),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).accounts(1025)),
+            too_large(Bound::Accounts, 1025, 1024),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin)).threads(5000),
+            too_large(Bound::Threads, 5000, 1024),
+        ),
+        (
+            Search::new(
+                &sp,
+                &target,
+                Paths::new(Coin::Bitcoin).gap(65_536).accounts(1024),
+            )
+            .threads(1024),
+            Ok(()),
+        ),
+    ];
+    for (search, expected) in cases {
+        assert_eq!(search.check(), expected, "{search:?}");
+        if let Err(err) = expected {
+            let mut checkpoint = Checkpoint::new(&sp, [1; 16]);
+            let outcome = search.run_vartime(
+                0..sp.size(),
+                &mut checkpoint,
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            );
+            assert_eq!(outcome.unwrap_err(), err);
+        }
+    }
+    assert_eq!(
+        Error::TooLarge {
+            bound: Bound::Gap,
+            value: 70_000,
+            max: 65_536
+        }
+        .to_string(),
+        "gap 70000 is more than the most, 65536"
+    );
 }

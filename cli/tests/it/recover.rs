@@ -442,3 +442,63 @@ fn secrets_that_cannot_be_read_are_one_line_errors() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn counts_above_their_maximum_are_one_line_usage_errors() {
+    let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
+    let base = [
+        "recover",
+        "--mnemonic",
+        template.as_str(),
+        "--address",
+        address.as_str(),
+    ];
+    let help = run_in_process(&["recover", "--help"], b"").stdout;
+    for (flag, value, message, documented) in [
+        (
+            "--gap",
+            "4294967295",
+            "error: invalid --gap: gap 4294967295 is more than the most, 65536",
+            "at most 65536",
+        ),
+        (
+            "--threads",
+            "5000",
+            "error: invalid --threads: threads 5000 is more than the most, 1024",
+            "at most 1024",
+        ),
+        (
+            "--accounts",
+            "4294967295",
+            "error: invalid --accounts: accounts 4294967295 is more than the most, 1024",
+            "at most 1024",
+        ),
+    ] {
+        let mut args = base.to_vec();
+        args.extend([flag, value]);
+        let out = run_in_process(&args, b"");
+        assert_eq!(out.code, 2, "{out:?}");
+        assert_eq!(out.stderr, format!("{message}\n"));
+        assert!(out.stdout.is_empty());
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap();
+        assert!(line.contains(documented), "{line}");
+    }
+    assert_eq!(fastbip32::recovery::MAX_GAP, 65_536);
+    assert_eq!(fastbip32::recovery::MAX_ACCOUNTS, 1024);
+    assert_eq!(fastbip32::recovery::MAX_THREADS, 1024);
+    // A passphrase list one byte over 64 MiB.
+    let mut list = vec![b'p'; 64 << 20];
+    list.push(b'\n');
+    let mut args = base.to_vec();
+    args.extend(["--passphrases", "-"]);
+    let out = run_in_process(&args, &list);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: invalid --passphrases: standard input is longer than 67108864 bytes\n"
+    );
+}
