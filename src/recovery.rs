@@ -112,7 +112,7 @@
 //! let mut found = false;
 //! while candidates.next_batch_vartime(&mut batch) > 0 {
 //!     for i in 0..batch.len() {
-//!         found |= batch.entropy(i) == [0x7f; 16] && space.passphrase(batch.passphrase_index(i)) == Some("TREZOR");
+//!         found |= batch.entropy(i) == [0x7f; 16] && batch.passphrase_index(i).and_then(|p| space.passphrase(p)) == Some("TREZOR");
 //!     }
 //! }
 //! assert!(found);

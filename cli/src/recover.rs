@@ -359,7 +359,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             let phrase = space.to_phrase(found.candidate.words());
             let passphrase = space
                 .passphrase(found.candidate.passphrase_index())
-                .unwrap_or("");
+                .ok_or_else(|| {
+                    CliError::Failure("the match's passphrase is not in the list".to_owned())
+                })?;
             let path = found.path.to_string();
             let address = found.address.as_ref().map(|a| a.as_str().to_string());
             let matched = found.matched.as_str();
@@ -560,15 +562,15 @@ fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, C
         };
         let mut batch = Batch::new();
         if candidates.next_batch_vartime(&mut batch) > 0 {
-            let passphrase = space.passphrase(batch.passphrase_index(0)).unwrap_or("");
+            let (Some(index), Some(passphrase)) = (
+                batch.index(0),
+                batch.passphrase_index(0).and_then(|p| space.passphrase(p)),
+            ) else {
+                continue;
+            };
             let phrase = space.to_phrase(batch.words(0));
             lines.push(exact(|w| {
-                writeln!(
-                    w,
-                    "{} {} | passphrase: {passphrase}",
-                    batch.index(0),
-                    phrase.as_str()
-                )
+                writeln!(w, "{index} {} | passphrase: {passphrase}", phrase.as_str())
             }));
             shown += 1;
         }

@@ -593,7 +593,7 @@ impl<'a> Search<'a> {
             let mut passed = 0u64;
             while candidates.next_batch_vartime(&mut batch) > 0 {
                 passed += batch.len() as u64;
-                if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys) {
+                if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys)? {
                     let mut slot = found
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -615,12 +615,17 @@ impl<'a> Search<'a> {
     }
 
     /// The seeds (or Icarus roots) of a batch, then each candidate's check.
-    fn check_batch(&self, batch: &Batch, lanes: &mut Lanes, keys: &mut Keys) -> Option<Found> {
+    fn check_batch(
+        &self,
+        batch: &Batch,
+        lanes: &mut Lanes,
+        keys: &mut Keys,
+    ) -> Result<Option<Found>> {
         let n = batch.len();
         if self.paths.coin == Coin::Cardano {
-            lanes.icarus(self.space, batch);
+            lanes.icarus(self.space, batch)?;
         } else {
-            lanes.bip39(self.space, batch);
+            lanes.bip39(self.space, batch)?;
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
@@ -629,18 +634,21 @@ impl<'a> Search<'a> {
                 self.check_seed(lanes.seed(i), &mut keys.secp256k1)
             };
             if let Some((path, address, matched)) = hit {
-                let candidate = Candidate::new(batch.words(i), batch.passphrase_index(i))
-                    .expect("a batch entry is a candidate");
-                return Some(Found {
-                    index: batch.index(i),
+                let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
+                else {
+                    return Err(Error::NotInSpace);
+                };
+                let candidate = Candidate::new(batch.words(i), passphrase)?;
+                return Ok(Some(Found {
+                    index,
                     candidate,
                     path,
                     address,
                     matched,
-                });
+                }));
             }
         }
-        None
+        Ok(None)
     }
 
     fn check_seed(
@@ -933,6 +941,17 @@ fn cardano_address(
     Some(address::cardano::base(payment, &stake, network))
 }
 
+/// The passphrase of entry `i` of `batch`.
+///
+/// # Errors
+/// [`Error::NotInSpace`] for an entry past the batch or a passphrase number past the list.
+fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<&'s str> {
+    batch
+        .passphrase_index(i)
+        .and_then(|p| space.passphrase(p))
+        .ok_or(Error::NotInSpace)
+}
+
 /// A worker's PBKDF2 buffers: one batch of phrases, seeds and Icarus roots, wiped on drop.
 struct Lanes {
     phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
@@ -952,7 +971,10 @@ impl Lanes {
     }
 
     /// BIP-39 seeds of the batch, in one lane-wide PBKDF2 call.
-    fn bip39(&mut self, space: &Space, batch: &Batch) {
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space.
+    fn bip39(&mut self, space: &Space, batch: &Batch) -> Result<()> {
         let n = batch.len();
         let mut lens = [0usize; BATCH_LEN];
         for (i, (phrase, len)) in self.phrases.iter_mut().zip(&mut lens).enumerate().take(n) {
@@ -969,30 +991,40 @@ impl Lanes {
                     .unwrap_or_default(),
             )
         });
-        let blocks: Vec<Pbkdf2Block<'_>> = keys
+        let blocks = keys
             .iter()
             .enumerate()
             .take(n)
             .map(|(i, key)| {
-                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
-                Pbkdf2Block::bip39(key, passphrase.as_bytes())
+                let passphrase = passphrase_of(space, batch, i)?;
+                Ok(Pbkdf2Block::bip39(key, passphrase.as_bytes()))
             })
-            .collect();
+            .collect::<Result<Vec<Pbkdf2Block<'_>>>>();
+        let blocks = match blocks {
+            Ok(blocks) => blocks,
+            Err(err) => {
+                for phrase in &mut self.phrases {
+                    phrase.zeroize();
+                }
+                return Err(err);
+            }
+        };
         pbkdf2_blocks(&blocks, BIP39_ROUNDS, &mut self.seeds[..n]);
         for phrase in &mut self.phrases {
             phrase.zeroize();
         }
+        Ok(())
     }
 
     /// Icarus roots of the batch: `PBKDF2(passphrase, entropy, 4096, 96)`, two lanes each.
-    fn icarus(&mut self, space: &Space, batch: &Batch) {
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space.
+    fn icarus(&mut self, space: &Space, batch: &Batch) -> Result<()> {
         let n = batch.len();
-        let keys: Vec<HmacSha512> = (0..n)
-            .map(|i| {
-                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
-                HmacSha512::new(passphrase.as_bytes())
-            })
-            .collect();
+        let keys = (0..n)
+            .map(|i| Ok(HmacSha512::new(passphrase_of(space, batch, i)?.as_bytes())))
+            .collect::<Result<Vec<HmacSha512>>>()?;
         let blocks: Vec<Pbkdf2Block<'_>> = keys
             .iter()
             .enumerate()
@@ -1022,6 +1054,7 @@ impl Lanes {
                     .expect("a clamped Icarus root is a root key"),
             );
         }
+        Ok(())
     }
 
     fn seed(&self, i: usize) -> &[u8; 64] {

@@ -110,7 +110,7 @@ fn filtered(
     while candidates.next_batch_vartime(&mut batch) > 0 {
         assert!(batch.len() <= BATCH_LEN);
         for i in 0..batch.len() {
-            let index = batch.index(i);
+            let index = batch.index(i).unwrap();
             assert!(
                 range.contains(&index) && index >= last,
                 "in order, in range"
@@ -119,7 +119,7 @@ fn filtered(
             last = index;
             let entry = (
                 batch.words(i).to_vec(),
-                batch.passphrase_index(i),
+                batch.passphrase_index(i).unwrap(),
                 batch.entropy(i).to_vec(),
             );
             assert!(out.insert(index, entry).is_none());
@@ -523,7 +523,7 @@ fn trezor_vectors_with_a_word_unknown() {
             for i in 0..batch.len() {
                 count += 1;
                 if batch.words(i) == truth.as_slice()
-                    && space.passphrase(batch.passphrase_index(i)) == Some("TREZOR")
+                    && batch.passphrase_index(i).and_then(|p| space.passphrase(p)) == Some("TREZOR")
                 {
                     assert_eq!(batch.entropy(i), entropy.as_slice(), "{phrase}");
                     found = true;
@@ -826,12 +826,40 @@ proptest! {
         if let Some(missing) = missing {
             options = options.missing(missing);
         }
-        if let Ok(t) = Template::parse(&text, &options) {
-            prop_assert!([12, 15, 18, 21, 24].contains(&t.word_count()));
-            if let Ok(space) = Space::new(t, [""]) {
-                prop_assert!(space.size() > 0);
-                let c = space.unrank(space.size() - 1).unwrap();
-                prop_assert_eq!(c.words().len(), space.word_count());
+        // An oracle for templates of list words and `?` only, with no length asked for:
+        // BIP-39 defines 12, 15, 18, 21 and 24 words.
+        let plain = pieces.iter().all(|p| p == "?" || list_of_en().contains(&p.as_str()));
+        let count = pieces.len() + missing.unwrap_or(0);
+        let valid_count = [12, 15, 18, 21, 24].contains(&count);
+        match Template::parse(&text, &options) {
+            Ok(t) => {
+                prop_assert!([12, 15, 18, 21, 24].contains(&t.word_count()));
+                prop_assert!(!plain || length.is_some() || valid_count);
+                match Space::new(t, [""]) {
+                    Ok(space) => {
+                        prop_assert!(space.size() > 0);
+                        let c = space.unrank(space.size() - 1).unwrap();
+                        prop_assert_eq!(c.words().len(), space.word_count());
+                    }
+                    Err(err) => prop_assert!(
+                        matches!(err, Error::TooManyLayouts { .. } | Error::SpaceTooLarge),
+                        "{err:?}"
+                    ),
+                }
+            }
+            Err(err) => {
+                let message = err.to_string();
+                prop_assert!(!message.is_empty() && !message.contains('\n'));
+                if plain && length.is_none() {
+                    if valid_count {
+                        prop_assert!(
+                            matches!(err, Error::AmbiguousLanguage | Error::TooManyLayouts { .. }),
+                            "{err:?}"
+                        );
+                    } else {
+                        prop_assert_eq!(err, Error::InvalidWordCount { count });
+                    }
+                }
             }
         }
     }
@@ -1323,10 +1351,19 @@ fn secrets_stay_out_of_debug() {
             assert!(!shown.contains(w) || w == "?", "{shown}");
         }
     }
-    // Entries past the batch's length are empty.
-    assert_eq!(batch.words(batch.len()), &[] as &[u16]);
+    // Entries past the batch's length are empty, and have no index or passphrase; those
+    // below it have both.
+    let n = batch.len();
+    assert!(n > 0);
+    assert_eq!(batch.words(n), &[] as &[u16]);
     assert_eq!(batch.entropy(BATCH_LEN), &[] as &[u8]);
-    assert_eq!(batch.index(BATCH_LEN), 0);
+    assert_eq!(batch.index(n), None);
+    assert_eq!(batch.index(BATCH_LEN), None);
+    assert_eq!(batch.passphrase_index(n), None);
+    assert!(batch.index(n - 1).is_some_and(|i| i < 100));
+    assert!(batch
+        .passphrase_index(n - 1)
+        .is_some_and(|p| p < space.passphrase_count()));
 }
 
 // ---- the filter's rate -----------------------------------------------------------------------
@@ -1354,6 +1391,20 @@ fn filter_rate() {
             valid += batch.len() as u64;
         }
         let s = start.elapsed().as_secs_f64();
+        // BIP-39: a 12-word checksum has 4 bits, a 24-word one 8; with the last word unknown
+        // each of its 2048 options' groups has exactly 2048 >> bits valid words, and with it
+        // known about one entropy in 2^bits passes.
+        let bits = if text.split(' ').count() == 12 { 4 } else { 8 };
+        let expected = end >> bits;
+        if text.ends_with('?') {
+            assert_eq!(u128::from(valid), expected, "{name}");
+        } else {
+            let slack = expected / 20;
+            assert!(
+                u128::from(valid).abs_diff(expected) <= slack,
+                "{name}: {valid} of {end}"
+            );
+        }
         std::println!(
             "{name}: {end} candidates in {s:.3} s = {:.1} M candidates/s, {:.2} M hashes/s, {:.2} M valid/s",
             end as f64 / s / 1e6,
