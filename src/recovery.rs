@@ -130,7 +130,7 @@ mod template;
 mod words;
 
 pub use self::checkpoint::Checkpoint;
-pub use self::error::{Bound, Error, Result};
+pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
 pub use self::search::{
     Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,

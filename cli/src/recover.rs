@@ -261,6 +261,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         e => lib_usage("invalid target", e),
     })?;
 
+    // The checkpoint must belong to this search: to its space on reading, and to its
+    // target, coin, paths, gap and accounts.
+    let mut checkpoint = match &args.resume {
+        Some(file) if file.exists() => {
+            let bad = |e| usage(format!("invalid --resume {}: {e}", file.display()));
+            let checkpoint = Checkpoint::load(file, &space).map_err(bad)?;
+            search.check_checkpoint(&checkpoint).map_err(bad)?;
+            Some(checkpoint)
+        }
+        _ => None,
+    };
     let count = space.checksum_count_vartime(1 << 22);
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
@@ -277,15 +288,29 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     // Only once every input has been checked: a run that stops with an error prints its
     // one `error:` line alone.
     io.notes.write(io.stderr, false);
+    if let Some(checkpoint) = &checkpoint {
+        let done: u128 = checkpoint
+            .done()
+            .iter()
+            .map(|d| {
+                d.end
+                    .min(range.end)
+                    .saturating_sub(d.start.max(range.start))
+            })
+            .sum();
+        let _ = writeln!(
+            io.stderr,
+            "resuming: {done} of {} candidates already searched",
+            range.end - range.start
+        );
+    }
+    let mut checkpoint = checkpoint
+        .take()
+        .unwrap_or_else(|| Checkpoint::new(&space, salt()));
     if args.dry_run {
         return dry_run(&space, &range, io);
     }
 
-    let mut checkpoint = match &args.resume {
-        Some(file) if file.exists() => Checkpoint::load(file, &space)
-            .map_err(|e| usage(format!("invalid --resume {}: {e}", file.display())))?,
-        _ => Checkpoint::new(&space, salt()),
-    };
     watch_ctrl_c();
     let cancel = &INTERRUPTED;
     let started = Instant::now();

@@ -151,6 +151,12 @@ pub enum Error {
     },
     /// A checkpoint of another template, options, passphrase list or candidate order.
     CheckpointMismatch,
+    /// A checkpoint written for a search that differs in these fields: resuming it would
+    /// skip indices this search has not examined.
+    CheckpointChanged {
+        /// What differs.
+        fields: CheckpointFields,
+    },
     /// Reading or writing a checkpoint file failed.
     #[cfg(feature = "std")]
     CheckpointIo {
@@ -179,6 +185,120 @@ impl Bound {
             Self::Accounts => "accounts",
             Self::Threads => "threads",
         }
+    }
+}
+
+/// A field of a search that a checkpoint belongs to ([`Error::CheckpointChanged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckpointField {
+    /// The template's words.
+    Template,
+    /// The word list (language).
+    WordList,
+    /// The number of missing words.
+    Missing,
+    /// The number of typos allowed.
+    Typos,
+    /// The number of swaps allowed.
+    Swaps,
+    /// The passphrase list.
+    Passphrases,
+    /// The target (addresses, xpubs, fingerprints, descriptor keys).
+    Target,
+    /// The coin.
+    Coin,
+    /// The path patterns (or the standard paths).
+    Paths,
+    /// The gap.
+    Gap,
+    /// The number of accounts.
+    Accounts,
+}
+
+impl CheckpointField {
+    /// Every field, in the order of a checkpoint file.
+    pub const ALL: [Self; 11] = [
+        Self::Template,
+        Self::WordList,
+        Self::Missing,
+        Self::Typos,
+        Self::Swaps,
+        Self::Passphrases,
+        Self::Target,
+        Self::Coin,
+        Self::Paths,
+        Self::Gap,
+        Self::Accounts,
+    ];
+
+    /// The name in a checkpoint file and in messages: `template`, `word-list`, `missing`,
+    /// `typos`, `swaps`, `passphrases`, `target`, `coin`, `paths`, `gap`, `accounts`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Template => "template",
+            Self::WordList => "word-list",
+            Self::Missing => "missing",
+            Self::Typos => "typos",
+            Self::Swaps => "swaps",
+            Self::Passphrases => "passphrases",
+            Self::Target => "target",
+            Self::Coin => "coin",
+            Self::Paths => "paths",
+            Self::Gap => "gap",
+            Self::Accounts => "accounts",
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// A set of [`CheckpointField`]s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CheckpointFields(u16);
+
+impl CheckpointFields {
+    /// The empty set.
+    pub const fn new() -> Self {
+        Self(0)
+    }
+
+    /// Adds `field`.
+    pub fn insert(&mut self, field: CheckpointField) {
+        self.0 |= field.bit();
+    }
+
+    /// Whether `field` is in the set.
+    pub const fn contains(self, field: CheckpointField) -> bool {
+        self.0 & field.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The fields, in [`CheckpointField::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = CheckpointField> {
+        CheckpointField::ALL
+            .into_iter()
+            .filter(move |f| self.contains(*f))
+    }
+}
+
+impl fmt::Display for CheckpointFields {
+    /// `gap`, `gap and coin`, `template, gap and coin`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.iter().count();
+        for (i, field) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == count { " and " } else { ", " })?;
+            }
+            f.write_str(field.as_str())?;
+        }
+        Ok(())
     }
 }
 
@@ -276,6 +396,10 @@ impl fmt::Display for Error {
             }
             Self::CheckpointMismatch => f.write_str(
                 "the checkpoint belongs to another template, options or passphrase list",
+            ),
+            Self::CheckpointChanged { fields } => write!(
+                f,
+                "the checkpoint belongs to a search with another {fields}: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)"
             ),
             #[cfg(feature = "std")]
             Self::CheckpointIo { kind } => write!(f, "checkpoint file: {kind}"),

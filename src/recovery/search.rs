@@ -13,6 +13,7 @@
     clippy::indexing_slicing
 )]
 
+use alloc::string::ToString as _;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
@@ -21,12 +22,13 @@ use core::time::Duration;
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
+use sha2::Sha256;
 use sha3::{Digest as _, Keccak256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
 use super::checkpoint::Checkpoint;
-use super::error::{Bound, Error, Result};
+use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Kind, Network2, Payload, Target};
@@ -433,6 +435,43 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Feeds what `field` of a checkpoint stands for to `h`: the target, the coin, the path
+    /// patterns, the gap or the accounts (through [`Space`] for the others).
+    fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
+        let paths = &self.paths;
+        match field {
+            CheckpointField::Template
+            | CheckpointField::WordList
+            | CheckpointField::Missing
+            | CheckpointField::Typos
+            | CheckpointField::Swaps
+            | CheckpointField::Passphrases => self.space.hash_field(field, h),
+            CheckpointField::Target => self.target.hash_into(h),
+            CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
+            CheckpointField::Paths => {
+                h.update((paths.patterns.len() as u64).to_be_bytes());
+                for p in &paths.patterns {
+                    let text = p.to_string();
+                    h.update((text.len() as u64).to_be_bytes());
+                    h.update(text.as_bytes());
+                }
+            }
+            CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
+            CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
+        }
+    }
+
+    /// Checks that `checkpoint` belongs to this search: to its space, and (once it has been
+    /// bound to a search by [`run_vartime`](Self::run_vartime) or read from a file that was)
+    /// to the same target, coin, paths, gap and accounts.
+    ///
+    /// # Errors
+    /// [`Error::CheckpointChanged`] naming the fields that differ;
+    /// [`Error::CheckpointMismatch`] for a checkpoint of another space.
+    pub fn check_checkpoint(&self, checkpoint: &Checkpoint) -> Result<()> {
+        checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
+    }
+
     /// Checks that the target has something the coin can match.
     ///
     /// # Errors
@@ -487,6 +526,7 @@ impl<'a> Search<'a> {
         tick: &mut dyn FnMut(&Progress, &Checkpoint),
     ) -> Result<Outcome> {
         self.check()?;
+        checkpoint.bind(self.space, &|field, h| self.hash_field(field, h))?;
         if range.start > range.end || range.end > self.space.size() {
             return Err(Error::InvalidRange {
                 start: range.start,

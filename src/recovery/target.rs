@@ -5,6 +5,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use std::collections::HashMap;
 
+use alloc::string::ToString as _;
+
+use sha2::{Digest as _, Sha256};
+
 use super::error::{Error, Result};
 use crate::address::{self, AddressNetwork, AddressType, CardanoNetwork, Credential};
 use crate::curve::Secp256k1;
@@ -224,6 +228,54 @@ impl Target {
             public_key,
         });
         Ok(())
+    }
+
+    /// Feeds the target to `h` in an order of its own (sorted), for a checkpoint.
+    pub(super) fn hash_into(&self, h: &mut Sha256) {
+        let mut addresses: Vec<[u8; 40]> = self
+            .addresses
+            .iter()
+            .map(|(payload, network)| {
+                let mut row = [0u8; 40];
+                row[0] = payload.kind as u8;
+                let (tag, value) = match *network {
+                    Network2::Bitcoin(n) => (1, n as u8),
+                    Network2::Cardano { network, base } => {
+                        (2, (network as u8) << 1 | u8::from(base))
+                    }
+                    Network2::None => (3, 0),
+                };
+                row[1] = tag;
+                row[2] = value;
+                row[8..].copy_from_slice(&payload.bytes);
+                row
+            })
+            .collect();
+        addresses.sort_unstable();
+        let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
+        count(h, addresses.len());
+        for row in &addresses {
+            h.update(row);
+        }
+        count(h, self.xpubs.len());
+        for x in &self.xpubs {
+            h.update([x.depth()]);
+            h.update(x.child_number().to_raw().to_be_bytes());
+            h.update(x.chain_code().as_bytes());
+            h.update(x.public_key());
+        }
+        count(h, self.fingerprints.len());
+        for f in &self.fingerprints {
+            h.update(f.to_bytes());
+        }
+        count(h, self.keys.len());
+        for k in &self.keys {
+            h.update(k.master.to_bytes());
+            let path = k.path.to_string();
+            count(h, path.len());
+            h.update(path.as_bytes());
+            h.update(k.public_key);
+        }
     }
 
     /// The address kinds held.

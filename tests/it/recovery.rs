@@ -22,8 +22,8 @@ use std::vec::Vec;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Candidate, Checkpoint, ChecksumCount, Error, Options, Space, Template, BATCH_LEN,
-    MAX_LAYOUTS, MAX_PHRASE_LEN,
+    Batch, Candidate, Checkpoint, CheckpointField, CheckpointFields, ChecksumCount, Error, Options,
+    Space, Template, BATCH_LEN, MAX_LAYOUTS, MAX_PHRASE_LEN,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -911,6 +911,12 @@ fn checkpoints_merge_round_trip_and_hold_no_words() {
         "template",
         "size",
         "done",
+        "field",
+        "word-list",
+        "missing",
+        "typos",
+        "swaps",
+        "passphrases",
     ];
     for token in text.split_whitespace() {
         let keyword = keywords.contains(&token);
@@ -963,23 +969,48 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
     let space = Space::new(template(words, Options::new()), [""]).unwrap();
     let cp = Checkpoint::new(&space, [1; 16]);
     let text = cp.to_string();
+    let changed = |field| {
+        let mut fields = CheckpointFields::new();
+        fields.insert(field);
+        Err(Error::CheckpointChanged { fields })
+    };
     let others = vec![
-        Space::new(template(words, Options::new()), ["x"]).unwrap(),
-        Space::new(template(words, Options::new()), ["", ""]).unwrap(),
-        Space::new(template(&words.replace("wave", "?"), Options::new()), [""]).unwrap(),
-        Space::new(template(words, Options::new().typos(1)), [""]).unwrap(),
-        Space::new(
-            template(&words.replace("legal", "{legal,zoo}"), Options::new()),
-            [""],
-        )
-        .unwrap(),
+        (
+            Space::new(template(words, Options::new()), ["x"]).unwrap(),
+            CheckpointField::Passphrases,
+        ),
+        (
+            Space::new(template(words, Options::new()), ["", ""]).unwrap(),
+            CheckpointField::Passphrases,
+        ),
+        (
+            Space::new(template(&words.replace("wave", "?"), Options::new()), [""]).unwrap(),
+            CheckpointField::Template,
+        ),
+        (
+            Space::new(template(words, Options::new().typos(1)), [""]).unwrap(),
+            CheckpointField::Typos,
+        ),
+        (
+            Space::new(
+                template(&words.replace("legal", "{legal,zoo}"), Options::new()),
+                [""],
+            )
+            .unwrap(),
+            CheckpointField::Template,
+        ),
     ];
-    for other in &others {
+    for (other, field) in &others {
         assert_eq!(
             Checkpoint::parse(&text, other),
-            Err(Error::CheckpointMismatch)
+            changed(*field),
+            "{field:?}"
         );
     }
+    assert_eq!(
+        changed(CheckpointField::Gap).unwrap_err().to_string(),
+        "the checkpoint belongs to a search with another gap: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)"
+    );
     // Another salt gives another hash of the same space.
     assert_ne!(Checkpoint::new(&space, [2; 16]).to_string(), text);
 
@@ -990,8 +1021,8 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         l.join("\n")
     };
     assert_eq!(
-        Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 2"), &space),
-        Err(Error::CheckpointVersion { version: 2 })
+        Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 1"), &space),
+        Err(Error::CheckpointVersion { version: 1 })
     );
     assert_eq!(
         Checkpoint::parse(&with(0, "something 1"), &space),
@@ -1031,10 +1062,11 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         "done +1 2",
         "",
     ] {
+        // The header's four lines, the space's six fields, one good range, then the bad line.
         let text = format!("{text}done 0 10\n{bad}\n");
         assert_eq!(
             Checkpoint::parse(&text, &space),
-            Err(Error::CheckpointSyntax { line: 6 }),
+            Err(Error::CheckpointSyntax { line: 12 }),
             "{bad}"
         );
     }

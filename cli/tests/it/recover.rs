@@ -502,3 +502,49 @@ fn counts_above_their_maximum_are_one_line_usage_errors() {
         "error: invalid --passphrases: standard input is longer than 67108864 bytes\n"
     );
 }
+
+#[test]
+fn a_checkpoint_of_another_gap_is_refused_and_resuming_says_how_far() {
+    let (m, _, other) = vectors();
+    let template = unknown(&m, 4);
+    let dir = std::env::temp_dir().join(format!("fastbip32-recover-gap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("resume");
+    let file = file.to_str().unwrap();
+    let args = |gap: &'static str| {
+        vec![
+            "recover".to_owned(),
+            "--mnemonic".to_owned(),
+            template.clone(),
+            "--address".to_owned(),
+            other.clone(),
+            "--gap".to_owned(),
+            gap.to_owned(),
+            "--resume".to_owned(),
+            file.to_owned(),
+            "--threads".to_owned(),
+            "2".to_owned(),
+        ]
+    };
+    // Gap 5: no match, the checkpoint complete.
+    let out = run_in_process(&args("5"), b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    // Gap 20 with the same file: one usage error naming the gap.
+    let out = run_in_process(&args("20"), b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!("error: invalid --resume {file}: the checkpoint belongs to a search with another gap: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)\n")
+    );
+    assert!(out.stdout.is_empty());
+    // Gap 5 again: it says how much was searched, and searches nothing.
+    let out = run_in_process(&args("5"), b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("resuming: 2048 of 2048 candidates already searched\n"),
+        "{}",
+        out.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
