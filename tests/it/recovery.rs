@@ -1007,6 +1007,40 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
             "{field:?}"
         );
     }
+    // Swaps; the word list (a template of words in English and French); missing words.
+    assert_eq!(
+        Checkpoint::parse(
+            &text,
+            &Space::new(template(words, Options::new().swaps(1)), [""]).unwrap()
+        ),
+        changed(CheckpointField::Swaps)
+    );
+    let both =
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+    let in_language = |language| {
+        Space::new(
+            Template::parse(both, &Options::new().language(language)).unwrap(),
+            [""],
+        )
+        .unwrap()
+    };
+    let english = Checkpoint::new(&in_language(Language::English), [1; 16]).to_string();
+    assert_eq!(
+        Checkpoint::parse(&english, &in_language(Language::French)),
+        changed(CheckpointField::WordList)
+    );
+    let eleven = "legal winner thank year wave sausage worth useful legal winner thank";
+    let one = Checkpoint::new(
+        &Space::new(template(eleven, Options::new().missing(1)), [""]).unwrap(),
+        [1; 16],
+    );
+    let four = Space::new(template(eleven, Options::new().missing(4)), [""]).unwrap();
+    match Checkpoint::parse(&one.to_string(), &four) {
+        Err(Error::CheckpointChanged { fields }) => {
+            assert!(fields.contains(CheckpointField::Missing), "{fields}");
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(
         changed(CheckpointField::Gap).unwrap_err().to_string(),
         "the checkpoint belongs to a search with another gap: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)"
