@@ -128,6 +128,9 @@ pub enum Error {
         /// The most allowed.
         max: u64,
     },
+    /// A key of a candidate could not be derived (an invalid child, with a probability
+    /// below 2^-127 a step): the search stops rather than skip the candidate.
+    Derivation,
     /// A buffer of the search could not be allocated.
     OutOfMemory {
         /// The bytes asked for.
@@ -303,6 +306,7 @@ impl fmt::Display for CheckpointFields {
 }
 
 impl fmt::Display for Error {
+    #[allow(clippy::too_many_lines, reason = "one arm a variant")]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::EmptyTemplate => f.write_str("the template has no words"),
@@ -383,6 +387,9 @@ impl fmt::Display for Error {
             Self::TooLarge { bound, value, max } => {
                 write!(f, "{} {value} is more than the most, {max}", bound.as_str())
             }
+            Self::Derivation => f.write_str(
+                "a key of a candidate could not be derived; the search stopped rather than skip it",
+            ),
             Self::OutOfMemory { bytes } => {
                 write!(f, "cannot allocate {bytes} bytes for the search")
             }

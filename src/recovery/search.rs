@@ -38,7 +38,7 @@ use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::{hash160, HmacSha512};
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::secret::SecretBytes;
-use crate::{ChildNumber, DerivationPath, Network, PathPattern};
+use crate::{ChildNumber, DerivationPath, PathPattern};
 
 type Xprv = ExtendedPrivateKey<Secp256k1>;
 type Xpub = ExtendedPublicKey<Secp256k1>;
@@ -669,9 +669,9 @@ impl<'a> Search<'a> {
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
-                self.check_cardano(lanes.root(i), &mut keys.ed25519)
+                self.check_cardano(lanes.root(i), &mut keys.ed25519)?
             } else {
-                self.check_seed(lanes.seed(i), &mut keys.secp256k1)
+                self.check_seed(lanes.seed(i), &mut keys.secp256k1)?
             };
             if let Some((path, address, matched)) = hit {
                 let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
@@ -691,56 +691,48 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
-    fn check_seed(
-        &self,
-        seed: &[u8; 64],
-        keys: &mut [[u8; 33]],
-    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
+    fn check_seed(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
         match self.paths.coin {
             Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, keys),
             Coin::Solana => self.check_solana(seed),
-            Coin::Cardano => None,
+            // Cardano roots go through `check_cardano`.
+            Coin::Cardano => Ok(None),
         }
     }
 
-    fn check_secp(
-        &self,
-        seed: &[u8; 64],
-        keys: &mut [[u8; 33]],
-    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let master = Xprv::from_seed(seed).ok()?;
+    fn check_secp(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+        let master = Xprv::from_seed(seed).map_err(|_| Error::Derivation)?;
         let t = self.target;
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
             let fingerprint = master.fingerprint();
             if t.fingerprints.contains(&fingerprint) {
-                return Some((DerivationPath::master(), None, Matched::Fingerprint));
+                return Ok(Some((DerivationPath::master(), None, Matched::Fingerprint)));
             }
             for key in t.keys.iter().filter(|k| k.master == fingerprint) {
-                if let Ok(derived) = master.derive_path(&key.path) {
-                    if derived.public_key() == key.public_key {
-                        return Some((key.path.clone(), None, Matched::Descriptor));
-                    }
+                let derived = master
+                    .derive_path(&key.path)
+                    .map_err(|_| Error::Derivation)?;
+                if derived.public_key() == key.public_key {
+                    return Ok(Some((key.path.clone(), None, Matched::Descriptor)));
                 }
             }
         }
         for (xpub, paths) in t.xpubs.iter().zip(&self.xpub_paths) {
             for path in paths {
-                let Ok(derived) = master.derive_path(path) else {
-                    continue;
-                };
+                let derived = master.derive_path(path).map_err(|_| Error::Derivation)?;
                 if bool::from(derived.chain_code().ct_eq(xpub.chain_code()))
                     && derived.public_key() == xpub.public_key()
                 {
-                    return Some((path.clone(), None, Matched::Xpub));
+                    return Ok(Some((path.clone(), None, Matched::Xpub)));
                 }
             }
         }
         let gap = keys.len();
         for (pattern, kinds) in &self.routes {
             if pattern.is_normal_tail() {
-                let Ok(parent) = master.derive_path(pattern.prefix()) else {
-                    continue;
-                };
+                let parent = master
+                    .derive_path(pattern.prefix())
+                    .map_err(|_| Error::Derivation)?;
                 let start = ChildNumber::normal(0).expect("0 is an index");
                 // A short gap: each child's private key and one base-point multiplication
                 // cost less than decompressing the parent and a tweak-add per child.
@@ -749,17 +741,15 @@ impl<'a> Search<'a> {
                 } else {
                     parent.derive_public_keys_into_vartime(start, keys)
                 };
-                if derived.is_err() {
-                    continue;
-                }
+                derived.map_err(|_| Error::Derivation)?;
             } else {
                 let count = if pattern.has_wildcard() { gap } else { 1 };
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let derived = pattern
-                        .at(i as u32)
-                        .ok()
-                        .and_then(|p| master.derive_path(&p).ok());
-                    *key = derived.map_or([0; 33], |d| d.public_key());
+                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                    *key = master
+                        .derive_path(&path)
+                        .map_err(|_| Error::Derivation)?
+                        .public_key();
                 }
             }
             let count = if pattern.has_wildcard() { gap } else { 1 };
@@ -769,69 +759,70 @@ impl<'a> Search<'a> {
                         continue;
                     };
                     if let Some(network) = t.addresses.get(&payload) {
-                        let path = pattern.at(i as u32).ok()?;
-                        return Some((path, secp_address(kind, key, *network), Matched::Address));
+                        let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                        let address = secp_address(kind, key, *network);
+                        return Ok(Some((path, address, Matched::Address)));
                     }
                 }
             }
         }
-        None
+        Ok(None)
     }
 
-    fn check_solana(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let master = ExtendedPrivateKey::<Ed25519>::from_seed(seed).ok()?;
+    fn check_solana(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
+        let master =
+            ExtendedPrivateKey::<Ed25519>::from_seed(seed).map_err(|_| Error::Derivation)?;
         let gap = self.paths.gap;
         for (pattern, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
-            let Ok(prefix) = master.derive_path(pattern.prefix()) else {
-                continue;
-            };
+            let prefix = master
+                .derive_path(pattern.prefix())
+                .map_err(|_| Error::Derivation)?;
             for i in 0..count {
-                let Ok(path) = pattern.at(i) else { continue };
+                let path = pattern.at(i).map_err(|_| Error::Derivation)?;
                 let rest = &path.as_slice()[pattern.prefix().len()..];
-                let Ok(key) = prefix.derive_path(rest) else {
-                    continue;
-                };
+                let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
                 if self
                     .target
                     .addresses
                     .contains_key(&Payload::new(Kind::Solana, &public))
                 {
-                    return Some((path, Some(address::solana(&public)), Matched::Address));
+                    return Ok(Some((
+                        path,
+                        Some(address::solana(&public)),
+                        Matched::Address,
+                    )));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
     fn check_cardano(
         &self,
         root: &ExtendedPrivateKey<Ed25519Bip32>,
         keys: &mut [[u8; 32]],
-    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
+    ) -> Result<Option<Hit>> {
         let gap = keys.len();
         for (pattern, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
-                let Ok(parent) = root.derive_path(pattern.prefix()) else {
-                    continue;
-                };
+                let parent = root
+                    .derive_path(pattern.prefix())
+                    .map_err(|_| Error::Derivation)?;
                 let start = ChildNumber::normal(0).expect("0 is an index");
-                if parent
+                parent
                     .to_xpub()
                     .derive_public_keys_into_vartime(start, keys)
-                    .is_err()
-                {
-                    continue;
-                }
+                    .map_err(|_| Error::Derivation)?;
             } else {
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let derived = pattern
-                        .at(i as u32)
-                        .ok()
-                        .and_then(|p| root.derive_path(&p).ok());
-                    *key = derived.map_or([0; 32], |d| d.public_key());
+                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                    *key = root
+                        .derive_path(&path)
+                        .map_err(|_| Error::Derivation)?
+                        .public_key();
                 }
             }
             for (i, key) in keys.iter().enumerate().take(count) {
@@ -841,15 +832,18 @@ impl<'a> Search<'a> {
                     .addresses
                     .get(&Payload::new(Kind::Cardano, &hash))
                 {
-                    let path = pattern.at(i as u32).ok()?;
+                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, *network);
-                    return Some((path, address, Matched::Address));
+                    return Ok(Some((path, address, Matched::Address)));
                 }
             }
         }
-        None
+        Ok(None)
     }
 }
+
+/// What matched a candidate: the path, the address (for an address) and what it was.
+type Hit = (DerivationPath, Option<Address>, Matched);
 
 /// Records the first failure of a worker (or of a spawn) and stops the others.
 fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {
@@ -935,18 +929,21 @@ fn secp_payload(kind: Kind, key: &[u8; 33]) -> Option<Payload> {
     })
 }
 
+/// The address of a matched secp256k1 key, on the network of the target's address: a
+/// Bitcoin kind on its Bitcoin network, Ethereum on none; `None` for a pair no target holds.
 fn secp_address(kind: Kind, key: &[u8; 33], network: Network2) -> Option<Address> {
-    let net = match network {
-        Network2::Bitcoin(n) => n,
-        _ => Network::Mainnet,
-    };
-    match kind {
-        Kind::P2pkh => Some(address::bitcoin::p2pkh(key, net)),
-        Kind::P2shP2wpkh => Some(address::bitcoin::p2sh_p2wpkh(key, net)),
-        Kind::P2wpkh => Some(address::bitcoin::p2wpkh(key, net)),
-        Kind::P2tr => address::bitcoin::p2tr(key, net).ok(),
-        Kind::Ethereum => address::ethereum(key).ok(),
-        Kind::Solana | Kind::Cardano => None,
+    match (kind, network) {
+        (Kind::P2pkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2pkh(key, n)),
+        (Kind::P2shP2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2sh_p2wpkh(key, n)),
+        (Kind::P2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2wpkh(key, n)),
+        (Kind::P2tr, Network2::Bitcoin(n)) => address::bitcoin::p2tr(key, n).ok(),
+        (Kind::Ethereum, Network2::None) => address::ethereum(key).ok(),
+        (
+            Kind::P2pkh | Kind::P2shP2wpkh | Kind::P2wpkh | Kind::P2tr,
+            Network2::Cardano { .. } | Network2::None,
+        )
+        | (Kind::Ethereum, Network2::Bitcoin(_) | Network2::Cardano { .. })
+        | (Kind::Solana | Kind::Cardano, _) => None,
     }
 }
 

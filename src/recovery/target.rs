@@ -101,7 +101,7 @@ impl Kind {
             Self::P2shP2wpkh => Some(49),
             Self::P2wpkh => Some(84),
             Self::P2tr => Some(86),
-            _ => None,
+            Self::Ethereum | Self::Solana | Self::Cardano => None,
         }
     }
 }
@@ -328,7 +328,7 @@ fn decode_address(text: &str) -> Option<(Payload, Network2)> {
             network,
             base: decoded.address_type() == AddressType::CardanoBase,
         },
-        _ => Network2::None,
+        AddressNetwork::None => Network2::None,
     };
     let kind = match decoded.address_type() {
         AddressType::P2pkh => Kind::P2pkh,
@@ -343,7 +343,11 @@ fn decode_address(text: &str) -> Option<(Payload, Network2)> {
         {
             Kind::Cardano
         }
-        _ => return None,
+        AddressType::P2wsh
+        | AddressType::Witness { .. }
+        | AddressType::CardanoBase
+        | AddressType::CardanoEnterprise
+        | AddressType::CardanoReward => return None,
     };
     let raw = if kind == Kind::Cardano {
         payload.get(..28)?
