@@ -1,18 +1,6 @@
 //! The search: checksum-valid candidates in lane-wide PBKDF2 batches, the master key, the
 //! hardened steps, elliptic-curve work only where the target needs it, on K threads.
 //!
-//! The `expect`s name invariants of the types: standard paths are shorter than the inline
-//! capacity, index 0 is an index, a batch entry is a candidate, a phrase buffer of
-//! `MAX_PHRASE_LEN` fits every phrase, a clamped Icarus root is a root key, and the chunks
-//! handed out lie inside the space. Gap indices are `u32` (`Paths::gap`), so their casts
-//! from the loop counters do not truncate. Slices are of fixed-size arrays at constant
-//! offsets, or of batch lanes below `BATCH_LEN`, or of a path below its prefix.
-#![allow(
-    clippy::expect_used,
-    clippy::cast_possible_truncation,
-    clippy::indexing_slicing
-)]
-
 use alloc::string::ToString as _;
 use alloc::vec::Vec;
 use core::fmt;
@@ -65,6 +53,10 @@ const SHORT_GAP: usize = 6;
 const ICARUS_ROUNDS: u32 = 4096;
 
 /// The pattern `prefix/*/suffix` of raw child numbers (`*'` when `hardened`).
+#[allow(
+    clippy::expect_used,
+    reason = "standard paths have at most five steps, below a path's inline capacity"
+)]
 fn gap(prefix: &[u32], hardened: bool, suffix: &[u32]) -> PathPattern {
     let path = |raw: &[u32]| {
         let steps: Vec<ChildNumber> = raw.iter().map(|&raw| ChildNumber::from_raw(raw)).collect();
@@ -579,9 +571,9 @@ impl<'a> Search<'a> {
                         progress.examined += chunk.end - chunk.start;
                         progress.examined_now += chunk.end - chunk.start;
                         progress.passed += passed;
-                        checkpoint
-                            .mark_done(chunk)
-                            .expect("chunks lie inside the space");
+                        if let Err(err) = checkpoint.mark_done(chunk) {
+                            fail(&failure, &stop, err);
+                        }
                     }
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -669,9 +661,9 @@ impl<'a> Search<'a> {
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
-                self.check_cardano(lanes.root(i), &mut keys.ed25519)?
+                self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
-                self.check_seed(lanes.seed(i), &mut keys.secp256k1)?
+                self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
             };
             if let Some((path, address, matched)) = hit {
                 let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
@@ -733,7 +725,7 @@ impl<'a> Search<'a> {
                 let parent = master
                     .derive_path(pattern.prefix())
                     .map_err(|_| Error::Derivation)?;
-                let start = ChildNumber::normal(0).expect("0 is an index");
+                let start = ChildNumber::from_raw(0);
                 // A short gap: each child's private key and one base-point multiplication
                 // cost less than decompressing the parent and a tweak-add per child.
                 let derived = if keys.len() < SHORT_GAP {
@@ -745,7 +737,7 @@ impl<'a> Search<'a> {
             } else {
                 let count = if pattern.has_wildcard() { gap } else { 1 };
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     *key = master
                         .derive_path(&path)
                         .map_err(|_| Error::Derivation)?
@@ -759,7 +751,7 @@ impl<'a> Search<'a> {
                         continue;
                     };
                     if let Some(network) = t.addresses.get(&payload) {
-                        let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                        let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                         let address = secp_address(kind, key, *network);
                         return Ok(Some((path, address, Matched::Address)));
                     }
@@ -780,7 +772,10 @@ impl<'a> Search<'a> {
                 .map_err(|_| Error::Derivation)?;
             for i in 0..count {
                 let path = pattern.at(i).map_err(|_| Error::Derivation)?;
-                let rest = &path.as_slice()[pattern.prefix().len()..];
+                let rest = path
+                    .as_slice()
+                    .get(pattern.prefix().len()..)
+                    .ok_or(Error::Derivation)?;
                 let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
                 if self
@@ -811,14 +806,14 @@ impl<'a> Search<'a> {
                 let parent = root
                     .derive_path(pattern.prefix())
                     .map_err(|_| Error::Derivation)?;
-                let start = ChildNumber::normal(0).expect("0 is an index");
+                let start = ChildNumber::from_raw(0);
                 parent
                     .to_xpub()
                     .derive_public_keys_into_vartime(start, keys)
                     .map_err(|_| Error::Derivation)?;
             } else {
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     *key = root
                         .derive_path(&path)
                         .map_err(|_| Error::Derivation)?
@@ -832,7 +827,7 @@ impl<'a> Search<'a> {
                     .addresses
                     .get(&Payload::new(Kind::Cardano, &hash))
                 {
-                    let path = pattern.at(i as u32).map_err(|_| Error::Derivation)?;
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, *network);
                     return Ok(Some((path, address, Matched::Address)));
                 }
@@ -840,6 +835,11 @@ impl<'a> Search<'a> {
         }
         Ok(None)
     }
+}
+
+/// Gap index `i` as a child index (below [`MAX_GAP`], so it always fits).
+fn index(i: usize) -> Result<u32> {
+    u32::try_from(i).map_err(|_| Error::Derivation)
 }
 
 /// What matched a candidate: the path, the address (for an address) and what it was.
@@ -913,17 +913,18 @@ fn secp_payload(kind: Kind, key: &[u8; 33]) -> Option<Payload> {
     Some(match kind {
         Kind::P2pkh | Kind::P2wpkh => Payload::new(kind, &hash160(key)),
         Kind::P2shP2wpkh => {
+            // The P2WPKH redeem script: OP_0, a 20-byte push, the key's HASH160.
             let mut script = [0u8; 22];
-            script[0] = 0x00;
-            script[1] = 0x14;
-            script[2..].copy_from_slice(&hash160(key));
+            let (head, hash) = script.split_at_mut(2);
+            head.copy_from_slice(&[0x00, 0x14]);
+            hash.copy_from_slice(&hash160(key));
             Payload::new(kind, &hash160(&script))
         }
         Kind::P2tr => Payload::new(kind, &address::bitcoin::taproot_output_key(key).ok()?),
         Kind::Ethereum => {
             let full = address::secp256k1_uncompressed(key).ok()?;
             let digest = Keccak256::digest(&full[1..]);
-            Payload::new(kind, &digest[12..])
+            Payload::new(kind, digest.get(12..)?)
         }
         Kind::Solana | Kind::Cardano => return None,
     })
@@ -1011,6 +1012,10 @@ impl Lanes {
     ///
     /// # Errors
     /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space.
+    #[allow(
+        clippy::expect_used,
+        reason = "a phrase buffer of MAX_PHRASE_LEN fits every phrase of the space"
+    )]
     fn bip39(&mut self, space: &Space, batch: &Batch) -> Result<()> {
         let n = batch.len();
         let mut lens = [0usize; BATCH_LEN];
@@ -1046,7 +1051,8 @@ impl Lanes {
                 return Err(err);
             }
         };
-        pbkdf2_blocks(&blocks, BIP39_ROUNDS, &mut self.seeds[..n]);
+        let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
+        pbkdf2_blocks(&blocks, BIP39_ROUNDS, seeds);
         for phrase in &mut self.phrases {
             phrase.zeroize();
         }
@@ -1080,28 +1086,36 @@ impl Lanes {
         for pair in out.chunks(2) {
             let mut xprv = Zeroizing::new([0u8; 96]);
             if let [a, b] = pair {
-                xprv[..64].copy_from_slice(a.expose());
-                xprv[64..].copy_from_slice(&b.expose()[..32]);
+                let (left, right) = xprv.split_at_mut(64);
+                left.copy_from_slice(a.expose());
+                for (to, from) in right.iter_mut().zip(b.expose()) {
+                    *to = *from;
+                }
             }
-            xprv[0] &= 0xF8;
-            xprv[31] &= 0x1F;
-            xprv[31] |= 0x40;
+            if let [first, ..] = &mut xprv[..] {
+                *first &= 0xF8;
+            }
+            if let Some(last) = xprv.get_mut(31) {
+                *last = (*last & 0x1F) | 0x40;
+            }
             self.roots.push(
                 ExtendedPrivateKey::<Ed25519Bip32>::from_root_bytes(&xprv)
-                    .expect("a clamped Icarus root is a root key"),
+                    .map_err(|_| Error::Derivation)?,
             );
         }
         Ok(())
     }
 
-    fn seed(&self, i: usize) -> &[u8; 64] {
+    /// The seed of lane `i`: [`Error::NotInSpace`] past the batch.
+    fn seed(&self, i: usize) -> Result<&[u8; 64]> {
         self.seeds
             .get(i)
-            .expect("lane below the batch length")
-            .expose()
+            .map(SecretBytes::expose)
+            .ok_or(Error::NotInSpace)
     }
 
-    fn root(&self, i: usize) -> &ExtendedPrivateKey<Ed25519Bip32> {
-        self.roots.get(i).expect("lane below the batch length")
+    /// The Icarus root of lane `i`: [`Error::NotInSpace`] past the batch.
+    fn root(&self, i: usize) -> Result<&ExtendedPrivateKey<Ed25519Bip32>> {
+        self.roots.get(i).ok_or(Error::NotInSpace)
     }
 }
