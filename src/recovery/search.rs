@@ -1,6 +1,6 @@
 //! The search: checksum-valid candidates in lane-wide PBKDF2 batches, the master key, the
 //! hardened steps, elliptic-curve work only where the target needs it, on K threads.
-//!
+
 use alloc::string::ToString as _;
 use alloc::vec::Vec;
 use core::fmt;
