@@ -100,9 +100,10 @@ pub(crate) struct RecoverArgs {
     /// A single-key output descriptor with a key origin, as a wallet exports it.
     #[arg(long, value_name = "DESC")]
     descriptor: Vec<String>,
-    /// The coin: bitcoin (default), ethereum, solana, cardano.
-    #[arg(long, default_value = "bitcoin", value_name = "COIN")]
-    coin: String,
+    /// The coin: bitcoin, ethereum, solana, cardano. Default: the coin of the --address
+    /// values (an EVM address is Ethereum's), else bitcoin.
+    #[arg(long, value_name = "COIN")]
+    coin: Option<String>,
     /// Accounts 0 … N−1 of the standard paths (at most 1024).
     #[arg(long, default_value_t = 1, value_name = "N")]
     accounts: u32,
@@ -173,10 +174,10 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);
 
-    let coin: Coin = args
-        .coin
-        .parse()
-        .map_err(|e| lib_usage("invalid --coin", e))?;
+    let named: Option<Coin> = match &args.coin {
+        Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
+        None => None,
+    };
     let mut target = Target::new();
     for a in &args.address {
         target
@@ -226,6 +227,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if target.is_empty() {
         return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
     }
+    // Without --coin, the addresses' coin (an EVM address is Ethereum's), else bitcoin.
+    let coin = match (named, target.address_coins().as_slice()) {
+        (Some(coin), _) => coin,
+        (None, []) => Coin::Bitcoin,
+        (None, [coin]) => *coin,
+        (None, [first, second, ..]) => {
+            return Err(usage(format!(
+                "the addresses are of several coins ({first} and {second}): search one coin at a time"
+            )));
+        }
+    };
     let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
     for p in &args.path {
         paths =

@@ -278,6 +278,18 @@ impl Target {
         }
     }
 
+    /// The coins of the addresses held, each once, in no particular order: what a search
+    /// of them derives when no coin is named.
+    pub fn address_coins(&self) -> Vec<Coin> {
+        let mut out: Vec<Coin> = Vec::new();
+        for coin in self.kinds().map(Kind::coin) {
+            if !out.contains(&coin) {
+                out.push(coin);
+            }
+        }
+        out
+    }
+
     /// The address kinds held.
     pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         let mut seen: Vec<Kind> = Vec::new();

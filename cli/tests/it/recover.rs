@@ -548,3 +548,68 @@ fn a_checkpoint_of_another_gap_is_refused_and_resuming_says_how_far() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_address_decides_the_coin() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let template = unknown(m, 4);
+    for (coin, address, path) in [
+        (
+            "ethereum",
+            d["english12"]["ethereum"][0].as_str().unwrap(),
+            "m/44'/60'/0'/0/0",
+        ),
+        (
+            "solana",
+            d["english12"]["solana"][0].as_str().unwrap(),
+            "m/44'/501'/0'/0'",
+        ),
+        (
+            "cardano",
+            d["english12"]["cardano"][0].as_str().unwrap(),
+            "m/1852'/1815'/0'/0/0",
+        ),
+    ] {
+        let out = run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                address,
+                "--gap",
+                "1",
+                "--json",
+            ],
+            b"",
+        );
+        let found = record(&out);
+        assert_eq!(found["mnemonic"], m, "{coin}");
+        assert_eq!(found["path"], path, "{coin}");
+        assert_eq!(found["address"], address, "{coin}");
+    }
+    // Addresses of two coins: one usage error line, and no `space:` line before it.
+    let bitcoin = d["english12"]["bitcoin"]["bip84"][0].as_str().unwrap();
+    let ethereum = d["english12"]["ethereum"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            bitcoin,
+            "--address",
+            ethereum,
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(
+        out.stderr
+            .starts_with("error: the addresses are of several coins ("),
+        "{}",
+        out.stderr
+    );
+}
