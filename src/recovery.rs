@@ -112,7 +112,7 @@
 //! let mut found = false;
 //! while candidates.next_batch_vartime(&mut batch) > 0 {
 //!     for i in 0..batch.len() {
-//!         found |= batch.entropy(i) == [0x7f; 16] && space.passphrase(batch.passphrase_index(i)) == Some("TREZOR");
+//!         found |= batch.entropy(i) == [0x7f; 16] && batch.passphrase_index(i).and_then(|p| space.passphrase(p)) == Some("TREZOR");
 //!     }
 //! }
 //! assert!(found);
@@ -135,10 +135,12 @@ mod words;
 
 pub use self::address_db::{AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
-pub use self::error::{Error, Result};
+pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
 pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
-pub use self::search::{Found, Matched, Outcome, Paths, Progress, Search};
+pub use self::search::{
+    Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
+};
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};

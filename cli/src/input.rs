@@ -27,10 +27,42 @@ pub(crate) fn read_all(
     what: &str,
     source: &str,
 ) -> Result<Zeroizing<String>, CliError> {
-    // One buffer, allocated once: no secret is left behind by a reallocation.
-    let mut buf = Zeroizing::new(vec![0u8; MAX_STDIN_LEN + 1]);
+    read_all_max(reader, what, source, MAX_STDIN_LEN)
+}
+
+/// Reads all of `reader` (at most `max` bytes) as UTF-8, as it is, as [`read_all`] does.
+///
+/// The first buffer holds [`MAX_STDIN_LEN`] bytes (or `max`, if less); a longer input moves
+/// to a buffer twice the size, reserved fallibly, and the buffer it leaves is wiped before
+/// it is freed. No copy of the input is left in freed memory.
+///
+/// # Errors
+/// A usage error for input longer than `max` bytes or not UTF-8; a failure if it cannot be
+/// read or its buffer cannot be allocated.
+pub(crate) fn read_all_max(
+    reader: &mut dyn Read,
+    what: &str,
+    source: &str,
+    max: usize,
+) -> Result<Zeroizing<String>, CliError> {
+    let limit = max.saturating_add(1);
+    let mut buf = zeroed(limit.min(MAX_STDIN_LEN + 1), what)?;
     let mut len = 0;
-    while let Some(free) = buf.get_mut(len..).filter(|free| !free.is_empty()) {
+    loop {
+        if len == buf.len() {
+            if len >= limit {
+                break;
+            }
+            let mut bigger = zeroed(len.saturating_mul(2).min(limit), what)?;
+            if let (Some(to), Some(from)) = (bigger.get_mut(..len), buf.get(..len)) {
+                to.copy_from_slice(from);
+            }
+            // The smaller buffer is wiped as it is dropped here.
+            buf = bigger;
+        }
+        let Some(free) = buf.get_mut(len..) else {
+            break;
+        };
         match reader.read(free) {
             Ok(0) => break,
             Ok(n) => len += n.min(free.len()),
@@ -42,9 +74,9 @@ pub(crate) fn read_all(
             }
         }
     }
-    if len > MAX_STDIN_LEN {
+    if len > max {
         return Err(CliError::Usage(format!(
-            "invalid {what}: {source} is longer than {MAX_STDIN_LEN} bytes"
+            "invalid {what}: {source} is longer than {max} bytes"
         )));
     }
     let text = buf
@@ -52,6 +84,33 @@ pub(crate) fn read_all(
         .and_then(|bytes| core::str::from_utf8(bytes).ok())
         .ok_or_else(|| CliError::Usage(format!("invalid {what}: {source} is not UTF-8")))?;
     Ok(copy(text))
+}
+
+/// `len` zero bytes, reserved fallibly, wiped on drop.
+fn zeroed(len: usize, what: &str) -> Result<Zeroizing<Vec<u8>>, CliError> {
+    let mut buf = Zeroizing::new(Vec::new());
+    buf.try_reserve_exact(len).map_err(|_| {
+        CliError::Failure(format!("cannot read {what}: out of memory for {len} bytes"))
+    })?;
+    buf.resize(len, 0);
+    Ok(buf)
+}
+
+/// Reads the file at `path` (at most `max` bytes) as UTF-8, as it is; `what` names the
+/// option in error messages.
+///
+/// # Errors
+/// A usage error for a file that cannot be opened, is longer than `max` bytes or is not
+/// UTF-8; a failure if it cannot be read.
+pub(crate) fn read_file(
+    path: &std::path::Path,
+    what: &str,
+    max: usize,
+) -> Result<Zeroizing<String>, CliError> {
+    let name = path.display().to_string();
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| CliError::Usage(format!("invalid {what}: cannot open {name}: {e}")))?;
+    read_all_max(&mut file, what, &name, max)
 }
 
 /// Reads all of standard input (at most [`MAX_STDIN_LEN`] bytes) as UTF-8, without leading and
@@ -169,6 +228,30 @@ mod tests {
                 .unwrap()
                 .as_str(),
             "abc"
+        );
+    }
+
+    #[test]
+    fn growing_input_up_to_its_maximum() {
+        // Three buffer sizes: the first, one doubling, the cap.
+        let max = 3 * MAX_STDIN_LEN;
+        let text = "p".repeat(max);
+        let read = read_all_max(&mut text.as_bytes(), "--passphrases", "stdin", max).unwrap();
+        assert_eq!(read.as_str(), text);
+        assert_eq!(read.capacity(), max);
+        let long = "p".repeat(max + 1);
+        let err = read_all_max(&mut long.as_bytes(), "--passphrases", "stdin", max).unwrap_err();
+        assert_eq!(
+            err.message().unwrap(),
+            format!("invalid --passphrases: stdin is longer than {max} bytes")
+        );
+        let small = read_all_max(&mut &b"ab"[..], "x", "stdin", 1).unwrap_err();
+        assert!(matches!(small, CliError::Usage(_)));
+        assert_eq!(
+            read_all_max(&mut &b"a"[..], "x", "stdin", 1)
+                .unwrap()
+                .as_str(),
+            "a"
         );
     }
 

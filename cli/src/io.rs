@@ -5,6 +5,9 @@ use std::io::{Read, Write};
 use crate::error::CliError;
 use crate::notes::Notes;
 
+/// Shows its argument and reads one line from the terminal without echo.
+pub(crate) type Prompt<'a> = dyn FnMut(&str) -> std::io::Result<String> + 'a;
+
 /// The three standard streams, as the subcommands see them.
 pub(crate) struct Io<'a> {
     /// Standard input (`--seed -`, `--mnemonic -`, `--xkey -`, `inspect -`).
@@ -15,9 +18,10 @@ pub(crate) struct Io<'a> {
     pub(crate) stderr: &'a mut dyn Write,
     /// Whether a progress bar may be drawn on the process's standard error (a terminal).
     pub(crate) progress: bool,
-    /// Reads a passphrase from the terminal without echo (`--passphrase-prompt`); `None`
-    /// when standard input is not a terminal.
-    pub(crate) prompt: Option<&'a mut dyn FnMut() -> std::io::Result<String>>,
+    /// Shows its argument (`passphrase: `) and reads one line from the terminal without echo
+    /// (`--passphrase-prompt`, `recover` without `--mnemonic`); `None` when standard input
+    /// is not a terminal.
+    pub(crate) prompt: Option<&'a mut Prompt<'a>>,
     /// The notes of the run, printed after its output.
     pub(crate) notes: Notes,
 }

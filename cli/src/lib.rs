@@ -150,8 +150,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let mut prompt = || rpassword::prompt_password("passphrase: ");
-    let prompt: Option<&mut dyn FnMut() -> std::io::Result<String>> = if terminals.stdin {
+    let mut prompt = |label: &str| rpassword::prompt_password(label);
+    let prompt: Option<&mut io::Prompt<'_>> = if terminals.stdin {
         Some(&mut prompt)
     } else {
         None
@@ -308,7 +308,7 @@ mod tests {
         let mut stderr = Vec::new();
         let mut asked = 0;
         let code = {
-            let mut terminal = || {
+            let mut terminal = |_: &str| {
                 asked += 1;
                 answer.map_or_else(|| Ok(String::new()), |answer| answer())
             };
@@ -330,6 +330,35 @@ mod tests {
             String::from_utf8(stderr).unwrap(),
             asked,
         )
+    }
+
+    #[test]
+    fn recover_asks_for_the_template_on_a_terminal() {
+        // BIP-84's test mnemonic, its last word unknown; its first receive address (BIP-84).
+        let args = [
+            "recover",
+            "--address",
+            "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+            "--gap",
+            "1",
+            "--threads",
+            "1",
+            "--language",
+            "english",
+        ];
+        let (code, out, err, asked) = run_with_prompt(
+            &args,
+            Some(|| {
+                Ok(" abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ? \n".to_owned())
+            }),
+        );
+        assert_eq!((code, asked), (0, 1), "{err}");
+        assert!(out.starts_with("mnemonic: abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\n"), "{out}");
+        assert!(!err.contains("note:"), "{err}");
+        // No terminal: one usage error line, no prompt.
+        let (code, out, err, asked) = run_with_prompt(&args, None);
+        assert_eq!((code, out.as_str(), asked), (2, "", 0));
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub(crate) enum ArgvSecret {
     DescribeWif,
     /// `mnemonic --check WORDS`.
     CheckMnemonic,
+    /// `recover --mnemonic TEMPLATE`.
+    Template,
+    /// `recover --passphrase TEXT` (not empty).
+    RecoverPassphrase,
     /// `mnemonic --entropy HEX`.
     Entropy,
     /// `mnemonic --dice ROLLS`.
@@ -45,7 +49,8 @@ impl ArgvSecret {
         match self {
             Self::Seed => "the seed",
             Self::Mnemonic | Self::CheckMnemonic => "the mnemonic",
-            Self::Passphrase => "the passphrase",
+            Self::Passphrase | Self::RecoverPassphrase => "the passphrase",
+            Self::Template => "the mnemonic template",
             Self::XkeyXprv | Self::InspectXprv | Self::ConvertXprv => "the extended private key",
             Self::DescriptorXprv | Self::DescribeXprv => "the descriptor's extended private key",
             Self::InspectWif => "the WIF private key",
@@ -67,6 +72,8 @@ impl ArgvSecret {
             Self::DescriptorXprv | Self::DescriptorWif => "--descriptor -",
             Self::DescribeXprv | Self::DescribeWif => "`descriptor -`",
             Self::CheckMnemonic => "--check -",
+            Self::Template => "--mnemonic - (or --mnemonic @FILE)",
+            Self::RecoverPassphrase => "--passphrase - (or --passphrase-prompt)",
             Self::Entropy => "--entropy -",
             Self::Dice => "--dice -",
         }

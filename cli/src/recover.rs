@@ -5,24 +5,26 @@
 //! summary, the progress bar (a terminal only) and errors. No candidate is ever written to
 //! standard error or to the `--resume` checkpoint.
 
-use core::fmt::Write as _;
 use core::hash::{BuildHasher as _, Hasher as _};
 use core::ops::Range;
 use core::sync::atomic::{AtomicBool, Ordering};
 use core::time::Duration;
 use std::collections::hash_map::RandomState;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Checkpoint, Coin, Options, Outcome, PathPattern, Paths, Search, Space, Target, Template,
+    Batch, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths, Search,
+    Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
 
 use crate::error::CliError;
+use crate::input::{self, STDIN_MARKER};
+use crate::notes::ArgvSecret;
 use crate::Io;
 
 /// Set by Ctrl-C (SIGINT) while a search runs: the search stops at its next chunk, the
@@ -50,9 +52,11 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 #[derive(Debug, clap::Args)]
 pub(crate) struct RecoverArgs {
     /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
-    /// (a word with that prefix).
-    #[arg(long, value_name = "TEMPLATE")]
-    mnemonic: String,
+    /// (a word with that prefix). `-` reads it from standard input, `@FILE` from a file;
+    /// without --mnemonic it is asked for on the terminal, without echo. On the command line
+    /// it is visible to other users and kept in shell history.
+    #[arg(long, value_name = "TEMPLATE|-|@FILE")]
+    mnemonic: Option<String>,
     /// N words left out, at unknown positions.
     #[arg(long, default_value_t = 0, value_name = "N")]
     missing: usize,
@@ -68,11 +72,18 @@ pub(crate) struct RecoverArgs {
     /// The word list (english, japanese, korean, spanish, chinese-simplified, …).
     #[arg(long, value_name = "L")]
     language: Option<String>,
-    /// The BIP-39 passphrase (Icarus passphrase for Cardano).
-    #[arg(long, value_name = "TEXT", conflicts_with = "passphrases")]
+    /// The BIP-39 passphrase (Icarus passphrase for Cardano). `-` reads it from standard
+    /// input (one line, its line ending removed); when --mnemonic is `-` too, the first line
+    /// is the template and the second the passphrase.
+    #[arg(long, value_name = "TEXT|-", conflicts_with_all = ["passphrases", "passphrase_prompt"])]
     passphrase: Option<String>,
-    /// A file of passphrases to try, one per line.
-    #[arg(long, value_name = "FILE")]
+    /// Ask for the passphrase on the terminal, without echo (standard input must be a
+    /// terminal).
+    #[arg(long, conflicts_with = "passphrases")]
+    passphrase_prompt: bool,
+    /// A file of passphrases to try, one per line (at most 64 MiB); `-` reads them from
+    /// standard input.
+    #[arg(long, value_name = "FILE|-")]
     passphrases: Option<PathBuf>,
     /// An address of the wallet (repeatable).
     #[arg(long, value_name = "ADDR")]
@@ -89,13 +100,14 @@ pub(crate) struct RecoverArgs {
     /// A single-key output descriptor with a key origin, as a wallet exports it.
     #[arg(long, value_name = "DESC")]
     descriptor: Vec<String>,
-    /// The coin: bitcoin (default), ethereum, solana, cardano.
-    #[arg(long, default_value = "bitcoin", value_name = "COIN")]
-    coin: String,
-    /// Accounts 0 … N−1 of the standard paths.
+    /// The coin: bitcoin, ethereum, solana, cardano. Default: the coin of the --address
+    /// values (an EVM address is Ethereum's), else bitcoin.
+    #[arg(long, value_name = "COIN")]
+    coin: Option<String>,
+    /// Accounts 0 … N−1 of the standard paths (at most 1024).
     #[arg(long, default_value_t = 1, value_name = "N")]
     accounts: u32,
-    /// Address indices 0 … N−1 (the `*` of a path).
+    /// Address indices 0 … N−1 (the `*` of a path; at most 65536).
     #[arg(long, default_value_t = 20, value_name = "N")]
     gap: u32,
     /// A path to derive instead of the standard ones, with `*` for the gap index (repeatable).
@@ -110,7 +122,7 @@ pub(crate) struct RecoverArgs {
     /// Print the counts and five example candidates; search nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Worker threads (default: every core).
+    /// Worker threads (default: every core; at most 1024).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
     /// Print the match as one JSON object.
@@ -155,29 +167,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if let Some(length) = args.length {
         options = options.length(length);
     }
-    let template = Template::parse(&args.mnemonic, &options)
+    let secrets = read_secrets(args, io)?;
+    let template = Template::parse(&secrets.template, &options)
         .map_err(|e| lib_usage("invalid --mnemonic", e))?;
-    let passphrases: Vec<Zeroizing<String>> = if let Some(file) = &args.passphrases {
-        let text = Zeroizing::new(std::fs::read_to_string(file).map_err(|e| {
-            usage(format!(
-                "cannot read --passphrases {}: {}",
-                file.display(),
-                e.kind()
-            ))
-        })?);
-        text.lines()
-            .map(|l| Zeroizing::new(l.to_string()))
-            .collect()
-    } else {
-        vec![Zeroizing::new(args.passphrase.clone().unwrap_or_default())]
-    };
-    let space = Space::new(template, passphrases.iter().map(|p| p.as_str()))
-        .map_err(|e| lib_usage("invalid search", e))?;
+    let space =
+        Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
+    drop(secrets);
 
-    let coin: Coin = args
-        .coin
-        .parse()
-        .map_err(|e| lib_usage("invalid --coin", e))?;
+    let named: Option<Coin> = match &args.coin {
+        Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
+        None => None,
+    };
     let mut target = Target::new();
     for a in &args.address {
         target
@@ -224,9 +224,20 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             .add_descriptor(&descriptor)
             .map_err(|e| lib_usage("invalid --descriptor", e))?;
     }
-    if target.is_empty() && !args.dry_run {
+    if target.is_empty() {
         return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
     }
+    // Without --coin, the addresses' coin (an EVM address is Ethereum's), else bitcoin.
+    let coin = match (named, target.address_coins().as_slice()) {
+        (Some(coin), _) => coin,
+        (None, []) => Coin::Bitcoin,
+        (None, [coin]) => *coin,
+        (None, [first, second, ..]) => {
+            return Err(usage(format!(
+                "the addresses are of several coins ({first} and {second}): search one coin at a time"
+            )));
+        }
+    };
     let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
     for p in &args.path {
         paths =
@@ -251,7 +262,28 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
+    let mut search = Search::new(&space, &target, paths);
+    if let Some(threads) = args.threads {
+        search = search.threads(threads);
+    }
+    search.check().map_err(|e| match e {
+        RecoveryError::TooLarge { bound, .. } => {
+            usage(format!("invalid --{}: {e}", bound.as_str()))
+        }
+        e => lib_usage("invalid target", e),
+    })?;
 
+    // The checkpoint must belong to this search: to its space on reading, and to its
+    // target, coin, paths, gap and accounts.
+    let mut checkpoint = match &args.resume {
+        Some(file) if file.exists() => {
+            let bad = |e| usage(format!("invalid --resume {}: {e}", file.display()));
+            let checkpoint = Checkpoint::load(file, &space).map_err(bad)?;
+            search.check_checkpoint(&checkpoint).map_err(bad)?;
+            Some(checkpoint)
+        }
+        _ => None,
+    };
     let count = space.checksum_count_vartime(1 << 22);
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
@@ -265,21 +297,32 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             format!("; this shard: indices {}..{}", range.start, range.end)
         }
     );
+    // Only once every input has been checked: a run that stops with an error prints its
+    // one `error:` line alone.
+    io.notes.write(io.stderr, false);
+    if let Some(checkpoint) = &checkpoint {
+        let done: u128 = checkpoint
+            .done()
+            .iter()
+            .map(|d| {
+                d.end
+                    .min(range.end)
+                    .saturating_sub(d.start.max(range.start))
+            })
+            .sum();
+        let _ = writeln!(
+            io.stderr,
+            "resuming: {done} of {} candidates already searched",
+            range.end - range.start
+        );
+    }
+    let mut checkpoint = checkpoint
+        .take()
+        .unwrap_or_else(|| Checkpoint::new(&space, salt()));
     if args.dry_run {
         return dry_run(&space, &range, io);
     }
 
-    let mut search = Search::new(&space, &target, paths);
-    if let Some(threads) = args.threads {
-        search = search.threads(threads);
-    }
-    search.check().map_err(|e| lib_usage("invalid target", e))?;
-
-    let mut checkpoint = match &args.resume {
-        Some(file) if file.exists() => Checkpoint::load(file, &space)
-            .map_err(|e| usage(format!("invalid --resume {}: {e}", file.display())))?,
-        _ => Checkpoint::new(&space, salt()),
-    };
     watch_ctrl_c();
     let cancel = &INTERRUPTED;
     let started = Instant::now();
@@ -353,32 +396,36 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             let phrase = space.to_phrase(found.candidate.words());
             let passphrase = space
                 .passphrase(found.candidate.passphrase_index())
-                .unwrap_or("");
+                .ok_or_else(|| {
+                    CliError::Failure("the match's passphrase is not in the list".to_owned())
+                })?;
             let path = found.path.to_string();
             let address = found.address.as_ref().map(|a| a.as_str().to_string());
-            let mut out = Zeroizing::new(String::new());
-            if args.json {
-                let _ = write!(
-                    out,
-                    "{{\"mnemonic\":{},\"passphrase\":{},\"path\":{},\"address\":{},\"matched\":\"{}\",\"index\":{}}}",
-                    json_string(&phrase).as_str(),
-                    json_string(passphrase).as_str(),
-                    json_string(&path).as_str(),
-                    address.as_deref().map_or_else(|| "null".to_string(), |a| json_string(a).to_string()),
-                    found.matched.as_str(),
-                    found.index
-                );
-            } else {
-                let _ = write!(
-                    out,
-                    "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {}\nindex: {}",
-                    phrase.as_str(),
-                    address.as_deref().unwrap_or("-"),
-                    found.matched.as_str(),
-                    found.index
-                );
-            }
-            out.push('\n');
+            let matched = found.matched.as_str();
+            let out = exact(|w| {
+                if args.json {
+                    w.write_str("{\"mnemonic\":")?;
+                    json_string(w, &phrase)?;
+                    w.write_str(",\"passphrase\":")?;
+                    json_string(w, passphrase)?;
+                    w.write_str(",\"path\":")?;
+                    json_string(w, &path)?;
+                    w.write_str(",\"address\":")?;
+                    match address.as_deref() {
+                        Some(a) => json_string(w, a)?,
+                        None => w.write_str("null")?,
+                    }
+                    writeln!(w, ",\"matched\":\"{matched}\",\"index\":{}}}", found.index)
+                } else {
+                    writeln!(
+                        w,
+                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\nindex: {}",
+                        phrase.as_str(),
+                        address.as_deref().unwrap_or("-"),
+                        found.index
+                    )
+                }
+            });
             io.write_stdout(out.as_bytes())?;
             Ok(0)
         }
@@ -412,9 +459,134 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
 }
 
+/// The template and the passphrases of a run, as read; wiped on drop.
+struct Secrets {
+    template: Zeroizing<String>,
+    passphrases: Passphrases,
+}
+
+/// Where the passphrases of a run come from.
+enum Passphrases {
+    /// One passphrase (empty when none was given).
+    One(Zeroizing<String>),
+    /// The text of `--passphrases`: one passphrase a line.
+    List(Zeroizing<String>),
+}
+
+impl Secrets {
+    /// The passphrases, in order.
+    fn passphrases(&self) -> impl Iterator<Item = &str> {
+        let (one, list) = match &self.passphrases {
+            Passphrases::One(text) => (Some(text.as_str()), None),
+            Passphrases::List(text) => (None, Some(text.lines())),
+        };
+        one.into_iter().chain(list.into_iter().flatten())
+    }
+}
+
+/// The most bytes of a `--passphrases` file (or of standard input for `--passphrases -`).
+pub(crate) const MAX_PASSPHRASES_LEN: usize = 64 << 20;
+
+/// Reads the template (`--mnemonic TEMPLATE|-|@FILE`, or the terminal) and the passphrases
+/// (`--passphrase TEXT|-`, `--passphrase-prompt`, `--passphrases FILE|-`) through
+/// [`input`], noting the secrets given on the command line. With `--mnemonic -` and
+/// `--passphrase -`, the first line of standard input is the template and the second the
+/// passphrase.
+///
+/// # Errors
+/// A usage error for two inputs from standard input that cannot share it, no template and
+/// no terminal, and input that is too long, not UTF-8 or not the lines expected; a failure
+/// if an input cannot be read.
+fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError> {
+    let stdin = |arg: Option<&str>| arg == Some(STDIN_MARKER);
+    let list_on_stdin = args
+        .passphrases
+        .as_deref()
+        .is_some_and(|p| p.as_os_str() == STDIN_MARKER);
+    if stdin(args.mnemonic.as_deref()) && list_on_stdin {
+        return Err(usage(
+            "--mnemonic - and --passphrases - cannot both read standard input: give the passphrases in a file",
+        ));
+    }
+    if args.passphrase_prompt && io.prompt.is_none() {
+        return Err(usage(
+            "--passphrase-prompt needs a terminal on standard input; use --passphrase -",
+        ));
+    }
+    let mut passphrase = None;
+    let template = match args.mnemonic.as_deref() {
+        Some(STDIN_MARKER) if stdin(args.passphrase.as_deref()) => {
+            let all = input::read_all(io.stdin, "--mnemonic", "standard input")?;
+            let (first, second) = input::two_lines(&all, "--mnemonic")?;
+            passphrase = Some(input::copy(second));
+            input::copy(first)
+        }
+        Some(STDIN_MARKER) => input::read_stdin(io.stdin, "--mnemonic")?,
+        Some(arg) => {
+            if let Some(path) = arg.strip_prefix('@') {
+                let text = input::read_file(Path::new(path), "--mnemonic", input::MAX_STDIN_LEN)?;
+                input::copy(text.trim())
+            } else {
+                io.notes.argv_secret(ArgvSecret::Template);
+                input::copy(arg)
+            }
+        }
+        None => {
+            let prompt = io.prompt.as_mut().ok_or_else(|| {
+                usage("give --mnemonic TEMPLATE, --mnemonic - (standard input) or --mnemonic @FILE; recover asks for it only on a terminal")
+            })?;
+            let text = Zeroizing::new(prompt("mnemonic template: ").map_err(|e| {
+                CliError::Failure(format!("cannot read the template from the terminal: {e}"))
+            })?);
+            input::copy(text.trim())
+        }
+    };
+    let passphrases = if let Some(file) = &args.passphrases {
+        let text = if list_on_stdin {
+            input::read_all_max(
+                io.stdin,
+                "--passphrases",
+                "standard input",
+                MAX_PASSPHRASES_LEN,
+            )?
+        } else {
+            input::read_file(file, "--passphrases", MAX_PASSPHRASES_LEN)?
+        };
+        Passphrases::List(text)
+    } else if let Some(text) = passphrase {
+        Passphrases::One(text)
+    } else if args.passphrase_prompt {
+        let prompt = io.prompt.as_mut().ok_or_else(|| {
+            usage("--passphrase-prompt needs a terminal on standard input; use --passphrase -")
+        })?;
+        let text = Zeroizing::new(prompt("passphrase: ").map_err(|e| {
+            CliError::Failure(format!("cannot read the passphrase from the terminal: {e}"))
+        })?);
+        Passphrases::One(input::copy(&text))
+    } else {
+        Passphrases::One(match args.passphrase.as_deref() {
+            Some(STDIN_MARKER) => {
+                let all = input::read_all(io.stdin, "--passphrase", "standard input")?;
+                input::copy(input::one_line(&all, "--passphrase", "standard input")?)
+            }
+            Some(text) => {
+                if !text.is_empty() {
+                    io.notes.argv_secret(ArgvSecret::RecoverPassphrase);
+                }
+                input::copy(text)
+            }
+            None => Zeroizing::new(String::new()),
+        })
+    };
+    Ok(Secrets {
+        template,
+        passphrases,
+    })
+}
+
 /// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.
 fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, CliError> {
-    let mut out = Zeroizing::new(String::new());
+    let mut lines: Vec<Zeroizing<String>> = Vec::with_capacity(5);
     let len = range.end - range.start;
     let mut shown = 0;
     for k in 0..5u128 {
@@ -427,17 +599,22 @@ fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, C
         };
         let mut batch = Batch::new();
         if candidates.next_batch_vartime(&mut batch) > 0 {
-            let passphrase = space.passphrase(batch.passphrase_index(0)).unwrap_or("");
-            let _ = writeln!(
-                out,
-                "{} {} | passphrase: {passphrase}",
+            let (Some(index), Some(passphrase)) = (
                 batch.index(0),
-                space.to_phrase(batch.words(0)).as_str()
-            );
+                batch.passphrase_index(0).and_then(|p| space.passphrase(p)),
+            ) else {
+                continue;
+            };
+            let phrase = space.to_phrase(batch.words(0));
+            lines.push(exact(|w| {
+                writeln!(w, "{index} {} | passphrase: {passphrase}", phrase.as_str())
+            }));
             shown += 1;
         }
     }
-    io.write_stdout(out.as_bytes())?;
+    for line in &lines {
+        io.write_stdout(line.as_bytes())?;
+    }
     Ok(0)
 }
 
@@ -464,20 +641,35 @@ fn seconds(s: f64) -> String {
     }
 }
 
-/// A JSON string literal, in a wiped buffer.
-fn json_string(text: &str) -> Zeroizing<String> {
-    let mut out = Zeroizing::new(String::with_capacity(text.len() + 2));
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// The text `write` writes, in a wiped buffer of exactly its size: a first pass counts the
+/// bytes and the second writes them, so the buffer never grows (a buffer that grows leaves
+/// its old contents in freed memory).
+fn exact(write: impl Fn(&mut dyn core::fmt::Write) -> core::fmt::Result) -> Zeroizing<String> {
+    /// Counts the bytes written to it.
+    struct Count(usize);
+    impl core::fmt::Write for Count {
+        fn write_str(&mut self, text: &str) -> core::fmt::Result {
+            self.0 += text.len();
+            Ok(())
         }
     }
-    out.push('"');
+    let mut count = Count(0);
+    let _ = write(&mut count);
+    let mut out = Zeroizing::new(String::with_capacity(count.0));
+    let _ = write(&mut *out);
     out
+}
+
+/// Writes `text` as a JSON string literal, piece by piece (no buffer of its own).
+fn json_string(w: &mut dyn core::fmt::Write, text: &str) -> core::fmt::Result {
+    w.write_char('"')?;
+    for c in text.chars() {
+        match c {
+            '"' => w.write_str("\\\"")?,
+            '\\' => w.write_str("\\\\")?,
+            c if (c as u32) < 0x20 => write!(w, "\\u{:04x}", c as u32)?,
+            c => w.write_char(c)?,
+        }
+    }
+    w.write_char('"')
 }

@@ -238,7 +238,7 @@ fn read_passphrase(source: Passphrase<'_>, io: &mut Io<'_>) -> Result<Zeroizing<
             let prompt = io.prompt.as_mut().ok_or_else(|| {
                 CliError::Usage("--passphrase-prompt needs a terminal on standard input".to_owned())
             })?;
-            let text = Zeroizing::new(prompt().map_err(|e| {
+            let text = Zeroizing::new(prompt("passphrase: ").map_err(|e| {
                 CliError::Failure(format!("cannot read the passphrase from the terminal: {e}"))
             })?);
             Ok(input::copy(&text))

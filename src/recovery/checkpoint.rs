@@ -8,27 +8,71 @@ use core::ops::Range;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use super::error::{Error, Result};
+use super::error::{CheckpointField, CheckpointFields, Error, Result};
 use super::space::Space;
 
 /// The first word of a checkpoint file.
 const MAGIC: &str = "fastbip32-recovery-checkpoint";
 
 /// The format version this build writes and reads.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+
+/// The fields a space fixes (the others, a search's).
+const SPACE_FIELDS: [CheckpointField; 6] = [
+    CheckpointField::Template,
+    CheckpointField::WordList,
+    CheckpointField::Missing,
+    CheckpointField::Typos,
+    CheckpointField::Swaps,
+    CheckpointField::Passphrases,
+];
+
+/// A field's salted hash: what it stands for, under the salt and its name.
+fn field_digest(
+    salt: &[u8; 16],
+    field: CheckpointField,
+    feed: impl FnOnce(&mut Sha256),
+) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"fastbip32 recovery checkpoint field\0");
+    h.update(salt);
+    h.update(field.as_str().as_bytes());
+    h.update([0]);
+    feed(&mut h);
+    h.finalize().into()
+}
 
 /// The finished index ranges of a search over one [`Space`], for `--resume`.
 ///
 /// The file is text, one item a line:
 ///
 /// ```text
-/// fastbip32-recovery-checkpoint 1
+/// fastbip32-recovery-checkpoint 2
 /// salt 5f1c…(16 bytes in hex)
 /// template 9a0e…(32 bytes in hex)
 /// size 4096
+/// field template 41b2…
+/// field word-list …
+/// field missing …
+/// field typos …
+/// field swaps …
+/// field passphrases …
+/// field target …
+/// field coin …
+/// field paths …
+/// field gap …
+/// field accounts …
 /// done 0 1000
 /// done 2048 3000
 /// ```
+///
+/// Each `field` line is a salted SHA-256 of one thing that defines the search, so that
+/// resuming a search that differs in any of them is [`Error::CheckpointChanged`] naming
+/// them, not a search that silently skips the answer. [`new`](Self::new) fills the space's
+/// six; the search's five (target, coin, paths, gap, accounts) are filled when the
+/// checkpoint is first given to [`Search::run_vartime`](super::Search::run_vartime), and
+/// checked there (and by [`Search::check_checkpoint`](super::Search::check_checkpoint))
+/// ever after.
 ///
 /// `template` is SHA-256 of a domain tag, the salt and a hash of everything that fixes what
 /// an index means (the candidate order's version, the word list, the counts and options,
@@ -59,7 +103,10 @@ const VERSION: u32 = 1;
 /// assert_eq!(Checkpoint::parse(&text, &space)?, checkpoint);
 ///
 /// let other = Space::new(Template::parse(words, &Options::new().language(Language::English))?, ["TREZOR"])?;
-/// assert!(Checkpoint::parse(&text, &other).is_err());
+/// assert!(matches!(
+///     Checkpoint::parse(&text, &other),
+///     Err(fastbip32::recovery::Error::CheckpointChanged { .. })
+/// ));
 /// # Ok::<(), fastbip32::recovery::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,18 +114,82 @@ pub struct Checkpoint {
     salt: [u8; 16],
     digest: [u8; 32],
     size: u128,
+    /// Each field's salted hash, in [`CheckpointField::ALL`]'s order; a search's fields are
+    /// `None` until the checkpoint is bound to a search.
+    fields: [Option<[u8; 32]>; 11],
     done: Vec<Range<u128>>,
 }
 
 impl Checkpoint {
     /// An empty checkpoint of `space`, with `salt` (16 random bytes, e.g. from `getrandom`).
     pub fn new(space: &Space, salt: [u8; 16]) -> Self {
+        let mut fields = [None; 11];
+        for (slot, field) in fields.iter_mut().zip(CheckpointField::ALL) {
+            if SPACE_FIELDS.contains(&field) {
+                *slot = Some(field_digest(&salt, field, |h| space.hash_field(field, h)));
+            }
+        }
         Self {
             salt,
             digest: digest(space, &salt),
             size: space.size(),
+            fields,
             done: Vec::new(),
         }
+    }
+
+    /// Binds the checkpoint to a search over `space` whose fields `feed` hashes (its
+    /// target, coin, paths, gap and accounts), or, if it is bound already, checks that it is
+    /// bound to a search like this one.
+    ///
+    /// # Errors
+    /// As [`check_search`](Self::check_search).
+    pub(super) fn bind(
+        &mut self,
+        space: &Space,
+        feed: &dyn Fn(CheckpointField, &mut Sha256),
+    ) -> Result<()> {
+        self.check_search(space, feed)?;
+        let salt = self.salt;
+        for (slot, field) in self.fields.iter_mut().zip(CheckpointField::ALL) {
+            if slot.is_none() {
+                *slot = Some(field_digest(&salt, field, |h| feed(field, h)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the checkpoint belongs to a search over `space` whose fields `feed`
+    /// hashes: each field it holds is the search's.
+    ///
+    /// # Errors
+    /// [`Error::CheckpointChanged`] naming the fields that differ (the template's words not
+    /// named when the word list differs: they are read in it);
+    /// [`Error::CheckpointMismatch`] for a checkpoint of another space otherwise.
+    pub(super) fn check_search(
+        &self,
+        space: &Space,
+        feed: &dyn Fn(CheckpointField, &mut Sha256),
+    ) -> Result<()> {
+        let mut changed = CheckpointFields::new();
+        for (slot, field) in self.fields.iter().zip(CheckpointField::ALL) {
+            if let Some(stated) = slot {
+                let own = field_digest(&self.salt, field, |h| feed(field, h));
+                if !bool::from(own.ct_eq(stated)) {
+                    changed.insert(field);
+                }
+            }
+        }
+        finish(changed)?;
+        if !bool::from(digest(space, &self.salt).ct_eq(&self.digest)) || self.size != space.size() {
+            return Err(Error::CheckpointMismatch);
+        }
+        Ok(())
+    }
+
+    /// Whether the checkpoint is bound to a search (its target, coin, paths, gap, accounts).
+    pub fn is_bound(&self) -> bool {
+        self.fields.iter().all(Option::is_some)
     }
 
     /// Records `range` as searched, merging it with the ranges it overlaps or touches.
@@ -177,10 +288,42 @@ impl Checkpoint {
         let size: u128 =
             parse_number(field(4, "size")?).ok_or(Error::CheckpointSyntax { line: 4 })?;
         let mut checkpoint = Self::new(space, salt);
+        // `field NAME HEX` lines, in the order of `CheckpointField::ALL`: the space's six,
+        // then a search's five or none.
+        let mut changed = CheckpointFields::new();
+        let mut at = 4;
+        for (i, field) in CheckpointField::ALL.into_iter().enumerate() {
+            let line = at + 1;
+            let Some(text) = lines.get(at) else {
+                if i < SPACE_FIELDS.len() {
+                    return Err(Error::CheckpointSyntax { line });
+                }
+                break;
+            };
+            let mut parts = text.split(' ');
+            let value = match (parts.next(), parts.next(), parts.next(), parts.next()) {
+                (Some("field"), Some(name), Some(value), None) if name == field.as_str() => value,
+                _ if i == SPACE_FIELDS.len() => break,
+                _ => return Err(Error::CheckpointSyntax { line }),
+            };
+            let mut stated = [0u8; 32];
+            crate::hex::decode(value, &mut stated).map_err(|_| Error::CheckpointSyntax { line })?;
+            let slot = checkpoint
+                .fields
+                .get_mut(i)
+                .ok_or(Error::CheckpointSyntax { line })?;
+            match slot {
+                Some(own) if !bool::from(own.ct_eq(&stated)) => changed.insert(field),
+                Some(_) => {}
+                None => *slot = Some(stated),
+            }
+            at += 1;
+        }
+        finish(changed)?;
         if !bool::from(checkpoint.digest.ct_eq(&stated)) || size != space.size() {
             return Err(Error::CheckpointMismatch);
         }
-        for (line, text) in lines.iter().enumerate().skip(4).map(|(i, t)| (i + 1, t)) {
+        for (line, text) in lines.iter().enumerate().skip(at).map(|(i, t)| (i + 1, t)) {
             let mut parts = text.split(' ');
             let range = match (parts.next(), parts.next(), parts.next(), parts.next()) {
                 (Some("done"), Some(start), Some(end), None) => {
@@ -243,10 +386,36 @@ impl fmt::Display for Checkpoint {
         writeln!(f, "salt {salt}")?;
         writeln!(f, "template {digest}")?;
         writeln!(f, "size {}", self.size)?;
+        for (slot, field) in self.fields.iter().zip(CheckpointField::ALL) {
+            if let Some(value) = slot {
+                let mut hex = [0u8; 64];
+                let hex = crate::hex::encode(value, &mut hex).map_err(|_| fmt::Error)?;
+                writeln!(f, "field {} {hex}", field.as_str())?;
+            }
+        }
         for range in &self.done {
             writeln!(f, "done {} {}", range.start, range.end)?;
         }
         Ok(())
+    }
+}
+
+/// `Err(CheckpointChanged)` for a non-empty set of changed fields; the template's words are
+/// not named beside a changed word list.
+fn finish(mut changed: CheckpointFields) -> Result<()> {
+    if changed.contains(CheckpointField::WordList) && changed.contains(CheckpointField::Template) {
+        changed = CheckpointField::ALL
+            .into_iter()
+            .filter(|f| *f != CheckpointField::Template && changed.contains(*f))
+            .fold(CheckpointFields::new(), |mut set, f| {
+                set.insert(f);
+                set
+            });
+    }
+    if changed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::CheckpointChanged { fields: changed })
     }
 }
 

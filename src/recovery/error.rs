@@ -118,6 +118,30 @@ pub enum Error {
     UnsupportedDescriptor,
     /// Nothing of the target can match on the search's coin.
     EmptyTarget,
+    /// A count above its maximum: [`MAX_GAP`](super::MAX_GAP),
+    /// [`MAX_ACCOUNTS`](super::MAX_ACCOUNTS) or [`MAX_THREADS`](super::MAX_THREADS).
+    TooLarge {
+        /// What was counted.
+        bound: Bound,
+        /// The count asked for.
+        value: u64,
+        /// The most allowed.
+        max: u64,
+    },
+    /// A key of a candidate could not be derived (an invalid child, with a probability
+    /// below 2^-127 a step): the search stops rather than skip the candidate.
+    Derivation,
+    /// A buffer of the search could not be allocated.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// The operating system refused to start a worker thread.
+    #[cfg(feature = "std")]
+    ThreadSpawn {
+        /// The operating system's error kind.
+        kind: std::io::ErrorKind,
+    },
     /// A checkpoint line that does not parse.
     CheckpointSyntax {
         /// The line number, from 1.
@@ -130,6 +154,12 @@ pub enum Error {
     },
     /// A checkpoint of another template, options, passphrase list or candidate order.
     CheckpointMismatch,
+    /// A checkpoint written for a search that differs in these fields: resuming it would
+    /// skip indices this search has not examined.
+    CheckpointChanged {
+        /// What differs.
+        fields: CheckpointFields,
+    },
     /// Reading or writing a checkpoint file failed.
     #[cfg(feature = "std")]
     CheckpointIo {
@@ -138,7 +168,145 @@ pub enum Error {
     },
 }
 
+/// The counts of a search that have a maximum ([`Error::TooLarge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Bound {
+    /// Gap indices ([`Paths::gap`](super::Paths::gap)).
+    Gap,
+    /// Accounts ([`Paths::accounts`](super::Paths::accounts)).
+    Accounts,
+    /// Worker threads ([`Search::threads`](super::Search::threads)).
+    Threads,
+}
+
+impl Bound {
+    /// The lowercase name: `gap`, `accounts`, `threads`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Gap => "gap",
+            Self::Accounts => "accounts",
+            Self::Threads => "threads",
+        }
+    }
+}
+
+/// A field of a search that a checkpoint belongs to ([`Error::CheckpointChanged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CheckpointField {
+    /// The template's words.
+    Template,
+    /// The word list (language).
+    WordList,
+    /// The number of missing words.
+    Missing,
+    /// The number of typos allowed.
+    Typos,
+    /// The number of swaps allowed.
+    Swaps,
+    /// The passphrase list.
+    Passphrases,
+    /// The target (addresses, xpubs, fingerprints, descriptor keys).
+    Target,
+    /// The coin.
+    Coin,
+    /// The path patterns (or the standard paths).
+    Paths,
+    /// The gap.
+    Gap,
+    /// The number of accounts.
+    Accounts,
+}
+
+impl CheckpointField {
+    /// Every field, in the order of a checkpoint file.
+    pub const ALL: [Self; 11] = [
+        Self::Template,
+        Self::WordList,
+        Self::Missing,
+        Self::Typos,
+        Self::Swaps,
+        Self::Passphrases,
+        Self::Target,
+        Self::Coin,
+        Self::Paths,
+        Self::Gap,
+        Self::Accounts,
+    ];
+
+    /// The name in a checkpoint file and in messages: `template`, `word-list`, `missing`,
+    /// `typos`, `swaps`, `passphrases`, `target`, `coin`, `paths`, `gap`, `accounts`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Template => "template",
+            Self::WordList => "word-list",
+            Self::Missing => "missing",
+            Self::Typos => "typos",
+            Self::Swaps => "swaps",
+            Self::Passphrases => "passphrases",
+            Self::Target => "target",
+            Self::Coin => "coin",
+            Self::Paths => "paths",
+            Self::Gap => "gap",
+            Self::Accounts => "accounts",
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// A set of [`CheckpointField`]s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CheckpointFields(u16);
+
+impl CheckpointFields {
+    /// The empty set.
+    pub const fn new() -> Self {
+        Self(0)
+    }
+
+    /// Adds `field`.
+    pub fn insert(&mut self, field: CheckpointField) {
+        self.0 |= field.bit();
+    }
+
+    /// Whether `field` is in the set.
+    pub const fn contains(self, field: CheckpointField) -> bool {
+        self.0 & field.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The fields, in [`CheckpointField::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = CheckpointField> {
+        CheckpointField::ALL
+            .into_iter()
+            .filter(move |f| self.contains(*f))
+    }
+}
+
+impl fmt::Display for CheckpointFields {
+    /// `gap`, `gap and coin`, `template, gap and coin`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.iter().count();
+        for (i, field) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == count { " and " } else { ", " })?;
+            }
+            f.write_str(field.as_str())?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Error {
+    #[allow(clippy::too_many_lines, reason = "one arm a variant")]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::EmptyTemplate => f.write_str("the template has no words"),
@@ -216,6 +384,17 @@ impl fmt::Display for Error {
             Self::EmptyTarget => {
                 f.write_str("nothing to look for on this coin (give an address, xpub, fingerprint or descriptor)")
             }
+            Self::TooLarge { bound, value, max } => {
+                write!(f, "{} {value} is more than the most, {max}", bound.as_str())
+            }
+            Self::Derivation => f.write_str(
+                "a key of a candidate could not be derived; the search stopped rather than skip it",
+            ),
+            Self::OutOfMemory { bytes } => {
+                write!(f, "cannot allocate {bytes} bytes for the search")
+            }
+            #[cfg(feature = "std")]
+            Self::ThreadSpawn { kind } => write!(f, "cannot start a worker thread: {kind}"),
             Self::CheckpointSyntax { line } => {
                 write!(f, "checkpoint line {line} does not parse")
             }
@@ -224,6 +403,10 @@ impl fmt::Display for Error {
             }
             Self::CheckpointMismatch => f.write_str(
                 "the checkpoint belongs to another template, options or passphrase list",
+            ),
+            Self::CheckpointChanged { fields } => write!(
+                f,
+                "the checkpoint belongs to a search with another {fields}: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)"
             ),
             #[cfg(feature = "std")]
             Self::CheckpointIo { kind } => write!(f, "checkpoint file: {kind}"),
@@ -259,9 +442,16 @@ impl Error {
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",
             Self::EmptyTarget => "EmptyTarget",
+            Self::TooLarge { .. } => "TooLarge",
+            Self::Derivation => "Derivation",
+            Self::OutOfMemory { .. } => "OutOfMemory",
+            #[cfg(feature = "std")]
+            Self::ThreadSpawn { .. } => "ThreadSpawn",
             Self::CheckpointSyntax { .. } => "CheckpointSyntax",
             Self::CheckpointVersion { .. } => "CheckpointVersion",
             Self::CheckpointMismatch => "CheckpointMismatch",
+            Self::CheckpointChanged { .. } => "CheckpointChanged",
+            #[cfg(feature = "std")]
             Self::CheckpointIo { .. } => "CheckpointIo",
         }
     }

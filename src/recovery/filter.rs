@@ -35,8 +35,8 @@ const SHA256_IV: [u32; 8] = [
 /// the passphrase number and the index in the space. Caller-owned and reused, so filling it
 /// allocates nothing; wiped on drop (and each entry overwritten when it is filled again).
 ///
-/// Accessors take an entry number below [`len`](Self::len) and return an empty slice (or
-/// zero) for any other.
+/// Accessors take an entry number below [`len`](Self::len): the slices are empty and the
+/// numbers `None` for any other.
 #[derive(Clone)]
 pub struct Batch {
     len: usize,
@@ -82,13 +82,13 @@ impl Batch {
         self.entry(&self.words, i, self.word_count)
     }
 
-    /// The passphrase number of entry `i`.
-    pub fn passphrase_index(&self, i: usize) -> usize {
+    /// The passphrase number of entry `i`; `None` for `i` at or past [`len`](Self::len).
+    pub fn passphrase_index(&self, i: usize) -> Option<usize> {
         self.lane(&self.passphrase, i)
     }
 
-    /// The index in the space of entry `i`.
-    pub fn index(&self, i: usize) -> u128 {
+    /// The index in the space of entry `i`; `None` for `i` at or past [`len`](Self::len).
+    pub fn index(&self, i: usize) -> Option<u128> {
         self.lane(&self.index, i)
     }
 
@@ -105,12 +105,8 @@ impl Batch {
         }
     }
 
-    fn lane<T: Copy + Default>(&self, lanes: &[T; BATCH_LEN], i: usize) -> T {
-        if i < self.len {
-            lanes.get(i).copied().unwrap_or_default()
-        } else {
-            T::default()
-        }
+    fn lane<T: Copy>(&self, lanes: &[T; BATCH_LEN], i: usize) -> Option<T> {
+        lanes.get(..self.len)?.get(i).copied()
     }
 }
 
@@ -615,9 +611,13 @@ impl Space {
             };
             while candidates.position() < candidates.end() && candidates.hashes() < max_hashes {
                 if candidates.fill(&mut batch, max_hashes) > 0 {
-                    if let Ok(candidate) = Candidate::new(batch.words(0), batch.passphrase_index(0))
+                    // Entry 0 exists: the batch holds at least one candidate.
+                    if let (Some(index), Some(passphrase)) =
+                        (batch.index(0), batch.passphrase_index(0))
                     {
-                        out.push((batch.index(0), candidate));
+                        if let Ok(candidate) = Candidate::new(batch.words(0), passphrase) {
+                            out.push((index, candidate));
+                        }
                     }
                     break;
                 }

@@ -1,18 +1,7 @@
 //! The search: checksum-valid candidates in lane-wide PBKDF2 batches, the master key, the
 //! hardened steps, elliptic-curve work only where the target needs it, on K threads.
-//!
-//! The `expect`s name invariants of the types: standard paths are shorter than the inline
-//! capacity, index 0 is an index, a batch entry is a candidate, a phrase buffer of
-//! `MAX_PHRASE_LEN` fits every phrase, a clamped Icarus root is a root key, and the chunks
-//! handed out lie inside the space. Gap indices are `u32` (`Paths::gap`), so their casts
-//! from the loop counters do not truncate. Slices are of fixed-size arrays at constant
-//! offsets, or of batch lanes below `BATCH_LEN`, or of a path below its prefix.
-#![allow(
-    clippy::expect_used,
-    clippy::cast_possible_truncation,
-    clippy::indexing_slicing
-)]
 
+use alloc::string::ToString as _;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
@@ -21,12 +10,13 @@ use core::time::Duration;
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
+use sha2::Sha256;
 use sha3::{Digest as _, Keccak256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
 use super::checkpoint::Checkpoint;
-use super::error::{Error, Result};
+use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Kind, Network2, Payload, Target};
@@ -36,10 +26,20 @@ use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::{hash160, HmacSha512};
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::secret::SecretBytes;
-use crate::{ChildNumber, DerivationPath, Network, PathPattern};
+use crate::{ChildNumber, DerivationPath, PathPattern};
 
 type Xprv = ExtendedPrivateKey<Secp256k1>;
 type Xpub = ExtendedPublicKey<Secp256k1>;
+
+/// The most gap indices a search derives on each path ([`Paths::gap`]): a worker holds one
+/// public key per index.
+pub const MAX_GAP: u32 = 1 << 16;
+
+/// The most accounts a search derives ([`Paths::accounts`]).
+pub const MAX_ACCOUNTS: u32 = 1 << 10;
+
+/// The most worker threads of a search ([`Search::threads`]).
+pub const MAX_THREADS: usize = 1 << 10;
 
 /// The indices a worker takes at a time (and the grain of a checkpoint).
 const CHUNK: u128 = 1 << 12;
@@ -53,6 +53,10 @@ const SHORT_GAP: usize = 6;
 const ICARUS_ROUNDS: u32 = 4096;
 
 /// The pattern `prefix/*/suffix` of raw child numbers (`*'` when `hardened`).
+#[allow(
+    clippy::expect_used,
+    reason = "standard paths have at most five steps, below a path's inline capacity"
+)]
 fn gap(prefix: &[u32], hardened: bool, suffix: &[u32]) -> PathPattern {
     let path = |raw: &[u32]| {
         let steps: Vec<ChildNumber> = raw.iter().map(|&raw| ChildNumber::from_raw(raw)).collect();
@@ -94,14 +98,16 @@ impl Paths {
         }
     }
 
-    /// Accounts `0..accounts` (at least 1).
+    /// Accounts `0..accounts` (at least 1; at most [`MAX_ACCOUNTS`], which
+    /// [`Search::check`] enforces).
     #[must_use]
     pub fn accounts(mut self, accounts: u32) -> Self {
         self.accounts = accounts.max(1);
         self
     }
 
-    /// Gap indices `0..gap` (at least 1).
+    /// Gap indices `0..gap` (at least 1; at most [`MAX_GAP`], which [`Search::check`]
+    /// enforces).
     #[must_use]
     pub fn gap(mut self, gap: u32) -> Self {
         self.gap = gap.max(1);
@@ -118,6 +124,19 @@ impl Paths {
     /// The coin.
     pub fn coin(&self) -> Coin {
         self.coin
+    }
+
+    /// The first count above its maximum, as an error.
+    fn bound_error(&self) -> Option<Error> {
+        let too_large = |bound, value: u32, max: u32| {
+            (value > max).then_some(Error::TooLarge {
+                bound,
+                value: u64::from(value),
+                max: u64::from(max),
+            })
+        };
+        too_large(Bound::Gap, self.gap, MAX_GAP)
+            .or_else(|| too_large(Bound::Accounts, self.accounts, MAX_ACCOUNTS))
     }
 
     /// The address patterns for `target`, with the address kinds each is compared as.
@@ -356,6 +375,8 @@ pub struct Search<'a> {
     tick: Duration,
     routes: Vec<(PathPattern, Vec<Kind>)>,
     xpub_paths: Vec<Vec<DerivationPath>>,
+    /// A count of `paths` above its maximum (then no route or path was computed).
+    bound: Option<Error>,
 }
 
 impl fmt::Debug for Search<'_> {
@@ -370,9 +391,17 @@ impl fmt::Debug for Search<'_> {
 impl<'a> Search<'a> {
     /// A search of `space` for `target` along `paths`, on every core.
     pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
-        let routes = paths.address_routes(target);
-        let xpub_paths = target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect();
+        let bound = paths.bound_error();
+        let (routes, xpub_paths) = if bound.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                paths.address_routes(target),
+                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
+            )
+        };
         Self {
+            bound,
             space,
             target,
             paths,
@@ -383,7 +412,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// `threads` worker threads (at least 1).
+    /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
+    /// [`check`](Self::check) enforces).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
@@ -397,12 +427,60 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// Feeds what `field` of a checkpoint stands for to `h`: the target, the coin, the path
+    /// patterns, the gap or the accounts (through [`Space`] for the others).
+    fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
+        let paths = &self.paths;
+        match field {
+            CheckpointField::Template
+            | CheckpointField::WordList
+            | CheckpointField::Missing
+            | CheckpointField::Typos
+            | CheckpointField::Swaps
+            | CheckpointField::Passphrases => self.space.hash_field(field, h),
+            CheckpointField::Target => self.target.hash_into(h),
+            CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
+            CheckpointField::Paths => {
+                h.update((paths.patterns.len() as u64).to_be_bytes());
+                for p in &paths.patterns {
+                    let text = p.to_string();
+                    h.update((text.len() as u64).to_be_bytes());
+                    h.update(text.as_bytes());
+                }
+            }
+            CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
+            CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
+        }
+    }
+
+    /// Checks that `checkpoint` belongs to this search: to its space, and (once it has been
+    /// bound to a search by [`run_vartime`](Self::run_vartime) or read from a file that was)
+    /// to the same target, coin, paths, gap and accounts.
+    ///
+    /// # Errors
+    /// [`Error::CheckpointChanged`] naming the fields that differ;
+    /// [`Error::CheckpointMismatch`] for a checkpoint of another space.
+    pub fn check_checkpoint(&self, checkpoint: &Checkpoint) -> Result<()> {
+        checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
+    }
+
     /// Checks that the target has something the coin can match.
     ///
     /// # Errors
-    /// [`Error::EmptyTarget`] if nothing of the target can match on this coin (an empty
-    /// target, or only addresses of another coin).
+    /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or
+    /// threads above [`MAX_THREADS`]; [`Error::EmptyTarget`] if nothing of the target can
+    /// match on this coin (an empty target, or only addresses of another coin).
     pub fn check(&self) -> Result<()> {
+        if let Some(err) = self.bound {
+            return Err(err);
+        }
+        if self.threads > MAX_THREADS {
+            return Err(Error::TooLarge {
+                bound: Bound::Threads,
+                value: self.threads as u64,
+                max: MAX_THREADS as u64,
+            });
+        }
         let secp = matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum);
         let anything = !self.routes.is_empty()
             || (secp
@@ -440,6 +518,7 @@ impl<'a> Search<'a> {
         tick: &mut dyn FnMut(&Progress, &Checkpoint),
     ) -> Result<Outcome> {
         self.check()?;
+        checkpoint.bind(self.space, &|field, h| self.hash_field(field, h))?;
         if range.start > range.end || range.end > self.space.size() {
             return Err(Error::InvalidRange {
                 start: range.start,
@@ -469,11 +548,20 @@ impl<'a> Search<'a> {
             total,
         };
         let (send, receive) = mpsc::channel::<(Range<u128>, u64)>();
+        let failure: Mutex<Option<Error>> = Mutex::new(None);
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 let send = send.clone();
-                let (queue, stop, found) = (&queue, &stop, &found);
-                scope.spawn(move || self.worker(queue, stop, found, &send));
+                let (queue, stop, found, failure) = (&queue, &stop, &found, &failure);
+                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    if let Err(err) = self.worker(queue, stop, found, &send) {
+                        fail(failure, stop, err);
+                    }
+                });
+                if let Err(e) = spawned {
+                    fail(failure, stop, Error::ThreadSpawn { kind: e.kind() });
+                    break;
+                }
             }
             drop(send);
             let mut last = Instant::now();
@@ -483,9 +571,9 @@ impl<'a> Search<'a> {
                         progress.examined += chunk.end - chunk.start;
                         progress.examined_now += chunk.end - chunk.start;
                         progress.passed += passed;
-                        checkpoint
-                            .mark_done(chunk)
-                            .expect("chunks lie inside the space");
+                        if let Err(err) = checkpoint.mark_done(chunk) {
+                            fail(&failure, &stop, err);
+                        }
                     }
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -502,6 +590,12 @@ impl<'a> Search<'a> {
         });
         progress.elapsed = start.elapsed();
         tick(&progress, checkpoint);
+        if let Some(err) = failure
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            return Err(err);
+        }
         let found = found
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -519,20 +613,19 @@ impl<'a> Search<'a> {
         stop: &AtomicBool,
         found: &Mutex<Option<Found>>,
         send: &mpsc::Sender<(Range<u128>, u64)>,
-    ) {
+    ) -> Result<()> {
         let mut batch = Batch::new();
         let mut lanes = Lanes::new();
+        let mut keys = Keys::new(self.paths.coin, self.paths.gap)?;
         while !stop.load(Ordering::Relaxed) {
             let Some(chunk) = next_chunk(queue) else {
-                return;
+                return Ok(());
             };
-            let Ok(mut candidates) = self.space.candidates(chunk.clone()) else {
-                return;
-            };
+            let mut candidates = self.space.candidates(chunk.clone())?;
             let mut passed = 0u64;
             while candidates.next_batch_vartime(&mut batch) > 0 {
                 passed += batch.len() as u64;
-                if let Some(hit) = self.check_batch(&batch, &mut lanes) {
+                if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys)? {
                     let mut slot = found
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -540,109 +633,115 @@ impl<'a> Search<'a> {
                         *slot = Some(hit);
                     }
                     stop.store(true, Ordering::Relaxed);
-                    return;
+                    return Ok(());
                 }
                 if stop.load(Ordering::Relaxed) {
-                    return;
+                    return Ok(());
                 }
             }
             if send.send((chunk, passed)).is_err() {
-                return;
+                return Ok(());
             }
         }
+        Ok(())
     }
 
     /// The seeds (or Icarus roots) of a batch, then each candidate's check.
-    fn check_batch(&self, batch: &Batch, lanes: &mut Lanes) -> Option<Found> {
+    fn check_batch(
+        &self,
+        batch: &Batch,
+        lanes: &mut Lanes,
+        keys: &mut Keys,
+    ) -> Result<Option<Found>> {
         let n = batch.len();
         if self.paths.coin == Coin::Cardano {
-            lanes.icarus(self.space, batch);
+            lanes.icarus(self.space, batch)?;
         } else {
-            lanes.bip39(self.space, batch);
+            lanes.bip39(self.space, batch)?;
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
-                self.check_cardano(lanes.root(i))
+                self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
-                self.check_seed(lanes.seed(i))
+                self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
             };
             if let Some((path, address, matched)) = hit {
-                let candidate = Candidate::new(batch.words(i), batch.passphrase_index(i))
-                    .expect("a batch entry is a candidate");
-                return Some(Found {
-                    index: batch.index(i),
+                let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
+                else {
+                    return Err(Error::NotInSpace);
+                };
+                let candidate = Candidate::new(batch.words(i), passphrase)?;
+                return Ok(Some(Found {
+                    index,
                     candidate,
                     path,
                     address,
                     matched,
-                });
+                }));
             }
         }
-        None
+        Ok(None)
     }
 
-    fn check_seed(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
+    fn check_seed(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
         match self.paths.coin {
-            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed),
+            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, keys),
             Coin::Solana => self.check_solana(seed),
-            Coin::Cardano => None,
+            // Cardano roots go through `check_cardano`.
+            Coin::Cardano => Ok(None),
         }
     }
 
-    fn check_secp(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let master = Xprv::from_seed(seed).ok()?;
+    fn check_secp(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+        let master = Xprv::from_seed(seed).map_err(|_| Error::Derivation)?;
         let t = self.target;
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
             let fingerprint = master.fingerprint();
             if t.fingerprints.contains(&fingerprint) {
-                return Some((DerivationPath::master(), None, Matched::Fingerprint));
+                return Ok(Some((DerivationPath::master(), None, Matched::Fingerprint)));
             }
             for key in t.keys.iter().filter(|k| k.master == fingerprint) {
-                if let Ok(derived) = master.derive_path(&key.path) {
-                    if derived.public_key() == key.public_key {
-                        return Some((key.path.clone(), None, Matched::Descriptor));
-                    }
+                let derived = master
+                    .derive_path(&key.path)
+                    .map_err(|_| Error::Derivation)?;
+                if derived.public_key() == key.public_key {
+                    return Ok(Some((key.path.clone(), None, Matched::Descriptor)));
                 }
             }
         }
         for (xpub, paths) in t.xpubs.iter().zip(&self.xpub_paths) {
             for path in paths {
-                let Ok(derived) = master.derive_path(path) else {
-                    continue;
-                };
+                let derived = master.derive_path(path).map_err(|_| Error::Derivation)?;
                 if bool::from(derived.chain_code().ct_eq(xpub.chain_code()))
                     && derived.public_key() == xpub.public_key()
                 {
-                    return Some((path.clone(), None, Matched::Xpub));
+                    return Ok(Some((path.clone(), None, Matched::Xpub)));
                 }
             }
         }
-        let gap = self.paths.gap as usize;
-        let mut keys = alloc::vec![[0u8; 33]; gap];
+        let gap = keys.len();
         for (pattern, kinds) in &self.routes {
             if pattern.is_normal_tail() {
-                let Ok(parent) = master.derive_path(pattern.prefix()) else {
-                    continue;
-                };
-                let start = ChildNumber::normal(0).expect("0 is an index");
+                let parent = master
+                    .derive_path(pattern.prefix())
+                    .map_err(|_| Error::Derivation)?;
+                let start = ChildNumber::from_raw(0);
                 // A short gap: each child's private key and one base-point multiplication
                 // cost less than decompressing the parent and a tweak-add per child.
                 let derived = if keys.len() < SHORT_GAP {
-                    parent.derive_public_keys_into(start, &mut keys)
+                    parent.derive_public_keys_into(start, keys)
                 } else {
-                    parent.derive_public_keys_into_vartime(start, &mut keys)
+                    parent.derive_public_keys_into_vartime(start, keys)
                 };
-                if derived.is_err() {
-                    continue;
-                }
+                derived.map_err(|_| Error::Derivation)?;
             } else {
                 let count = if pattern.has_wildcard() { gap } else { 1 };
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let derived = pattern
-                        .at(i as u32)
-                        .ok()
-                        .and_then(|p| master.derive_path(&p).ok());
-                    *key = derived.map_or([0; 33], |d| d.public_key());
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
+                    *key = master
+                        .derive_path(&path)
+                        .map_err(|_| Error::Derivation)?
+                        .public_key();
                 }
             }
             let count = if pattern.has_wildcard() { gap } else { 1 };
@@ -652,69 +751,73 @@ impl<'a> Search<'a> {
                         continue;
                     };
                     if let Some(network) = t.addresses.get(&payload) {
-                        let path = pattern.at(i as u32).ok()?;
-                        return Some((path, secp_address(kind, key, *network), Matched::Address));
+                        let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
+                        let address = secp_address(kind, key, *network);
+                        return Ok(Some((path, address, Matched::Address)));
                     }
                 }
             }
         }
-        None
+        Ok(None)
     }
 
-    fn check_solana(&self, seed: &[u8; 64]) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let master = ExtendedPrivateKey::<Ed25519>::from_seed(seed).ok()?;
+    fn check_solana(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
+        let master =
+            ExtendedPrivateKey::<Ed25519>::from_seed(seed).map_err(|_| Error::Derivation)?;
         let gap = self.paths.gap;
         for (pattern, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
-            let Ok(prefix) = master.derive_path(pattern.prefix()) else {
-                continue;
-            };
+            let prefix = master
+                .derive_path(pattern.prefix())
+                .map_err(|_| Error::Derivation)?;
             for i in 0..count {
-                let Ok(path) = pattern.at(i) else { continue };
-                let rest = &path.as_slice()[pattern.prefix().len()..];
-                let Ok(key) = prefix.derive_path(rest) else {
-                    continue;
-                };
+                let path = pattern.at(i).map_err(|_| Error::Derivation)?;
+                let rest = path
+                    .as_slice()
+                    .get(pattern.prefix().len()..)
+                    .ok_or(Error::Derivation)?;
+                let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
                 if self
                     .target
                     .addresses
                     .contains_key(&Payload::new(Kind::Solana, &public))
                 {
-                    return Some((path, Some(address::solana(&public)), Matched::Address));
+                    return Ok(Some((
+                        path,
+                        Some(address::solana(&public)),
+                        Matched::Address,
+                    )));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
     fn check_cardano(
         &self,
         root: &ExtendedPrivateKey<Ed25519Bip32>,
-    ) -> Option<(DerivationPath, Option<Address>, Matched)> {
-        let gap = self.paths.gap as usize;
-        let mut keys = alloc::vec![[0u8; 32]; gap];
+        keys: &mut [[u8; 32]],
+    ) -> Result<Option<Hit>> {
+        let gap = keys.len();
         for (pattern, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
-                let Ok(parent) = root.derive_path(pattern.prefix()) else {
-                    continue;
-                };
-                let start = ChildNumber::normal(0).expect("0 is an index");
-                if parent
+                let parent = root
+                    .derive_path(pattern.prefix())
+                    .map_err(|_| Error::Derivation)?;
+                let start = ChildNumber::from_raw(0);
+                parent
                     .to_xpub()
-                    .derive_public_keys_into_vartime(start, &mut keys)
-                    .is_err()
-                {
-                    continue;
-                }
+                    .derive_public_keys_into_vartime(start, keys)
+                    .map_err(|_| Error::Derivation)?;
             } else {
                 for (i, key) in keys.iter_mut().enumerate().take(count) {
-                    let derived = pattern
-                        .at(i as u32)
-                        .ok()
-                        .and_then(|p| root.derive_path(&p).ok());
-                    *key = derived.map_or([0; 32], |d| d.public_key());
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
+                    *key = root
+                        .derive_path(&path)
+                        .map_err(|_| Error::Derivation)?
+                        .public_key();
                 }
             }
             for (i, key) in keys.iter().enumerate().take(count) {
@@ -724,14 +827,67 @@ impl<'a> Search<'a> {
                     .addresses
                     .get(&Payload::new(Kind::Cardano, &hash))
                 {
-                    let path = pattern.at(i as u32).ok()?;
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, *network);
-                    return Some((path, address, Matched::Address));
+                    return Ok(Some((path, address, Matched::Address)));
                 }
             }
         }
-        None
+        Ok(None)
     }
+}
+
+/// Gap index `i` as a child index (below [`MAX_GAP`], so it always fits).
+fn index(i: usize) -> Result<u32> {
+    u32::try_from(i).map_err(|_| Error::Derivation)
+}
+
+/// What matched a candidate: the path, the address (for an address) and what it was.
+type Hit = (DerivationPath, Option<Address>, Matched);
+
+/// Records the first failure of a worker (or of a spawn) and stops the others.
+fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {
+    let mut slot = failure
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if slot.is_none() {
+        *slot = Some(err);
+    }
+    stop.store(true, Ordering::Relaxed);
+}
+
+/// A worker's public keys, one per gap index, reserved once (fallibly) when the worker
+/// starts: secp256k1 (Bitcoin, Ethereum) or Ed25519-BIP32 (Cardano) ones. Public keys of
+/// candidates, not secrets.
+struct Keys {
+    secp256k1: Vec<[u8; 33]>,
+    ed25519: Vec<[u8; 32]>,
+}
+
+impl Keys {
+    /// The buffers `coin` derives into, for `gap` indices.
+    fn new(coin: Coin, gap: u32) -> Result<Self> {
+        let gap = usize::try_from(gap).map_err(|_| Error::OutOfMemory { bytes: usize::MAX })?;
+        let (secp, ed) = match coin {
+            Coin::Bitcoin | Coin::Ethereum => (gap, 0),
+            Coin::Cardano => (0, gap),
+            Coin::Solana => (0, 0),
+        };
+        Ok(Self {
+            secp256k1: zeros(secp)?,
+            ed25519: zeros(ed)?,
+        })
+    }
+}
+
+/// `len` zero arrays, reserved fallibly.
+fn zeros<const N: usize>(len: usize) -> Result<Vec<[u8; N]>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
+        bytes: len.saturating_mul(N),
+    })?;
+    out.resize(len, [0; N]);
+    Ok(out)
 }
 
 /// The next chunk of at most [`CHUNK`] indices from the queue of ranges.
@@ -757,34 +913,38 @@ fn secp_payload(kind: Kind, key: &[u8; 33]) -> Option<Payload> {
     Some(match kind {
         Kind::P2pkh | Kind::P2wpkh => Payload::new(kind, &hash160(key)),
         Kind::P2shP2wpkh => {
+            // The P2WPKH redeem script: OP_0, a 20-byte push, the key's HASH160.
             let mut script = [0u8; 22];
-            script[0] = 0x00;
-            script[1] = 0x14;
-            script[2..].copy_from_slice(&hash160(key));
+            let (head, hash) = script.split_at_mut(2);
+            head.copy_from_slice(&[0x00, 0x14]);
+            hash.copy_from_slice(&hash160(key));
             Payload::new(kind, &hash160(&script))
         }
         Kind::P2tr => Payload::new(kind, &address::bitcoin::taproot_output_key(key).ok()?),
         Kind::Ethereum => {
             let full = address::secp256k1_uncompressed(key).ok()?;
             let digest = Keccak256::digest(&full[1..]);
-            Payload::new(kind, &digest[12..])
+            Payload::new(kind, digest.get(12..)?)
         }
         Kind::Solana | Kind::Cardano => return None,
     })
 }
 
+/// The address of a matched secp256k1 key, on the network of the target's address: a
+/// Bitcoin kind on its Bitcoin network, Ethereum on none; `None` for a pair no target holds.
 fn secp_address(kind: Kind, key: &[u8; 33], network: Network2) -> Option<Address> {
-    let net = match network {
-        Network2::Bitcoin(n) => n,
-        _ => Network::Mainnet,
-    };
-    match kind {
-        Kind::P2pkh => Some(address::bitcoin::p2pkh(key, net)),
-        Kind::P2shP2wpkh => Some(address::bitcoin::p2sh_p2wpkh(key, net)),
-        Kind::P2wpkh => Some(address::bitcoin::p2wpkh(key, net)),
-        Kind::P2tr => address::bitcoin::p2tr(key, net).ok(),
-        Kind::Ethereum => address::ethereum(key).ok(),
-        Kind::Solana | Kind::Cardano => None,
+    match (kind, network) {
+        (Kind::P2pkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2pkh(key, n)),
+        (Kind::P2shP2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2sh_p2wpkh(key, n)),
+        (Kind::P2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2wpkh(key, n)),
+        (Kind::P2tr, Network2::Bitcoin(n)) => address::bitcoin::p2tr(key, n).ok(),
+        (Kind::Ethereum, Network2::None) => address::ethereum(key).ok(),
+        (
+            Kind::P2pkh | Kind::P2shP2wpkh | Kind::P2wpkh | Kind::P2tr,
+            Network2::Cardano { .. } | Network2::None,
+        )
+        | (Kind::Ethereum, Network2::Bitcoin(_) | Network2::Cardano { .. })
+        | (Kind::Solana | Kind::Cardano, _) => None,
     }
 }
 
@@ -819,10 +979,23 @@ fn cardano_address(
     Some(address::cardano::base(payment, &stake, network))
 }
 
+/// The passphrase of entry `i` of `batch`.
+///
+/// # Errors
+/// [`Error::NotInSpace`] for an entry past the batch or a passphrase number past the list.
+fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<&'s str> {
+    batch
+        .passphrase_index(i)
+        .and_then(|p| space.passphrase(p))
+        .ok_or(Error::NotInSpace)
+}
+
 /// A worker's PBKDF2 buffers: one batch of phrases, seeds and Icarus roots, wiped on drop.
 struct Lanes {
     phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
     seeds: [SecretBytes<[u8; 64]>; BATCH_LEN],
+    /// Reserved for a whole batch up front: a vector that grew would free its old block
+    /// with the roots in it.
     roots: Vec<ExtendedPrivateKey<Ed25519Bip32>>,
 }
 
@@ -831,12 +1004,19 @@ impl Lanes {
         Self {
             phrases: core::array::from_fn(|_| Zeroizing::new([0u8; MAX_PHRASE_LEN])),
             seeds: Default::default(),
-            roots: Vec::new(),
+            roots: Vec::with_capacity(BATCH_LEN),
         }
     }
 
     /// BIP-39 seeds of the batch, in one lane-wide PBKDF2 call.
-    fn bip39(&mut self, space: &Space, batch: &Batch) {
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space.
+    #[allow(
+        clippy::expect_used,
+        reason = "a phrase buffer of MAX_PHRASE_LEN fits every phrase of the space"
+    )]
+    fn bip39(&mut self, space: &Space, batch: &Batch) -> Result<()> {
         let n = batch.len();
         let mut lens = [0usize; BATCH_LEN];
         for (i, (phrase, len)) in self.phrases.iter_mut().zip(&mut lens).enumerate().take(n) {
@@ -853,30 +1033,41 @@ impl Lanes {
                     .unwrap_or_default(),
             )
         });
-        let blocks: Vec<Pbkdf2Block<'_>> = keys
+        let blocks = keys
             .iter()
             .enumerate()
             .take(n)
             .map(|(i, key)| {
-                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
-                Pbkdf2Block::bip39(key, passphrase.as_bytes())
+                let passphrase = passphrase_of(space, batch, i)?;
+                Ok(Pbkdf2Block::bip39(key, passphrase.as_bytes()))
             })
-            .collect();
-        pbkdf2_blocks(&blocks, BIP39_ROUNDS, &mut self.seeds[..n]);
+            .collect::<Result<Vec<Pbkdf2Block<'_>>>>();
+        let blocks = match blocks {
+            Ok(blocks) => blocks,
+            Err(err) => {
+                for phrase in &mut self.phrases {
+                    phrase.zeroize();
+                }
+                return Err(err);
+            }
+        };
+        let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
+        pbkdf2_blocks(&blocks, BIP39_ROUNDS, seeds);
         for phrase in &mut self.phrases {
             phrase.zeroize();
         }
+        Ok(())
     }
 
     /// Icarus roots of the batch: `PBKDF2(passphrase, entropy, 4096, 96)`, two lanes each.
-    fn icarus(&mut self, space: &Space, batch: &Batch) {
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space.
+    fn icarus(&mut self, space: &Space, batch: &Batch) -> Result<()> {
         let n = batch.len();
-        let keys: Vec<HmacSha512> = (0..n)
-            .map(|i| {
-                let passphrase = space.passphrase(batch.passphrase_index(i)).unwrap_or("");
-                HmacSha512::new(passphrase.as_bytes())
-            })
-            .collect();
+        let keys = (0..n)
+            .map(|i| Ok(HmacSha512::new(passphrase_of(space, batch, i)?.as_bytes())))
+            .collect::<Result<Vec<HmacSha512>>>()?;
         let blocks: Vec<Pbkdf2Block<'_>> = keys
             .iter()
             .enumerate()
@@ -895,27 +1086,36 @@ impl Lanes {
         for pair in out.chunks(2) {
             let mut xprv = Zeroizing::new([0u8; 96]);
             if let [a, b] = pair {
-                xprv[..64].copy_from_slice(a.expose());
-                xprv[64..].copy_from_slice(&b.expose()[..32]);
+                let (left, right) = xprv.split_at_mut(64);
+                left.copy_from_slice(a.expose());
+                for (to, from) in right.iter_mut().zip(b.expose()) {
+                    *to = *from;
+                }
             }
-            xprv[0] &= 0xF8;
-            xprv[31] &= 0x1F;
-            xprv[31] |= 0x40;
+            if let [first, ..] = &mut xprv[..] {
+                *first &= 0xF8;
+            }
+            if let Some(last) = xprv.get_mut(31) {
+                *last = (*last & 0x1F) | 0x40;
+            }
             self.roots.push(
                 ExtendedPrivateKey::<Ed25519Bip32>::from_root_bytes(&xprv)
-                    .expect("a clamped Icarus root is a root key"),
+                    .map_err(|_| Error::Derivation)?,
             );
         }
+        Ok(())
     }
 
-    fn seed(&self, i: usize) -> &[u8; 64] {
+    /// The seed of lane `i`: [`Error::NotInSpace`] past the batch.
+    fn seed(&self, i: usize) -> Result<&[u8; 64]> {
         self.seeds
             .get(i)
-            .expect("lane below the batch length")
-            .expose()
+            .map(SecretBytes::expose)
+            .ok_or(Error::NotInSpace)
     }
 
-    fn root(&self, i: usize) -> &ExtendedPrivateKey<Ed25519Bip32> {
-        self.roots.get(i).expect("lane below the batch length")
+    /// The Icarus root of lane `i`: [`Error::NotInSpace`] past the batch.
+    fn root(&self, i: usize) -> Result<&ExtendedPrivateKey<Ed25519Bip32>> {
+        self.roots.get(i).ok_or(Error::NotInSpace)
     }
 }

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use super::error::{Error, Result};
+use super::error::{CheckpointField, Error, Result};
 use super::picks::Picks;
 use super::template::{Kind, Template, Token};
 use super::words::{self, Language};
@@ -337,6 +337,44 @@ impl Space {
         }
         h.update(self.size.to_be_bytes());
         Zeroizing::new(h.finalize().into())
+    }
+
+    /// Feeds what `field` of a checkpoint stands for to `h`: the template's tokens (their
+    /// kinds and the words each stands for as written) and the phrase length, the word list,
+    /// a count, or the passphrases. Nothing for the fields of a search (target, coin, paths,
+    /// gap, accounts).
+    pub(super) fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
+        let t = &self.template;
+        let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
+        match field {
+            CheckpointField::Template => {
+                count(h, t.word_count());
+                count(h, t.tokens().len());
+                for token in t.tokens() {
+                    h.update([token.kind as u8]);
+                    count(h, token.keep.as_slice().len());
+                    for w in token.keep.as_slice() {
+                        h.update(w.to_be_bytes());
+                    }
+                }
+            }
+            CheckpointField::WordList => h.update(t.language().name().as_bytes()),
+            CheckpointField::Missing => count(h, t.missing()),
+            CheckpointField::Typos => count(h, t.typos()),
+            CheckpointField::Swaps => count(h, t.swaps()),
+            CheckpointField::Passphrases => {
+                count(h, self.passphrases.len());
+                for p in &self.passphrases {
+                    count(h, p.len());
+                    h.update(p.as_bytes());
+                }
+            }
+            CheckpointField::Target
+            | CheckpointField::Coin
+            | CheckpointField::Paths
+            | CheckpointField::Gap
+            | CheckpointField::Accounts => {}
+        }
     }
 
     /// The number of candidates (with multiplicity; see the module documentation).

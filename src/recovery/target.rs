@@ -5,6 +5,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use std::collections::HashMap;
 
+use alloc::string::ToString as _;
+
+use sha2::{Digest as _, Sha256};
+
 use super::error::{Error, Result};
 use crate::address::{self, AddressNetwork, AddressType, CardanoNetwork, Credential};
 use crate::curve::Secp256k1;
@@ -97,7 +101,7 @@ impl Kind {
             Self::P2shP2wpkh => Some(49),
             Self::P2wpkh => Some(84),
             Self::P2tr => Some(86),
-            _ => None,
+            Self::Ethereum | Self::Solana | Self::Cardano => None,
         }
     }
 }
@@ -226,6 +230,66 @@ impl Target {
         Ok(())
     }
 
+    /// Feeds the target to `h` in an order of its own (sorted), for a checkpoint.
+    pub(super) fn hash_into(&self, h: &mut Sha256) {
+        let mut addresses: Vec<[u8; 40]> = self
+            .addresses
+            .iter()
+            .map(|(payload, network)| {
+                let mut row = [0u8; 40];
+                row[0] = payload.kind as u8;
+                let (tag, value) = match *network {
+                    Network2::Bitcoin(n) => (1, n as u8),
+                    Network2::Cardano { network, base } => {
+                        (2, (network as u8) << 1 | u8::from(base))
+                    }
+                    Network2::None => (3, 0),
+                };
+                row[1] = tag;
+                row[2] = value;
+                row[8..].copy_from_slice(&payload.bytes);
+                row
+            })
+            .collect();
+        addresses.sort_unstable();
+        let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
+        count(h, addresses.len());
+        for row in &addresses {
+            h.update(row);
+        }
+        count(h, self.xpubs.len());
+        for x in &self.xpubs {
+            h.update([x.depth()]);
+            h.update(x.child_number().to_raw().to_be_bytes());
+            h.update(x.chain_code().as_bytes());
+            h.update(x.public_key());
+        }
+        count(h, self.fingerprints.len());
+        for f in &self.fingerprints {
+            h.update(f.to_bytes());
+        }
+        count(h, self.keys.len());
+        for k in &self.keys {
+            h.update(k.master.to_bytes());
+            let path = k.path.to_string();
+            count(h, path.len());
+            h.update(path.as_bytes());
+            h.update(k.public_key);
+        }
+    }
+
+    /// The coins of the addresses held, each once, in no particular order: what a search
+    /// of them derives when no coin is named.
+    pub fn address_coins(&self) -> Vec<Coin> {
+        let mut out: Vec<Coin> = Vec::new();
+        for coin in self.kinds().map(Kind::coin) {
+            if !out.contains(&coin) {
+                out.push(coin);
+            }
+        }
+        out
+    }
+
     /// The address kinds held.
     pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         let mut seen: Vec<Kind> = Vec::new();
@@ -276,7 +340,7 @@ fn decode_address(text: &str) -> Option<(Payload, Network2)> {
             network,
             base: decoded.address_type() == AddressType::CardanoBase,
         },
-        _ => Network2::None,
+        AddressNetwork::None => Network2::None,
     };
     let kind = match decoded.address_type() {
         AddressType::P2pkh => Kind::P2pkh,
@@ -291,7 +355,11 @@ fn decode_address(text: &str) -> Option<(Payload, Network2)> {
         {
             Kind::Cardano
         }
-        _ => return None,
+        AddressType::P2wsh
+        | AddressType::Witness { .. }
+        | AddressType::CardanoBase
+        | AddressType::CardanoEnterprise
+        | AddressType::CardanoReward => return None,
     };
     let raw = if kind == Kind::Cardano {
         payload.get(..28)?

@@ -191,7 +191,10 @@ impl Template {
     /// of them than `--typos`, [`Error::UnknownListItem`], [`Error::NoWordWithPrefix`].
     ///
     /// # Security
-    /// Variable-time in the words (searches of the word lists), as every BIP-39 parser is.
+    /// Variable-time on secret input: the template's words are most of a mnemonic, and
+    /// parsing branches on them and looks them up (exact, prefix and typo-neighbourhood
+    /// searches of the word lists, language detection), as every BIP-39 parser does. The
+    /// word sets it builds are wiped on drop. Listed in SECURITY.md.
     pub fn parse(text: &str, options: &Options) -> Result<Self> {
         let raw = tokenize(text)?;
         let (word_count, missing) = counts(raw.len(), options)?;

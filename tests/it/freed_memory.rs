@@ -181,3 +181,56 @@ fn public_sibling_runs_free_no_chain_code() {
     });
     assert_eq!(hits, 0);
 }
+
+#[cfg(all(feature = "recovery", feature = "mnemonic"))]
+#[test]
+fn cardano_recovery_frees_no_root() {
+    use core::sync::atomic::AtomicBool;
+    use fastbip32::mnemonic::{Language, Mnemonic};
+    use fastbip32::recovery::{
+        Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template,
+    };
+    use fastbip32::Ed25519Bip32;
+
+    // BIP-39's third vector, known in full, with eight passphrases of this test's own: one
+    // batch of eight Icarus roots, which the search holds while it derives their addresses.
+    const PHRASE: &str =
+        "letter advice cage absurd amount doctor acoustic avoid letter advice cage above";
+    let passphrases: Vec<String> = (0..8)
+        .map(|i| format!("freed-memory cardano {i}"))
+        .collect();
+    let entropy = Mnemonic::parse(PHRASE).unwrap().to_entropy();
+    let secrets: Vec<[u8; 32]> = [0, 3, 7]
+        .iter()
+        .map(|&i: &usize| {
+            let root = ExtendedPrivateKey::<Ed25519Bip32>::from_icarus(
+                entropy.as_bytes(),
+                passphrases[i].as_bytes(),
+            )
+            .unwrap();
+            root.private_key()[..32].try_into().unwrap()
+        })
+        .collect();
+    let template = Template::parse(PHRASE, &Options::new().language(Language::English)).unwrap();
+    let space = Space::new(template, &passphrases).unwrap();
+    let mut target = Target::new();
+    // Another wallet's address (tests/data/recovery.json, english12): nothing matches, so
+    // every root is derived and dropped.
+    target
+        .add_address("addr1qy0c63uqp2smj9estggzw23y5dr535hukr8cq6yedex73mycd83phrgkgaqaz7qxwslzq96mrrhsyq465aht75uavlrs86vdj9")
+        .unwrap();
+    let search = Search::new(&space, &target, Paths::new(Coin::Cardano).gap(2)).threads(1);
+    let hits = freed_blocks_holding(&secrets, || {
+        let mut checkpoint = Checkpoint::new(&space, [0; 16]);
+        let outcome = search
+            .run_vartime(
+                0..space.size(),
+                &mut checkpoint,
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            )
+            .unwrap();
+        assert!(matches!(outcome, Outcome::Exhausted(_)), "{outcome:?}");
+    });
+    assert_eq!(hits, 0);
+}

@@ -24,8 +24,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Candidate, Checkpoint, ChecksumCount, Error, Options, Space, Template, BATCH_LEN,
-    MAX_LAYOUTS, MAX_PHRASE_LEN,
+    Batch, Candidate, Checkpoint, CheckpointField, CheckpointFields, ChecksumCount, Error, Options,
+    Space, Template, BATCH_LEN, MAX_LAYOUTS, MAX_PHRASE_LEN,
 };
 #[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
@@ -113,7 +113,7 @@ fn filtered(
     while candidates.next_batch_vartime(&mut batch) > 0 {
         assert!(batch.len() <= BATCH_LEN);
         for i in 0..batch.len() {
-            let index = batch.index(i);
+            let index = batch.index(i).unwrap();
             assert!(
                 range.contains(&index) && index >= last,
                 "in order, in range"
@@ -122,7 +122,7 @@ fn filtered(
             last = index;
             let entry = (
                 batch.words(i).to_vec(),
-                batch.passphrase_index(i),
+                batch.passphrase_index(i).unwrap(),
                 batch.entropy(i).to_vec(),
             );
             assert!(out.insert(index, entry).is_none());
@@ -526,7 +526,7 @@ fn trezor_vectors_with_a_word_unknown() {
             for i in 0..batch.len() {
                 count += 1;
                 if batch.words(i) == truth.as_slice()
-                    && space.passphrase(batch.passphrase_index(i)) == Some("TREZOR")
+                    && batch.passphrase_index(i).and_then(|p| space.passphrase(p)) == Some("TREZOR")
                 {
                     assert_eq!(batch.entropy(i), entropy.as_slice(), "{phrase}");
                     found = true;
@@ -831,12 +831,40 @@ proptest! {
         if let Some(missing) = missing {
             options = options.missing(missing);
         }
-        if let Ok(t) = Template::parse(&text, &options) {
-            prop_assert!([12, 15, 18, 21, 24].contains(&t.word_count()));
-            if let Ok(space) = Space::new(t, [""]) {
-                prop_assert!(space.size() > 0);
-                let c = space.unrank(space.size() - 1).unwrap();
-                prop_assert_eq!(c.words().len(), space.word_count());
+        // An oracle for templates of list words and `?` only, with no length asked for:
+        // BIP-39 defines 12, 15, 18, 21 and 24 words.
+        let plain = pieces.iter().all(|p| p == "?" || list_of_en().contains(&p.as_str()));
+        let count = pieces.len() + missing.unwrap_or(0);
+        let valid_count = [12, 15, 18, 21, 24].contains(&count);
+        match Template::parse(&text, &options) {
+            Ok(t) => {
+                prop_assert!([12, 15, 18, 21, 24].contains(&t.word_count()));
+                prop_assert!(!plain || length.is_some() || valid_count);
+                match Space::new(t, [""]) {
+                    Ok(space) => {
+                        prop_assert!(space.size() > 0);
+                        let c = space.unrank(space.size() - 1).unwrap();
+                        prop_assert_eq!(c.words().len(), space.word_count());
+                    }
+                    Err(err) => prop_assert!(
+                        matches!(err, Error::TooManyLayouts { .. } | Error::SpaceTooLarge),
+                        "{err:?}"
+                    ),
+                }
+            }
+            Err(err) => {
+                let message = err.to_string();
+                prop_assert!(!message.is_empty() && !message.contains('\n'));
+                if plain && length.is_none() {
+                    if valid_count {
+                        prop_assert!(
+                            matches!(err, Error::AmbiguousLanguage | Error::TooManyLayouts { .. }),
+                            "{err:?}"
+                        );
+                    } else {
+                        prop_assert_eq!(err, Error::InvalidWordCount { count });
+                    }
+                }
             }
         }
     }
@@ -888,6 +916,12 @@ fn checkpoints_merge_round_trip_and_hold_no_words() {
         "template",
         "size",
         "done",
+        "field",
+        "word-list",
+        "missing",
+        "typos",
+        "swaps",
+        "passphrases",
     ];
     for token in text.split_whitespace() {
         let keyword = keywords.contains(&token);
@@ -940,23 +974,82 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
     let space = Space::new(template(words, Options::new()), [""]).unwrap();
     let cp = Checkpoint::new(&space, [1; 16]);
     let text = cp.to_string();
+    let changed = |field| {
+        let mut fields = CheckpointFields::new();
+        fields.insert(field);
+        Err(Error::CheckpointChanged { fields })
+    };
     let others = vec![
-        Space::new(template(words, Options::new()), ["x"]).unwrap(),
-        Space::new(template(words, Options::new()), ["", ""]).unwrap(),
-        Space::new(template(&words.replace("wave", "?"), Options::new()), [""]).unwrap(),
-        Space::new(template(words, Options::new().typos(1)), [""]).unwrap(),
-        Space::new(
-            template(&words.replace("legal", "{legal,zoo}"), Options::new()),
-            [""],
-        )
-        .unwrap(),
+        (
+            Space::new(template(words, Options::new()), ["x"]).unwrap(),
+            CheckpointField::Passphrases,
+        ),
+        (
+            Space::new(template(words, Options::new()), ["", ""]).unwrap(),
+            CheckpointField::Passphrases,
+        ),
+        (
+            Space::new(template(&words.replace("wave", "?"), Options::new()), [""]).unwrap(),
+            CheckpointField::Template,
+        ),
+        (
+            Space::new(template(words, Options::new().typos(1)), [""]).unwrap(),
+            CheckpointField::Typos,
+        ),
+        (
+            Space::new(
+                template(&words.replace("legal", "{legal,zoo}"), Options::new()),
+                [""],
+            )
+            .unwrap(),
+            CheckpointField::Template,
+        ),
     ];
-    for other in &others {
+    for (other, field) in &others {
         assert_eq!(
             Checkpoint::parse(&text, other),
-            Err(Error::CheckpointMismatch)
+            changed(*field),
+            "{field:?}"
         );
     }
+    // Swaps; the word list (a template of words in English and French); missing words.
+    assert_eq!(
+        Checkpoint::parse(
+            &text,
+            &Space::new(template(words, Options::new().swaps(1)), [""]).unwrap()
+        ),
+        changed(CheckpointField::Swaps)
+    );
+    let both =
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+    let in_language = |language| {
+        Space::new(
+            Template::parse(both, &Options::new().language(language)).unwrap(),
+            [""],
+        )
+        .unwrap()
+    };
+    let english = Checkpoint::new(&in_language(Language::English), [1; 16]).to_string();
+    assert_eq!(
+        Checkpoint::parse(&english, &in_language(Language::French)),
+        changed(CheckpointField::WordList)
+    );
+    let eleven = "legal winner thank year wave sausage worth useful legal winner thank";
+    let one = Checkpoint::new(
+        &Space::new(template(eleven, Options::new().missing(1)), [""]).unwrap(),
+        [1; 16],
+    );
+    let four = Space::new(template(eleven, Options::new().missing(4)), [""]).unwrap();
+    match Checkpoint::parse(&one.to_string(), &four) {
+        Err(Error::CheckpointChanged { fields }) => {
+            assert!(fields.contains(CheckpointField::Missing), "{fields}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        changed(CheckpointField::Gap).unwrap_err().to_string(),
+        "the checkpoint belongs to a search with another gap: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)"
+    );
     // Another salt gives another hash of the same space.
     assert_ne!(Checkpoint::new(&space, [2; 16]).to_string(), text);
 
@@ -967,8 +1060,8 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         l.join("\n")
     };
     assert_eq!(
-        Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 2"), &space),
-        Err(Error::CheckpointVersion { version: 2 })
+        Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 1"), &space),
+        Err(Error::CheckpointVersion { version: 1 })
     );
     assert_eq!(
         Checkpoint::parse(&with(0, "something 1"), &space),
@@ -1008,10 +1101,11 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         "done +1 2",
         "",
     ] {
+        // The header's four lines, the space's six fields, one good range, then the bad line.
         let text = format!("{text}done 0 10\n{bad}\n");
         assert_eq!(
             Checkpoint::parse(&text, &space),
-            Err(Error::CheckpointSyntax { line: 6 }),
+            Err(Error::CheckpointSyntax { line: 12 }),
             "{bad}"
         );
     }
@@ -1328,10 +1422,19 @@ fn secrets_stay_out_of_debug() {
             assert!(!shown.contains(w) || w == "?", "{shown}");
         }
     }
-    // Entries past the batch's length are empty.
-    assert_eq!(batch.words(batch.len()), &[] as &[u16]);
+    // Entries past the batch's length are empty, and have no index or passphrase; those
+    // below it have both.
+    let n = batch.len();
+    assert!(n > 0);
+    assert_eq!(batch.words(n), &[] as &[u16]);
     assert_eq!(batch.entropy(BATCH_LEN), &[] as &[u8]);
-    assert_eq!(batch.index(BATCH_LEN), 0);
+    assert_eq!(batch.index(n), None);
+    assert_eq!(batch.index(BATCH_LEN), None);
+    assert_eq!(batch.passphrase_index(n), None);
+    assert!(batch.index(n - 1).is_some_and(|i| i < 100));
+    assert!(batch
+        .passphrase_index(n - 1)
+        .is_some_and(|p| p < space.passphrase_count()));
 }
 
 // ---- the filter's rate -----------------------------------------------------------------------
@@ -1359,6 +1462,20 @@ fn filter_rate() {
             valid += batch.len() as u64;
         }
         let s = start.elapsed().as_secs_f64();
+        // BIP-39: a 12-word checksum has 4 bits, a 24-word one 8; with the last word unknown
+        // each of its 2048 options' groups has exactly 2048 >> bits valid words, and with it
+        // known about one entropy in 2^bits passes.
+        let bits = if text.split(' ').count() == 12 { 4 } else { 8 };
+        let expected = end >> bits;
+        if text.ends_with('?') {
+            assert_eq!(u128::from(valid), expected, "{name}");
+        } else {
+            let slack = expected / 20;
+            assert!(
+                u128::from(valid).abs_diff(expected) <= slack,
+                "{name}: {valid} of {end}"
+            );
+        }
         std::println!(
             "{name}: {end} candidates in {s:.3} s = {:.1} M candidates/s, {:.2} M hashes/s, {:.2} M valid/s",
             end as f64 / s / 1e6,

@@ -19,8 +19,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search, Space,
-    Target, Template,
+    Bound, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search,
+    Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
@@ -471,4 +471,155 @@ fn target_errors() {
     );
     let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(search.check(), Err(Error::EmptyTarget));
+}
+
+#[test]
+fn counts_above_their_maximum_are_errors() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let sp = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    let target = address_target(&[s(&d["english12"]["bitcoin"]["bip84"][0])]);
+    let too_large = |bound, value, max| Err(Error::TooLarge { bound, value, max });
+    let cases = [
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).gap(u32::MAX)),
+            too_large(Bound::Gap, u64::from(u32::MAX), 65_536),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).gap(65_537)),
+            too_large(Bound::Gap, 65_537, 65_536),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin).accounts(1025)),
+            too_large(Bound::Accounts, 1025, 1024),
+        ),
+        (
+            Search::new(&sp, &target, Paths::new(Coin::Bitcoin)).threads(5000),
+            too_large(Bound::Threads, 5000, 1024),
+        ),
+        (
+            Search::new(
+                &sp,
+                &target,
+                Paths::new(Coin::Bitcoin).gap(65_536).accounts(1024),
+            )
+            .threads(1024),
+            Ok(()),
+        ),
+    ];
+    for (search, expected) in cases {
+        assert_eq!(search.check(), expected, "{search:?}");
+        if let Err(err) = expected {
+            let mut checkpoint = Checkpoint::new(&sp, [1; 16]);
+            let outcome = search.run_vartime(
+                0..sp.size(),
+                &mut checkpoint,
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            );
+            assert_eq!(outcome.unwrap_err(), err);
+        }
+    }
+    assert_eq!(
+        Error::TooLarge {
+            bound: Bound::Gap,
+            value: 70_000,
+            max: 65_536
+        }
+        .to_string(),
+        "gap 70000 is more than the most, 65536"
+    );
+}
+
+#[test]
+fn a_checkpoint_belongs_to_its_search() {
+    use fastbip32::recovery::{CheckpointField, CheckpointFields};
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let sp = space(&with_token(&m, 11, "?"), &english(), &[""]);
+    // Another wallet's addresses: nothing matches, so the first run completes the checkpoint.
+    let other = [
+        s(&d["english12b"]["bitcoin"]["bip84"][0]),
+        s(&d["english12"]["ethereum"][0]),
+    ];
+    let target = address_target(&other);
+    let base = || Paths::new(Coin::Bitcoin).gap(5);
+    let mut checkpoint = Checkpoint::new(&sp, [3; 16]);
+    assert!(!checkpoint.is_bound());
+    let first = Search::new(&sp, &target, base())
+        .threads(2)
+        .run_vartime(
+            0..sp.size(),
+            &mut checkpoint,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap();
+    assert!(
+        matches!(first, Outcome::Exhausted(p) if p.examined == 2048),
+        "{first:?}"
+    );
+    assert!(checkpoint.is_bound());
+    let text = checkpoint.to_string();
+    let mut wider = address_target(&other);
+    wider
+        .add_address(&s(&d["english12"]["bitcoin"]["bip84"][0]))
+        .unwrap();
+    let cases = [
+        (base().gap(20), &target, CheckpointField::Gap),
+        (base().accounts(2), &target, CheckpointField::Accounts),
+        (
+            Paths::new(Coin::Ethereum).gap(5),
+            &target,
+            CheckpointField::Coin,
+        ),
+        (
+            base().path(PathPattern::parse("m/84'/0'/0'/1/*").unwrap()),
+            &target,
+            CheckpointField::Paths,
+        ),
+        (base(), &wider, CheckpointField::Target),
+    ];
+    for (paths, target, field) in cases {
+        let mut fields = CheckpointFields::new();
+        fields.insert(field);
+        let expected = Error::CheckpointChanged { fields };
+        let mut resumed = Checkpoint::parse(&text, &sp).unwrap();
+        let search = Search::new(&sp, target, paths).threads(1);
+        assert_eq!(
+            search.check_checkpoint(&resumed),
+            Err(expected),
+            "{field:?}"
+        );
+        let outcome = search.run_vartime(
+            0..sp.size(),
+            &mut resumed,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        );
+        assert_eq!(outcome.unwrap_err(), expected, "{field:?}");
+    }
+    // The same search resumes, with nothing left to do.
+    let mut resumed = Checkpoint::parse(&text, &sp).unwrap();
+    let search = Search::new(&sp, &target, base()).threads(1);
+    assert_eq!(search.check_checkpoint(&resumed), Ok(()));
+    let again = search
+        .run_vartime(
+            0..sp.size(),
+            &mut resumed,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap();
+    assert!(matches!(again, Outcome::Exhausted(p) if p.examined_now == 0 && p.examined == 2048));
+    // Two fields at once are both named.
+    let mut fields = CheckpointFields::new();
+    fields.insert(CheckpointField::Gap);
+    fields.insert(CheckpointField::Accounts);
+    let search = Search::new(&sp, &target, base().gap(6).accounts(3));
+    assert_eq!(
+        search.check_checkpoint(&Checkpoint::parse(&text, &sp).unwrap()),
+        Err(Error::CheckpointChanged { fields })
+    );
+    assert_eq!(fields.to_string(), "gap and accounts");
 }

@@ -15,6 +15,15 @@
 
 mod common;
 
+// The library's scanning allocator, as this binary's global allocator (for `freed_memory`).
+#[allow(
+    dead_code,
+    clippy::std_instead_of_core,
+    reason = "the library's test module, under its lints: its allocation counter is for the library's tests"
+)]
+#[path = "../../../tests/it/allocator.rs"]
+mod allocator;
+
 mod addresses;
 mod batch;
 mod cardano;
@@ -28,6 +37,7 @@ mod describe;
 mod descriptors;
 mod errors;
 mod find;
+mod freed_memory;
 mod inner_wildcard;
 mod inspect;
 mod inspect_wif;

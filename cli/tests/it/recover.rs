@@ -323,3 +323,293 @@ fn ctrl_c_writes_the_checkpoint() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The record of a run with `--json`, parsed.
+fn record(out: &crate::common::Output) -> Value {
+    assert_eq!(out.code, 0, "{out:?}");
+    serde_json::from_str(out.stdout.trim_end()).unwrap()
+}
+
+#[test]
+fn template_and_passphrase_from_standard_input_or_a_file() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let pass = d["english12"]["passphrase"].as_str().unwrap();
+    let address = d["english12"]["bitcoin_passphrase"]["bip84"][0]
+        .as_str()
+        .unwrap();
+    let plain = d["english12"]["bitcoin"]["bip84"][0].as_str().unwrap();
+    let template = unknown(m, 4);
+    let base = ["recover", "--address", plain, "--gap", "1", "--json"];
+    // The template alone on standard input: no note.
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", "-"]);
+    let out = run_in_process(&args, format!("  {template} \n").as_bytes());
+    assert_eq!(record(&out)["mnemonic"], m);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    // From a file.
+    let dir = std::env::temp_dir().join(format!("fastbip32-recover-in-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("template.txt");
+    std::fs::write(&file, format!("{template}\n")).unwrap();
+    let at = format!("@{}", file.display());
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", &at]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(record(&out)["mnemonic"], m);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    let missing = format!("@{}", dir.join("none.txt").display());
+    let mut args = base.to_vec();
+    args.extend(["--mnemonic", &missing]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    assert!(out
+        .stderr
+        .starts_with("error: invalid --mnemonic: cannot open "));
+    // Template and passphrase on standard input: the first line and the second.
+    let with_pass = ["recover", "--address", address, "--gap", "1", "--json"];
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", "-", "--passphrase", "-"]);
+    let out = run_in_process(&args, format!("{template}\n{pass}\n").as_bytes());
+    let found = record(&out);
+    assert_eq!(found["mnemonic"], m);
+    assert_eq!(found["passphrase"], pass);
+    assert!(!out.stderr.contains("note:"), "{}", out.stderr);
+    let out = run_in_process(&args, format!("{template}\n").as_bytes());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("the first line is the mnemonic and the second the passphrase"),
+        "{out:?}"
+    );
+    // The passphrase alone on standard input, the template on the command line: the note
+    // names the template only.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &template, "--passphrase", "-"]);
+    let out = run_in_process(&args, format!("{pass}\n").as_bytes());
+    assert_eq!(record(&out)["passphrase"], pass);
+    assert_eq!(
+        out.stderr.lines().filter(|l| l.starts_with("note:")).collect::<Vec<_>>(),
+        ["note: the mnemonic template was given on the command line, where other users and shell history can see it; use --mnemonic - (or --mnemonic @FILE) to read it from standard input"]
+    );
+    // Both on the command line: one note naming both.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &template, "--passphrase", pass]);
+    let out = run_in_process(&args, b"");
+    assert_eq!(record(&out)["passphrase"], pass);
+    assert_eq!(
+        out.stderr.lines().filter(|l| l.starts_with("note:")).collect::<Vec<_>>(),
+        ["note: the mnemonic template and the passphrase were given on the command line, where other users and shell history can see them; use --mnemonic - (or --mnemonic @FILE) and --passphrase - (or --passphrase-prompt) to read them from standard input"]
+    );
+    // A list of passphrases from standard input.
+    let mut args = with_pass.to_vec();
+    args.extend(["--mnemonic", &at, "--passphrases", "-"]);
+    let out = run_in_process(&args, format!("a\nb\n{pass}\nc\n").as_bytes());
+    assert_eq!(record(&out)["passphrase"], pass);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn secrets_that_cannot_be_read_are_one_line_errors() {
+    let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
+    for (args, stdin, needle) in [
+        (
+            vec!["recover", "--address", &address],
+            "",
+            "error: give --mnemonic TEMPLATE, --mnemonic - (standard input) or --mnemonic @FILE; recover asks for it only on a terminal",
+        ),
+        (
+            vec!["recover", "--mnemonic", "-", "--passphrases", "-", "--address", &address],
+            "",
+            "error: --mnemonic - and --passphrases - cannot both read standard input: give the passphrases in a file",
+        ),
+        (
+            vec!["recover", "--mnemonic", &template, "--passphrase-prompt", "--address", &address],
+            "",
+            "error: --passphrase-prompt needs a terminal on standard input; use --passphrase -",
+        ),
+        (
+            vec!["recover", "--mnemonic", &template, "--passphrase", "-", "--address", &address],
+            "a\nb\n",
+            "error: invalid --passphrase: standard input has more than one line",
+        ),
+    ] {
+        let out = run_in_process(&args, stdin.as_bytes());
+        assert_eq!(out.code, 2, "{args:?}: {out:?}");
+        assert_eq!(out.stderr, format!("{needle}\n"), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn counts_above_their_maximum_are_one_line_usage_errors() {
+    let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
+    let base = [
+        "recover",
+        "--mnemonic",
+        template.as_str(),
+        "--address",
+        address.as_str(),
+    ];
+    let help = run_in_process(&["recover", "--help"], b"").stdout;
+    for (flag, value, message, documented) in [
+        (
+            "--gap",
+            "4294967295",
+            "error: invalid --gap: gap 4294967295 is more than the most, 65536",
+            "at most 65536",
+        ),
+        (
+            "--threads",
+            "5000",
+            "error: invalid --threads: threads 5000 is more than the most, 1024",
+            "at most 1024",
+        ),
+        (
+            "--accounts",
+            "4294967295",
+            "error: invalid --accounts: accounts 4294967295 is more than the most, 1024",
+            "at most 1024",
+        ),
+    ] {
+        let mut args = base.to_vec();
+        args.extend([flag, value]);
+        let out = run_in_process(&args, b"");
+        assert_eq!(out.code, 2, "{out:?}");
+        assert_eq!(out.stderr, format!("{message}\n"));
+        assert!(out.stdout.is_empty());
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap();
+        assert!(line.contains(documented), "{line}");
+    }
+    assert_eq!(fastbip32::recovery::MAX_GAP, 65_536);
+    assert_eq!(fastbip32::recovery::MAX_ACCOUNTS, 1024);
+    assert_eq!(fastbip32::recovery::MAX_THREADS, 1024);
+    // A passphrase list one byte over 64 MiB.
+    let mut list = vec![b'p'; 64 << 20];
+    list.push(b'\n');
+    let mut args = base.to_vec();
+    args.extend(["--passphrases", "-"]);
+    let out = run_in_process(&args, &list);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: invalid --passphrases: standard input is longer than 67108864 bytes\n"
+    );
+}
+
+#[test]
+fn a_checkpoint_of_another_gap_is_refused_and_resuming_says_how_far() {
+    let (m, _, other) = vectors();
+    let template = unknown(&m, 4);
+    let dir = std::env::temp_dir().join(format!("fastbip32-recover-gap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("resume");
+    let file = file.to_str().unwrap();
+    let args = |gap: &'static str| {
+        vec![
+            "recover".to_owned(),
+            "--mnemonic".to_owned(),
+            template.clone(),
+            "--address".to_owned(),
+            other.clone(),
+            "--gap".to_owned(),
+            gap.to_owned(),
+            "--resume".to_owned(),
+            file.to_owned(),
+            "--threads".to_owned(),
+            "2".to_owned(),
+        ]
+    };
+    // Gap 5: no match, the checkpoint complete.
+    let out = run_in_process(&args("5"), b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    // Gap 20 with the same file: one usage error naming the gap.
+    let out = run_in_process(&args("20"), b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!("error: invalid --resume {file}: the checkpoint belongs to a search with another gap: resuming it would skip candidates this search has not examined (use a new checkpoint file, or search as before)\n")
+    );
+    assert!(out.stdout.is_empty());
+    // Gap 5 again: it says how much was searched, and searches nothing.
+    let out = run_in_process(&args("5"), b"");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("resuming: 2048 of 2048 candidates already searched\n"),
+        "{}",
+        out.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_address_decides_the_coin() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let template = unknown(m, 4);
+    for (coin, address, path) in [
+        (
+            "ethereum",
+            d["english12"]["ethereum"][0].as_str().unwrap(),
+            "m/44'/60'/0'/0/0",
+        ),
+        (
+            "solana",
+            d["english12"]["solana"][0].as_str().unwrap(),
+            "m/44'/501'/0'/0'",
+        ),
+        (
+            "cardano",
+            d["english12"]["cardano"][0].as_str().unwrap(),
+            "m/1852'/1815'/0'/0/0",
+        ),
+    ] {
+        let out = run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                address,
+                "--gap",
+                "1",
+                "--json",
+            ],
+            b"",
+        );
+        let found = record(&out);
+        assert_eq!(found["mnemonic"], m, "{coin}");
+        assert_eq!(found["path"], path, "{coin}");
+        assert_eq!(found["address"], address, "{coin}");
+    }
+    // Addresses of two coins: one usage error line, and no `space:` line before it.
+    let bitcoin = d["english12"]["bitcoin"]["bip84"][0].as_str().unwrap();
+    let ethereum = d["english12"]["ethereum"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            bitcoin,
+            "--address",
+            ethereum,
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(
+        out.stderr
+            .starts_with("error: the addresses are of several coins ("),
+        "{}",
+        out.stderr
+    );
+}
