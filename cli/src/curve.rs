@@ -8,8 +8,8 @@
 use clap::ValueEnum;
 use fastbip32::cardano::{self, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
-    Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Error, ExtendedKey, ExtendedPrivateKey,
-    ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
+    Bip32Text, Curve25519, Ed25519, Ed25519Bip32, Ed25519Blake2b, Error, ExtendedKey,
+    ExtendedPrivateKey, ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
 use zeroize::Zeroize as _;
@@ -39,6 +39,9 @@ pub(crate) enum Curve {
     /// SLIP-10 curve25519 (hardened derivation only).
     #[value(name = "curve25519")]
     Curve25519,
+    /// SLIP-10 ed25519 with BLAKE2b-512 public keys, Nano's (hardened derivation only).
+    #[value(name = "ed25519-blake2b")]
+    Ed25519Blake2b,
     /// BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed
     /// (also spelled cardano-ledger).
     #[value(name = "ed25519-bip32", alias = "cardano-ledger")]
@@ -60,6 +63,7 @@ impl Curve {
             Self::Nist256p1 => "nist256p1",
             Self::Ed25519 => "ed25519",
             Self::Curve25519 => "curve25519",
+            Self::Ed25519Blake2b => "ed25519-blake2b",
             Self::Ed25519Bip32 => "ed25519-bip32",
             Self::CardanoIcarus => "cardano-icarus",
             Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
@@ -86,7 +90,7 @@ impl Curve {
     pub(crate) const fn default_path(self) -> &'static str {
         match self {
             Self::Secp256k1 | Self::Nist256p1 => "m/44'/0'/0'/0/0",
-            Self::Ed25519 | Self::Curve25519 => "m/44'/0'/0'/0'/0'",
+            Self::Ed25519 | Self::Curve25519 | Self::Ed25519Blake2b => "m/44'/0'/0'/0'/0'",
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 "m/1852'/1815'/0'/0/0"
             }
@@ -115,6 +119,7 @@ impl Curve {
             Self::Nist256p1 => visitor.visit::<NistP256>(),
             Self::Ed25519 => visitor.visit::<Ed25519>(),
             Self::Curve25519 => visitor.visit::<Curve25519>(),
+            Self::Ed25519Blake2b => visitor.visit::<Ed25519Blake2b>(),
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 visitor.visit::<Ed25519Bip32>()
             }
@@ -155,7 +160,8 @@ pub(crate) trait SchemeVisitor {
 /// How the tool makes, reads and prints a scheme's keys, on top of what the library provides.
 pub(crate) trait CliScheme: Scheme {
     /// Bytes printed before the library's public key, so that `public_key` is SLIP-10's
-    /// 33-byte form for every SLIP-10 curve (`00 ‖ key` for ed25519 and curve25519) and the
+    /// 33-byte form for every SLIP-10 curve (`00 ‖ key` for ed25519, curve25519 and
+    /// ed25519-blake2b) and the
     /// fingerprint is the first 4 bytes of HASH160 of what is printed. Empty for
     /// BIP32-Ed25519, whose `public_key` is the 32-byte `A` (its fingerprint still hashes
     /// `00 ‖ A`).
@@ -290,6 +296,11 @@ impl CliScheme for Ed25519 {
 }
 
 impl CliScheme for Curve25519 {
+    const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
+    const SEED_KEYS_HAVE_TEXT: bool = false;
+}
+
+impl CliScheme for Ed25519Blake2b {
     const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
     const SEED_KEYS_HAVE_TEXT: bool = false;
 }
