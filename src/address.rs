@@ -287,16 +287,20 @@ pub enum CurveFamily {
     Ed25519Bip32,
     /// NIST P-256 (SLIP-10): 33-byte compressed public keys (NEO, Ontology).
     Nist256p1,
+    /// ed25519 with BLAKE2b-512 public keys (SLIP-10 derivation, Nano): 32-byte public keys.
+    Ed25519Blake2b,
 }
 
 impl CurveFamily {
-    /// The curve's name: `secp256k1`, `ed25519`, `ed25519-bip32` or `nist256p1`.
+    /// The curve's name: `secp256k1`, `ed25519`, `ed25519-bip32`, `nist256p1` or
+    /// `ed25519-blake2b`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Secp256k1 => "secp256k1",
             Self::Ed25519 => "ed25519",
             Self::Ed25519Bip32 => "ed25519-bip32",
             Self::Nist256p1 => "nist256p1",
+            Self::Ed25519Blake2b => "ed25519-blake2b",
         }
     }
 }

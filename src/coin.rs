@@ -50,6 +50,7 @@ use crate::address::neo::{self, NeoParams};
 use crate::address::ss58::{self, Ss58Prefix};
 use crate::address::{self, bitcoin, cardano, Address, AddressKind, CardanoNetwork, CurveFamily};
 use crate::address::{algorand, aptos, cashaddr, eos, icon, multiversx, near, strkey, sui};
+use crate::address::{nano, nimiq, tezos, ton};
 use crate::network::Network;
 use crate::serialize::Base58Alphabet;
 
@@ -153,6 +154,18 @@ pub enum Encoder {
     StrKey,
     /// CIP-19 Shelley addresses of BIP32-Ed25519 keys, on the context's Cardano network.
     Cardano(CardanoAddress),
+    /// Tezos' `tz1…` address (BLAKE2b-160 of the key).
+    Tezos,
+    /// Nimiq's `NQ…` address, spaced in groups of four as wallets show it.
+    Nimiq,
+    /// TON's v4r2 wallet address (workchain 0, the default wallet id), user-friendly on the
+    /// main network: non-bounceable (`UQ…`) as wallets show it, or bounceable (`EQ…`).
+    TonV4r2 {
+        /// The bounceable flag.
+        bounceable: bool,
+    },
+    /// Nano's `nano_…` address of an ed25519-blake2b key.
+    Nano,
 }
 
 impl Encoder {
@@ -179,15 +192,19 @@ impl Encoder {
             | Self::Near
             | Self::MultiversX
             | Self::Ss58(_)
-            | Self::StrKey => CurveFamily::Ed25519,
+            | Self::StrKey
+            | Self::Tezos
+            | Self::Nimiq
+            | Self::TonV4r2 { .. } => CurveFamily::Ed25519,
             Self::Cardano(_) => CurveFamily::Ed25519Bip32,
+            Self::Nano => CurveFamily::Ed25519Blake2b,
         }
     }
 
     /// The family's name, for listings: `bitcoin`, `base58-hash160`, `base58-p2sh-p2wpkh`,
     /// `segwit-v0`, `eip55`, `base58-keccak`, `cashaddr`, `bech32-account`, `eos`, `ergo`,
     /// `icon`, `filecoin`, `neo`, `solana`, `algorand`, `aptos`, `sui`, `near`, `multiversx`,
-    /// `ss58`, `strkey` or `cardano`.
+    /// `ss58`, `strkey`, `cardano`, `tezos`, `nimiq`, `ton-v4r2` or `nano`.
     pub const fn family(self) -> &'static str {
         match self {
             Self::Bitcoin(_) => "bitcoin",
@@ -212,6 +229,10 @@ impl Encoder {
             Self::Ss58(_) => "ss58",
             Self::StrKey => "strkey",
             Self::Cardano(_) => "cardano",
+            Self::Tezos => "tezos",
+            Self::Nimiq => "nimiq",
+            Self::TonV4r2 { .. } => "ton-v4r2",
+            Self::Nano => "nano",
         }
     }
 }
@@ -237,15 +258,15 @@ fn secp256k1_key(public_key: &[u8]) -> Result<&[u8; 33]> {
     }
 }
 
-/// The key as the ed25519 families take it: 32 bytes.
+/// The key as the ed25519 families (and Nano's ed25519-blake2b) take it: 32 bytes.
 fn ed25519_key(public_key: &[u8]) -> Result<&[u8; 32]> {
     <&[u8; 32]>::try_from(public_key).map_err(|_| Error::InvalidPublicKey)
 }
 
 /// The address of `public_key` by `encoder`: the one place an address is encoded from a key.
 ///
-/// `public_key` is a 33-byte compressed key for the secp256k1 families, 32 bytes for the
-/// ed25519 ones. The hash families (P2PKH, P2SH-P2WPKH, P2WPKH) hash the key as given after
+/// `public_key` is a 33-byte compressed key for the secp256k1 and P-256 families, 32 bytes
+/// for the ed25519 ones (Nano's: an ed25519-blake2b key). The hash families (P2PKH, P2SH-P2WPKH, P2WPKH) hash the key as given after
 /// checking its length and prefix; the families that need the point (EIP-55, Tron, P2TR)
 /// check it is on the curve.
 ///
@@ -307,6 +328,17 @@ pub fn encode(encoder: Encoder, public_key: &[u8], ctx: &Context) -> Result<Addr
                 CardanoAddress::Reward => Ok(cardano::reward(key, ctx.cardano)),
             }
         }
+        Encoder::Tezos => Ok(tezos::tezos_tz1(ed25519_key(public_key)?)),
+        Encoder::Nimiq => Ok(nimiq::nimiq(ed25519_key(public_key)?)),
+        Encoder::TonV4r2 { bounceable } => {
+            let account = ton::ton_v4r2_account(ed25519_key(public_key)?, ton::V4R2_WALLET_ID);
+            let flags = ton::TonFlags {
+                bounceable,
+                testnet: false,
+            };
+            Ok(ton::ton_user_friendly(0, &account, flags))
+        }
+        Encoder::Nano => Ok(nano::nano(ed25519_key(public_key)?)),
     }
 }
 
@@ -572,9 +604,13 @@ mod tests {
             Encoder::MultiversX => 19,
             Encoder::Ss58(_) => 20,
             Encoder::StrKey => 21,
+            Encoder::Tezos => 22,
+            Encoder::Nimiq => 23,
+            Encoder::TonV4r2 { .. } => 24,
+            Encoder::Nano => 25,
         }
     }
-    const FAMILIES: usize = 22;
+    const FAMILIES: usize = 26;
 
     #[test]
     fn every_family_is_reachable_from_a_row() {

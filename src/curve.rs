@@ -87,6 +87,9 @@ pub enum CurveName {
     Ed25519,
     /// `curve25519`: SLIP-10 curve25519 (hardened derivation only).
     Curve25519,
+    /// `ed25519-blake2b`: SLIP-10 ed25519 with BLAKE2b-512 public keys, Nano's (hardened
+    /// derivation only).
+    Ed25519Blake2b,
     /// `ed25519-bip32` (also `cardano-ledger`): BIP32-Ed25519, master key by the
     /// Ledger/BitBox02 method from a BIP-39 seed.
     Ed25519Bip32,
@@ -100,11 +103,12 @@ pub enum CurveName {
 
 impl CurveName {
     /// Every curve, in this order.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Secp256k1,
         Self::Nist256p1,
         Self::Ed25519,
         Self::Curve25519,
+        Self::Ed25519Blake2b,
         Self::Ed25519Bip32,
         Self::CardanoIcarus,
         Self::CardanoIcarusTrezor,
@@ -117,6 +121,7 @@ impl CurveName {
             Self::Nist256p1 => "nist256p1",
             Self::Ed25519 => "ed25519",
             Self::Curve25519 => "curve25519",
+            Self::Ed25519Blake2b => "ed25519-blake2b",
             Self::Ed25519Bip32 => "ed25519-bip32",
             Self::CardanoIcarus => "cardano-icarus",
             Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
@@ -131,6 +136,7 @@ impl CurveName {
             Self::Secp256k1
             | Self::Ed25519
             | Self::Curve25519
+            | Self::Ed25519Blake2b
             | Self::CardanoIcarus
             | Self::CardanoIcarusTrezor => &[],
         }

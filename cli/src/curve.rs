@@ -9,7 +9,7 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use fastbip32::cardano::{self, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::{
-    Bip32Text, Curve25519, CurveName, Ed25519, Ed25519Bip32, Error, ExtendedKey,
+    Bip32Text, Curve25519, CurveName, Ed25519, Ed25519Bip32, Ed25519Blake2b, Error, ExtendedKey,
     ExtendedPrivateKey, ExtendedPublicKey, NistP256, Scheme, Secp256k1, MAX_ENCODED_LEN,
 };
 
@@ -32,6 +32,8 @@ pub(crate) enum Curve {
     Ed25519,
     /// SLIP-10 curve25519.
     Curve25519,
+    /// SLIP-10 ed25519 with BLAKE2b-512 public keys, Nano's (hardened derivation only).
+    Ed25519Blake2b,
     /// BIP32-Ed25519, the Ledger/BitBox02 master key.
     Ed25519Bip32,
     /// BIP32-Ed25519, the Icarus master key.
@@ -47,6 +49,7 @@ impl ValueEnum for Curve {
             Self::Nist256p1,
             Self::Ed25519,
             Self::Curve25519,
+            Self::Ed25519Blake2b,
             Self::Ed25519Bip32,
             Self::CardanoIcarus,
             Self::CardanoIcarusTrezor,
@@ -59,6 +62,7 @@ impl ValueEnum for Curve {
             Self::Nist256p1 => "SLIP-10 over NIST P-256 (also spelled p256, secp256r1, prime256v1)",
             Self::Ed25519 => "SLIP-10 ed25519 (hardened derivation only)",
             Self::Curve25519 => "SLIP-10 curve25519 (hardened derivation only)",
+            Self::Ed25519Blake2b => "SLIP-10 ed25519 with BLAKE2b-512 public keys, Nano's (hardened derivation only)",
             Self::Ed25519Bip32 => "BIP32-Ed25519 (Cardano), master key by the Ledger/BitBox02 method from a BIP-39 seed (also spelled cardano-ledger)",
             Self::CardanoIcarus => "BIP32-Ed25519 (Cardano), master key by the Icarus method from BIP-39 entropy",
             Self::CardanoIcarusTrezor => "BIP32-Ed25519 (Cardano), master key by Trezor's variant of Icarus (which differs for 24 words)",
@@ -80,6 +84,7 @@ impl Curve {
             Self::Nist256p1 => CurveName::Nist256p1,
             Self::Ed25519 => CurveName::Ed25519,
             Self::Curve25519 => CurveName::Curve25519,
+            Self::Ed25519Blake2b => CurveName::Ed25519Blake2b,
             Self::Ed25519Bip32 => CurveName::Ed25519Bip32,
             Self::CardanoIcarus => CurveName::CardanoIcarus,
             Self::CardanoIcarusTrezor => CurveName::CardanoIcarusTrezor,
@@ -108,7 +113,7 @@ impl Curve {
     pub(crate) const fn default_path(self) -> &'static str {
         match self {
             Self::Secp256k1 | Self::Nist256p1 => "m/44'/0'/0'/0/0",
-            Self::Ed25519 | Self::Curve25519 => "m/44'/0'/0'/0'/0'",
+            Self::Ed25519 | Self::Curve25519 | Self::Ed25519Blake2b => "m/44'/0'/0'/0'/0'",
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 "m/1852'/1815'/0'/0/0"
             }
@@ -124,6 +129,7 @@ impl Curve {
             | Self::Nist256p1
             | Self::Ed25519
             | Self::Curve25519
+            | Self::Ed25519Blake2b
             | Self::Ed25519Bip32 => SeedKind::Bip39Seed,
         }
     }
@@ -141,6 +147,7 @@ impl Curve {
             Self::Nist256p1 => visitor.visit::<NistP256>(),
             Self::Ed25519 => visitor.visit::<Ed25519>(),
             Self::Curve25519 => visitor.visit::<Curve25519>(),
+            Self::Ed25519Blake2b => visitor.visit::<Ed25519Blake2b>(),
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 visitor.visit::<Ed25519Bip32>()
             }
@@ -193,7 +200,8 @@ pub(crate) trait SchemeVisitor {
 /// How the tool makes, reads and prints a scheme's keys, on top of what the library provides.
 pub(crate) trait CliScheme: Scheme {
     /// Bytes printed before the library's public key, so that `public_key` is SLIP-10's
-    /// 33-byte form for every SLIP-10 curve (`00 ‖ key` for ed25519 and curve25519) and the
+    /// 33-byte form for every SLIP-10 curve (`00 ‖ key` for ed25519, curve25519 and
+    /// ed25519-blake2b) and the
     /// fingerprint is the first 4 bytes of HASH160 of what is printed. Empty for
     /// BIP32-Ed25519, whose `public_key` is the 32-byte `A` (its fingerprint still hashes
     /// `00 ‖ A`).
@@ -312,75 +320,47 @@ impl CliScheme for NistP256 {
     }
 }
 
-/// SLIP-10 ed25519: hardened derivation only, so no extended public key, and no
-/// registered text form for its extended keys.
-impl CliScheme for Ed25519 {
-    const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
-    const SEED_KEYS_HAVE_TEXT: bool = false;
+/// The hardened-only SLIP-10 schemes (ed25519, curve25519, ed25519-blake2b): no extended
+/// public key, no registered text form for their extended keys, and the SLIP-10 master key
+/// of a BIP-39 seed. `public_key` is printed in SLIP-10's 33-byte form, `00 ‖ key`.
+macro_rules! hardened_only_slip10 {
+    ($($scheme:ty),+) => {$(
+        impl CliScheme for $scheme {
+            const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
+            const SEED_KEYS_HAVE_TEXT: bool = false;
 
-    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        None
-    }
+            fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+                None
+            }
 
-    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
+            fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+                ExtendedPrivateKey::from_seed(seed.as_bytes())
+            }
 
-    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        Err(no_key_text::<Self>(what))
-    }
+            fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+                Err(no_key_text::<Self>(what))
+            }
 
-    fn encode_private_text<'b>(
-        _: &ExtendedPrivateKey<Self>,
-        _: Role,
-        _: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        Ok(None)
-    }
+            fn encode_private_text<'b>(
+                _: &ExtendedPrivateKey<Self>,
+                _: Role,
+                _: &'b mut [u8],
+            ) -> Result<Option<&'b str>, CliError> {
+                Ok(None)
+            }
 
-    fn encode_public_text<'b>(
-        _: &ExtendedPublicKey<Self>,
-        _: Role,
-        _: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        Ok(None)
-    }
+            fn encode_public_text<'b>(
+                _: &ExtendedPublicKey<Self>,
+                _: Role,
+                _: &'b mut [u8],
+            ) -> Result<Option<&'b str>, CliError> {
+                Ok(None)
+            }
+        }
+    )+};
 }
 
-/// SLIP-10 curve25519: hardened derivation only, so no extended public key, and no
-/// registered text form for its extended keys.
-impl CliScheme for Curve25519 {
-    const PUBLIC_KEY_PREFIX: &'static [u8] = &[0x00];
-    const SEED_KEYS_HAVE_TEXT: bool = false;
-
-    fn to_public(_: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        None
-    }
-
-    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
-
-    fn parse_extended_key(_: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        Err(no_key_text::<Self>(what))
-    }
-
-    fn encode_private_text<'b>(
-        _: &ExtendedPrivateKey<Self>,
-        _: Role,
-        _: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        Ok(None)
-    }
-
-    fn encode_public_text<'b>(
-        _: &ExtendedPublicKey<Self>,
-        _: Role,
-        _: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        Ok(None)
-    }
-}
+hardened_only_slip10!(Ed25519, Curve25519, Ed25519Blake2b);
 
 /// `ed25519-bip32` takes the Ledger/BitBox02 master key of a BIP-39 seed, `cardano-icarus`
 /// and `cardano-icarus-trezor` the Icarus ones of BIP-39 entropy and a passphrase (CIP-3).
@@ -402,11 +382,14 @@ impl CliScheme for Ed25519Bip32 {
             Curve::CardanoIcarusTrezor => {
                 ExtendedPrivateKey::from_icarus_trezor(seed.as_bytes(), seed.passphrase())
             }
-            Curve::Ed25519Bip32 => ExtendedPrivateKey::from_seed(seed.as_bytes()),
-            // Not this scheme's curves: `visit` never pairs them with it.
-            Curve::Secp256k1 | Curve::Nist256p1 | Curve::Ed25519 | Curve::Curve25519 => {
-                ExtendedPrivateKey::from_seed(seed.as_bytes())
-            }
+            // The Ledger/BitBox02 master key; the other curves are not this scheme's (`visit`
+            // never pairs them with it).
+            Curve::Ed25519Bip32
+            | Curve::Secp256k1
+            | Curve::Nist256p1
+            | Curve::Ed25519
+            | Curve::Curve25519
+            | Curve::Ed25519Blake2b => ExtendedPrivateKey::from_seed(seed.as_bytes()),
         }
     }
 

@@ -31,7 +31,8 @@ use crate::xkey::xkey_curve;
 #[derive(Args)]
 pub(crate) struct DeriveArgs {
     /// Scheme: BIP-32 secp256k1 (the default); SLIP-10 nist256p1 (also p256, secp256r1,
-    /// prime256v1), ed25519, curve25519; BIP32-Ed25519 (Cardano) with the Ledger master key
+    /// prime256v1), ed25519, curve25519, ed25519-blake2b (Nano's keys); BIP32-Ed25519
+    /// (Cardano) with the Ledger master key
     /// (ed25519-bip32, also cardano-ledger), the Icarus one (cardano-icarus) or Trezor's
     /// (cardano-icarus-trezor). With a CIP-5 --xkey (`root_xsk…`, `acct_xvk…`), ed25519-bip32.
     #[arg(long, value_enum)]
@@ -108,7 +109,8 @@ pub(crate) struct DeriveArgs {
     xkey: Option<String>,
 
     /// Derivation path, such as m/44'/0'/0'/0/0 (' h or H for hardened). Default:
-    /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519 and curve25519; m/1852'/1815'/0'/0/0
+    /// m/44'/0'/0'/0/0; m/44'/0'/0'/0'/0' for ed25519, curve25519 and ed25519-blake2b;
+    /// m/1852'/1815'/0'/0/0
     /// for the Cardano curves, where from a seed `m/` may be left out (1852H/1815H/0H/0/0, as
     /// cardano-address writes it). With --xkey (required there): relative to the key, as m,
     /// m/0/1' or 0/1'. With --count, one segment (at any level) is `*` or `*'`.
@@ -396,6 +398,7 @@ fn coin_curve(coin: &Coin, given: Option<Curve>) -> Result<Curve, CliError> {
         CurveFamily::Ed25519 => Curve::Ed25519,
         CurveFamily::Ed25519Bip32 => Curve::CardanoIcarus,
         CurveFamily::Nist256p1 => Curve::Nist256p1,
+        CurveFamily::Ed25519Blake2b => Curve::Ed25519Blake2b,
         other => {
             return Err(CliError::Usage(format!(
                 "--coin {}: derive does not serve {other} keys",

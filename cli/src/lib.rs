@@ -46,7 +46,7 @@ use crate::error::CliError;
 use crate::io::Io;
 
 /// Derive and inspect hierarchical deterministic keys: BIP-32 (secp256k1), SLIP-10
-/// (nist256p1, ed25519, curve25519) and BIP32-Ed25519 (Cardano).
+/// (nist256p1, ed25519, curve25519, ed25519-blake2b) and BIP32-Ed25519 (Cardano).
 #[derive(Debug, Parser)]
 #[command(
     name = "fastbip32",

@@ -387,6 +387,7 @@ pub(crate) fn curve_fits(family: CurveFamily, curve: Curve) -> bool {
         CurveFamily::Ed25519 => curve == Curve::Ed25519,
         CurveFamily::Ed25519Bip32 => curve.is_cardano(),
         CurveFamily::Nist256p1 => curve == Curve::Nist256p1,
+        CurveFamily::Ed25519Blake2b => curve == Curve::Ed25519Blake2b,
         _ => false,
     }
 }
@@ -398,6 +399,7 @@ pub(crate) fn curves_of(family: CurveFamily) -> &'static str {
         CurveFamily::Ed25519 => "ed25519",
         CurveFamily::Ed25519Bip32 => "ed25519-bip32, cardano-icarus or cardano-icarus-trezor",
         CurveFamily::Nist256p1 => "nist256p1",
+        CurveFamily::Ed25519Blake2b => "ed25519-blake2b",
         _ => "another curve",
     }
 }

@@ -5,8 +5,8 @@ use bech32::Hrp;
 
 use super::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, COINS};
 use crate::address::{
-    self, algorand, aptos, cashaddr, cosmos, eos, ergo, filecoin, icon, multiversx, near, neo,
-    ss58, strkey, sui, AddressType,
+    self, algorand, aptos, cashaddr, cosmos, eos, ergo, filecoin, icon, multiversx, nano, near,
+    neo, nimiq, ss58, strkey, sui, tezos, ton, AddressType,
 };
 use crate::serialize::{base58, Base58Alphabet};
 
@@ -54,7 +54,8 @@ impl Iterator for Identified<'_> {
 /// is no registry coin's address.
 ///
 /// A P2SH text is matched to the coins' P2SH-P2WPKH kinds (the script behind the hash
-/// cannot be seen), and Bitcoin's kinds accept every Bitcoin network's text.
+/// cannot be seen), Bitcoin's kinds accept every Bitcoin network's text, and TON's accept
+/// every main-network account of their form (the contract cannot be seen either).
 ///
 /// # Examples
 ///
@@ -134,6 +135,12 @@ fn accepts(encoder: Encoder, text: &str) -> bool {
             };
             address::decode(text).is_ok_and(|d| d.address_type() == want)
         }
+        Encoder::Tezos => tezos::decode_tezos_tz1(text).is_ok(),
+        Encoder::Nimiq => nimiq::decode_nimiq(text).is_ok(),
+        // Any main-network account of the form: the contract behind it cannot be seen.
+        Encoder::TonV4r2 { bounceable } => ton::decode_ton(text)
+            .is_ok_and(|a| a.flags.bounceable == bounceable && !a.flags.testnet),
+        Encoder::Nano => nano::decode_nano(text).is_ok(),
     }
 }
 

@@ -22,7 +22,7 @@ pub struct Ed25519Blake2b;
 impl Sealed for Ed25519Blake2b {}
 
 impl Scheme for Ed25519Blake2b {
-    const NAME: &'static str = "ed25519-blake2b";
+    const NAME: &'static str = crate::curve::CurveName::Ed25519Blake2b.name();
     const HARDENED_ONLY: bool = true;
 }
 

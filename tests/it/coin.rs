@@ -206,7 +206,10 @@ fn kinds_and_paths_fit_each_coin() {
                 path.series()
             );
             assert!(!path.wallets().is_empty());
-            if coin.curve() == CurveFamily::Ed25519 {
+            if matches!(
+                coin.curve(),
+                CurveFamily::Ed25519 | CurveFamily::Ed25519Blake2b
+            ) {
                 assert!(
                     parsed.as_slice().iter().all(|c| c.is_hardened()),
                     "{coin}: hardened only"
@@ -413,7 +416,7 @@ fn wif_versions() {
 /// The public key, private key and stake key (Cardano) at `path` below `mnemonic`'s master
 /// key on `curve` (bip_utils' names).
 fn derive_for(curve: &str, mnemonic: &str, passphrase: &str, path: &str) -> (Vec<u8>, Vec<u8>) {
-    use fastbip32::{Ed25519, Ed25519Bip32, Xprv};
+    use fastbip32::{Ed25519, Ed25519Bip32, Ed25519Blake2b, Xprv};
     let phrase = bip39::Mnemonic::parse_normalized(mnemonic).unwrap();
     match curve {
         "secp256k1" => {
@@ -425,6 +428,13 @@ fn derive_for(curve: &str, mnemonic: &str, passphrase: &str, path: &str) -> (Vec
         }
         "ed25519" => {
             let key = ExtendedPrivateKey::<Ed25519>::from_seed(&phrase.to_seed(passphrase))
+                .unwrap()
+                .derive_path(path)
+                .unwrap();
+            (key.public_key().to_vec(), key.private_key().to_vec())
+        }
+        "ed25519-blake2b" => {
+            let key = ExtendedPrivateKey::<Ed25519Blake2b>::from_seed(&phrase.to_seed(passphrase))
                 .unwrap()
                 .derive_path(path)
                 .unwrap();
@@ -462,9 +472,7 @@ fn bip_utils_vectors_for_every_registry_coin() {
     let mut covered = HashSet::new();
     let mut checked = 0;
     for entry in data["coins"].as_array().unwrap() {
-        let Ok(coin) = Coin::find(s(entry, "coin")) else {
-            continue;
-        };
+        let coin = Coin::find(s(entry, "coin")).unwrap();
         let curve = s(entry, "curve");
         for case in entry["cases"].as_array().unwrap() {
             let path = s(case, "path");
@@ -546,9 +554,7 @@ fn wallet_core_vectors_for_registry_coins() {
     let mut checked = 0;
     let mut covered = HashSet::new();
     for case in data["cases"].as_array().unwrap() {
-        let Ok(coin) = Coin::find(s(case, "coin")) else {
-            continue;
-        };
+        let coin = Coin::find(s(case, "coin")).unwrap();
         if skipped.contains(&(coin.slug(), s(case, "kind"))) {
             continue;
         }
@@ -577,5 +583,73 @@ fn wallet_core_vectors_for_registry_coins() {
         checked += 1;
     }
     assert!(checked >= 80, "{checked}");
-    assert!(covered.len() >= 50, "{}", covered.len());
+    assert!(covered.len() >= 56, "{}", covered.len());
+    for slug in ["tezos", "nimiq", "ton", "nano"] {
+        assert!(covered.contains(slug), "{slug}");
+    }
+}
+
+/// TON's kinds against wallet-core's TON tests (`tests/data/coins_ton.json`): each key's (or
+/// mnemonic's) non-bounceable v4r2 address, and the kind `identify` names for each form of one account
+/// (none for the test-network forms and the raw form).
+#[test]
+fn ton_kinds_match_wallet_core() {
+    let data: Value = serde_json::from_str(include_str!("../data/coins_ton.json")).unwrap();
+    let ton = Coin::find("ton").unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        // A key, or a mnemonic and path (wallet-core's, the registry's default).
+        let key = if let Some(key) = case["public_key"].as_str() {
+            hex::decode(key).unwrap()
+        } else {
+            assert_eq!(s(case, "path"), ton.default_path().path());
+            let mnemonic = s(case, "mnemonic");
+            derive_for("ed25519", mnemonic, s(case, "passphrase"), s(case, "path")).0
+        };
+        let addr = ton.address("v4r2", &key, &Context::default()).unwrap();
+        assert_eq!(addr, s(&case["addresses"], "v4r2-non-bounceable"), "{case}");
+    }
+    let forms = &data["forms"];
+    let kinds = |text: &str| -> Vec<&str> {
+        coin::identify(text)
+            .filter(|m| m.coin == ton)
+            .map(|m| m.kind.name())
+            .collect()
+    };
+    assert_eq!(kinds(s(forms, "non_bounceable")), ["v4r2"]);
+    assert_eq!(kinds(s(forms, "bounceable")), ["v4r2-bounceable"]);
+    for form in ["bounceable_testnet", "non_bounceable_testnet", "raw"] {
+        assert!(kinds(s(forms, form)).is_empty(), "{form}");
+    }
+}
+
+/// wallet-core's registry (`tests/data/coins_wallet_core_registry.json`) for the coins of
+/// their own families: the coin type, the default path (wallet-core's first) and the
+/// explorer's sample account, which `identify` names.
+#[test]
+fn tezos_nimiq_ton_nano_follow_wallet_core_registry() {
+    let data: Value =
+        serde_json::from_str(include_str!("../data/coins_wallet_core_registry.json")).unwrap();
+    let rows = data["coins"].as_array().unwrap();
+    for slug in ["tezos", "nimiq", "ton", "nano"] {
+        let coin = Coin::find(slug).unwrap();
+        let row = rows.iter().find(|r| r["coin"] == slug).unwrap();
+        assert_eq!(
+            row["coin_id"].as_u64(),
+            Some(u64::from(coin.slip44())),
+            "{slug}"
+        );
+        assert_eq!(coin.default_path().path(), s(&row["derivation"][0], "path"));
+        if let Some(sample) = row["sample_account"].as_str() {
+            assert!(
+                coin::identify(sample).any(|m| m.coin == coin),
+                "{slug} {sample}"
+            );
+        }
+    }
+    assert_eq!(
+        Coin::find("nano").unwrap().curve(),
+        CurveFamily::Ed25519Blake2b
+    );
 }

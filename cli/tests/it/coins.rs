@@ -1,6 +1,7 @@
 //! `fastbip32 coins`, `derive --coin` and `addresses --coin`: expected values come from
 //! committed data — wallet-core's per-chain tests (`tests/data/coin_registry_wallet_core.json`),
-//! BIP-84's published vector (`tests/data/address_bips.json`) and SLIP-44's registry.
+//! bip_utils' vectors (`tests/data/coins_bip_utils.json`), BIP-84's published vector
+//! (`tests/data/address_bips.json`) and SLIP-44's registry.
 
 use serde_json::Value;
 
@@ -28,7 +29,8 @@ fn lines(out: &crate::common::Output) -> Vec<serde_json::Map<String, Value>> {
 #[test]
 fn coins_lists_the_registry_with_the_contract_fields() {
     let records = lines(&run(&["coins", "--json"], b""));
-    assert!(records.len() >= 20, "{}", records.len());
+    // The 68 coins of the contract.
+    assert_eq!(records.len(), 68);
     for record in &records {
         let keys: Vec<&str> = record.keys().map(String::as_str).collect();
         for name in [
@@ -59,6 +61,10 @@ fn coins_lists_the_registry_with_the_contract_fields() {
         ("tron", "TRX", 195, "secp256k1", "m/44'/195'/0'/0/0"),
         ("ripple", "XRP", 144, "secp256k1", "m/44'/144'/0'/0/0"),
         ("solana", "SOL", 501, "ed25519", "m/44'/501'/0'/0'"),
+        ("tezos", "XTZ", 1729, "ed25519", "m/44'/1729'/0'/0'"),
+        ("nimiq", "NIM", 242, "ed25519", "m/44'/242'/0'/0'"),
+        ("ton", "TON", 607, "ed25519", "m/44'/607'/0'"),
+        ("nano", "XNO", 165, "ed25519-blake2b", "m/44'/165'/0'"),
         (
             "cardano",
             "ADA",
@@ -153,6 +159,66 @@ fn derive_coin_matches_bip84_and_wallet_core() {
             assert_eq!(str_field(&r, "wif"), wif);
         }
     }
+}
+
+/// `derive --coin` for the ed25519 coins of their own address families and Nano's
+/// ed25519-blake2b keys, against bip_utils 2.12.3's vectors: the keys and address at each
+/// path, and without --path the coin's default path (bip_utils' first case).
+#[test]
+fn derive_coin_matches_bip_utils_for_tezos_nimiq_ton_nano() {
+    let data: Value =
+        serde_json::from_str(include_str!("../../../tests/data/coins_bip_utils.json")).unwrap();
+    let mut checked = 0;
+    for slug in ["tezos", "nimiq", "ton", "nano"] {
+        let entry = data["coins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["coin"] == slug)
+            .unwrap_or_else(|| panic!("{slug}"));
+        let stdin = format!("{}\n", entry["mnemonic"].as_str().unwrap());
+        assert_eq!(entry["passphrase"], "");
+        let cases = entry["cases"].as_array().unwrap();
+        for (i, case) in cases.iter().enumerate() {
+            let s = |k: &str| case[k].as_str().unwrap();
+            let mut args = vec!["derive", "--mnemonic", "-", "--coin", slug, "--json"];
+            if i > 0 {
+                args.extend(["--path", s("path")]);
+            }
+            if s("kind") != "default" {
+                args.extend(["--address", s("kind")]);
+            }
+            let r = json_ok(&run(&args, stdin.as_bytes()));
+            assert_eq!(str_field(&r, "coin"), slug);
+            assert_eq!(str_field(&r, "path"), s("path"), "{slug}");
+            assert_eq!(
+                str_field(&r, "address"),
+                s("address"),
+                "{slug} {}",
+                s("path")
+            );
+            assert_eq!(str_field(&r, "private_key"), s("private_key"), "{slug}");
+            assert_eq!(str_field(&r, "public_key"), s("public_key"), "{slug}");
+            assert!(!r.contains_key("wif"));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "{checked}");
+    // The curve is the coin's: Nano's keys are not ed25519's.
+    let nano = json_ok(&run(
+        &[
+            "derive",
+            "--mnemonic",
+            "-",
+            "--coin",
+            "nano",
+            "--curve",
+            "ed25519-blake2b",
+            "--json",
+        ],
+        format!("{ABANDON}\n").as_bytes(),
+    ));
+    assert_eq!(str_field(&nano, "path"), "m/44'/165'/0'");
 }
 
 #[test]
@@ -308,6 +374,18 @@ fn coin_usage_errors_name_the_rule() {
                 "ed25519",
             ],
             "--curve ed25519 contradicts --coin litecoin",
+        ),
+        (
+            vec![
+                "derive",
+                "--mnemonic",
+                "-",
+                "--coin",
+                "nano",
+                "--curve",
+                "ed25519",
+            ],
+            "--curve ed25519 contradicts --coin nano: Nano keys are ed25519-blake2b",
         ),
         (
             vec![
