@@ -21,7 +21,7 @@ use fastbip32::{
 };
 use serde_json::Value;
 
-/// The slugs the command-line contract fixes (docs/cli.md, `coins`), with Bitcoin's and Cardano's.
+/// The slugs the command-line contract fixes (`coins`), with Bitcoin's and Cardano's.
 const CONTRACT_SLUGS: &[&str] = &[
     "litecoin",
     "dogecoin",
