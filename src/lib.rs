@@ -65,6 +65,7 @@ pub mod address;
     feature = "address",
     feature = "secp256k1",
     feature = "ed25519-bip32",
+    feature = "ed25519-blake2b",
     feature = "nist256p1"
 ))]
 pub mod coin;
