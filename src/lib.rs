@@ -105,7 +105,7 @@ pub use crate::secret::{ByteArray, SecretBytes};
 pub use crate::serialize::{ExtendedKey, ENCODED_LEN, MAX_ENCODED_LEN, SERIALIZED_LEN};
 #[cfg(feature = "alloc")]
 pub use crate::tree::PathTree;
-pub use crate::version::{Version, VersionPair};
+pub use crate::version::{ImpliedScript, Version, VersionPair};
 
 /// Not public API: the SHA-512 kernels and their dispatch (`src/sys/sha512.rs`), re-exported
 /// for the benches crate, which times each kernel directly (`bench-internals`).
