@@ -415,15 +415,30 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         Some(a) => json_string(w, a)?,
                         None => w.write_str("null")?,
                     }
-                    writeln!(w, ",\"matched\":\"{matched}\",\"index\":{}}}", found.index)
+                    write!(
+                        w,
+                        ",\"matched\":\"{matched}\",\"candidate\":{}",
+                        found.index
+                    )?;
+                    match found.address_index {
+                        Some(i) => write!(w, ",\"address_index\":{i}")?,
+                        None => w.write_str(",\"address_index\":null")?,
+                    }
+                    // `index`: the value of `candidate`, deprecated (docs/cli.md).
+                    writeln!(w, ",\"index\":{}}}", found.index)
                 } else {
                     writeln!(
                         w,
-                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\nindex: {}",
+                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
                         phrase.as_str(),
                         address.as_deref().unwrap_or("-"),
                         found.index
-                    )
+                    )?;
+                    match found.address_index {
+                        Some(i) => writeln!(w, "address_index: {i}")?,
+                        None => w.write_str("address_index: -\n")?,
+                    }
+                    writeln!(w, "index: {}", found.index)
                 }
             });
             io.write_stdout(out.as_bytes())?;

@@ -67,6 +67,7 @@ def test_unknown_word_list_and_prefix(seed: int) -> None:
     template = blank(template, 5, words[5][:3] + "*")
     found = fb.recover(template, address=[target], gap=4)
     assert found is not None and found.mnemonic == m and found.path == "m/84'/0'/0'/0/3"
+    assert found.address_index == 3 and found.candidate == found.index
 
 
 def test_missing_swap_and_typo() -> None:
@@ -93,7 +94,7 @@ def test_passphrase_list_and_xpub_target() -> None:
     found = fb.recover(blank(m, 0), xpub=xpub, passphrases=["", "hunter", "hunter2", "x"])
     assert found is not None
     assert (found.mnemonic, found.passphrase, found.matched) == (m, "hunter2", "xpub")
-    assert found.path == "m/44'/0'/0'"
+    assert found.path == "m/44'/0'/0'" and found.address_index is None
 
 
 def test_fingerprint_target_and_spanish() -> None:

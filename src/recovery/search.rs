@@ -306,13 +306,19 @@ impl Matched {
     }
 }
 
-/// A match: the candidate, its index, the path and (for an address) the address.
+/// A match: the candidate, its index, the path and (for an address) the address and its
+/// index.
 ///
 /// Holds the candidate: wiped on drop; `Debug` shows no word.
 #[derive(Clone)]
 pub struct Found {
-    /// The candidate's index in the space.
+    /// The candidate's index in the space (its number among the candidates, not an address
+    /// index).
     pub index: u128,
+    /// For an address match, the address's index: the gap index at the path's `*` (7 for
+    /// `m/84'/0'/0'/0/7`, the account for Solana's `m/44'/501'/*'/0'`), or the last step's
+    /// index for a path without `*`. `None` for an xpub, fingerprint or descriptor match.
+    pub address_index: Option<u32>,
     /// The candidate.
     pub candidate: Candidate,
     /// The path of the key that matched (`m` for a fingerprint).
@@ -327,6 +333,7 @@ impl fmt::Debug for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Found")
             .field("index", &self.index)
+            .field("address_index", &self.address_index)
             .field("path", &self.path)
             .field("matched", &self.matched)
             .finish_non_exhaustive()
@@ -665,7 +672,13 @@ impl<'a> Search<'a> {
             } else {
                 self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
             };
-            if let Some((path, address, matched)) = hit {
+            if let Some(Hit {
+                path,
+                address,
+                address_index,
+                matched,
+            }) = hit
+            {
                 let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
                 else {
                     return Err(Error::NotInSpace);
@@ -673,6 +686,7 @@ impl<'a> Search<'a> {
                 let candidate = Candidate::new(batch.words(i), passphrase)?;
                 return Ok(Some(Found {
                     index,
+                    address_index,
                     candidate,
                     path,
                     address,
@@ -698,14 +712,17 @@ impl<'a> Search<'a> {
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
             let fingerprint = master.fingerprint();
             if t.fingerprints.contains(&fingerprint) {
-                return Ok(Some((DerivationPath::master(), None, Matched::Fingerprint)));
+                return Ok(Some(Hit::key(
+                    DerivationPath::master(),
+                    Matched::Fingerprint,
+                )));
             }
             for key in t.keys.iter().filter(|k| k.master == fingerprint) {
                 let derived = master
                     .derive_path(&key.path)
                     .map_err(|_| Error::Derivation)?;
                 if derived.public_key() == key.public_key {
-                    return Ok(Some((key.path.clone(), None, Matched::Descriptor)));
+                    return Ok(Some(Hit::key(key.path.clone(), Matched::Descriptor)));
                 }
             }
         }
@@ -715,7 +732,7 @@ impl<'a> Search<'a> {
                 if bool::from(derived.chain_code().ct_eq(xpub.chain_code()))
                     && derived.public_key() == xpub.public_key()
                 {
-                    return Ok(Some((path.clone(), None, Matched::Xpub)));
+                    return Ok(Some(Hit::key(path.clone(), Matched::Xpub)));
                 }
             }
         }
@@ -753,7 +770,7 @@ impl<'a> Search<'a> {
                     if let Some(network) = t.addresses.get(&payload) {
                         let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                         let address = secp_address(kind, key, *network);
-                        return Ok(Some((path, address, Matched::Address)));
+                        return Ok(Some(Hit::address(pattern, i, path, address)));
                     }
                 }
             }
@@ -783,11 +800,8 @@ impl<'a> Search<'a> {
                     .addresses
                     .contains_key(&Payload::new(Kind::Solana, &public))
                 {
-                    return Ok(Some((
-                        path,
-                        Some(address::solana(&public)),
-                        Matched::Address,
-                    )));
+                    let address = Some(address::solana(&public));
+                    return Ok(Some(Hit::address(pattern, i, path, address)));
                 }
             }
         }
@@ -829,7 +843,7 @@ impl<'a> Search<'a> {
                 {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, *network);
-                    return Ok(Some((path, address, Matched::Address)));
+                    return Ok(Some(Hit::address(pattern, i, path, address)));
                 }
             }
         }
@@ -842,8 +856,46 @@ fn index(i: usize) -> Result<u32> {
     u32::try_from(i).map_err(|_| Error::Derivation)
 }
 
-/// What matched a candidate: the path, the address (for an address) and what it was.
-type Hit = (DerivationPath, Option<Address>, Matched);
+/// What matched a candidate: the path, the address and its index (for an address) and
+/// what it was.
+struct Hit {
+    path: DerivationPath,
+    address: Option<Address>,
+    address_index: Option<u32>,
+    matched: Matched,
+}
+
+impl Hit {
+    /// A key match (xpub, fingerprint, descriptor): no address.
+    fn key(path: DerivationPath, matched: Matched) -> Self {
+        Self {
+            path,
+            address: None,
+            address_index: None,
+            matched,
+        }
+    }
+
+    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`).
+    fn address(
+        pattern: &PathPattern,
+        i: impl TryInto<u32>,
+        path: DerivationPath,
+        address: Option<Address>,
+    ) -> Self {
+        let address_index = if pattern.has_wildcard() {
+            i.try_into().ok()
+        } else {
+            path.as_slice().last().map(|c| c.index())
+        };
+        Self {
+            path,
+            address,
+            address_index,
+            matched: Matched::Address,
+        }
+    }
+}
 
 /// Records the first failure of a worker (or of a spawn) and stops the others.
 fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {

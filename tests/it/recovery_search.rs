@@ -134,6 +134,7 @@ fn list_and_prefix_bip44_in_the_gap() {
         Paths::new(Coin::Bitcoin).gap(5),
     );
     expect(&space, &f, &m, "", "m/44'/0'/0'/0/3", Some(&address));
+    assert_eq!(f.address_index, Some(3));
 }
 
 #[test]
@@ -181,6 +182,7 @@ fn swapped_words_zpub() {
     let space = space(&words.join(" "), &english().swaps(1), &[""]);
     let f = found(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(f.matched, Matched::Xpub);
+    assert_eq!(f.address_index, None);
     expect(&space, &f, &m, "", "m/84'/0'/0'", None);
 }
 
@@ -216,6 +218,7 @@ fn master_fingerprint() {
     let space = space(&with_token(&m, 11, "?"), &english(), &[""]);
     let f = found(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(f.matched, Matched::Fingerprint);
+    assert_eq!(f.address_index, None);
     expect(&space, &f, &m, "", "m", None);
 }
 
@@ -317,6 +320,8 @@ fn solana() {
         Paths::new(Coin::Solana).gap(3),
     );
     expect(&space, &f, &m, "", "m/44'/501'/2'/0'", Some(&address));
+    // The `*` of `m/44'/501'/*'/0'` is the account: the address's index is 2.
+    assert_eq!(f.address_index, Some(2));
 }
 
 #[test]

@@ -61,7 +61,9 @@ fn found_prints_one_json_record() {
     assert_eq!(record["path"], "m/84'/0'/0'/0/0");
     assert_eq!(record["address"], address.as_str());
     assert_eq!(record["matched"], "address");
-    assert!(record["index"].is_u64());
+    assert!(record["candidate"].is_u64());
+    assert_eq!(record["index"], record["candidate"]);
+    assert_eq!(record["address_index"], 0);
     assert_no_word(&out.stderr, &m);
     assert!(
         out.stderr
@@ -90,6 +92,59 @@ fn found_text_record() {
     assert!(out.stdout.starts_with(&format!(
         "mnemonic: {m}\npassphrase: \npath: m/84'/0'/0'/0/0\naddress: {address}\n"
     )));
+}
+
+/// `address_index` is the matched address's index (bip_utils's 6th BIP-84 receive address,
+/// index 5), `candidate` the candidate's number; `index` repeats `candidate`.
+#[test]
+fn found_record_names_the_address_index_and_the_candidate() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let fifth = d["english12"]["bitcoin"]["bip84"][5].as_str().unwrap();
+    let args = [
+        "recover",
+        "--mnemonic",
+        &unknown(m, 4),
+        "--address",
+        fifth,
+        "--gap",
+        "6",
+    ];
+    let out = run_in_process(&[&args[..], &["--json"]].concat(), b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["path"], "m/84'/0'/0'/0/5");
+    assert_eq!(record["address_index"], 5);
+    let candidate = record["candidate"].as_u64().unwrap();
+    assert!(candidate < 2048);
+    assert_eq!(record["index"], candidate);
+    let text = run_in_process(&args, b"");
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(
+        text.stdout.ends_with(&format!(
+            "matched: address\ncandidate: {candidate}\naddress_index: 5\nindex: {candidate}\n"
+        )),
+        "{}",
+        text.stdout
+    );
+    // An xpub match has no address index.
+    let xpub = d["english12"]["bitcoin"]["bip84_xpub"].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(m, 4),
+            "--xpub",
+            xpub,
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["matched"], "xpub");
+    assert!(record["address_index"].is_null());
+    assert_eq!(record["index"], record["candidate"]);
 }
 
 #[test]
@@ -269,7 +324,7 @@ fn resume_after_an_interruption_and_no_word_in_the_checkpoint() {
     if first.code == 1 {
         // The first half had no match: the resumed run searched only the second.
         let record: Value = serde_json::from_str(full.stdout.trim()).unwrap();
-        assert!(record["index"].as_u64().unwrap() >= 1024);
+        assert!(record["candidate"].as_u64().unwrap() >= 1024);
     }
     assert_no_word(&std::fs::read_to_string(&file).unwrap(), &m);
     std::fs::remove_dir_all(&dir).unwrap();
