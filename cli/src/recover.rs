@@ -273,6 +273,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         e => lib_usage("invalid target", e),
     })?;
 
+    let searched = searched_paths(&search, coin, args.gap);
+
     // The checkpoint must belong to this search: to its space on reading, and to its
     // target, coin, paths, gap and accounts.
     let mut checkpoint = match &args.resume {
@@ -462,7 +464,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         Outcome::Exhausted(progress) => {
             let _ = writeln!(
                 io.stderr,
-                "searched {} candidates ({} passed the checksum): no match",
+                "searched {} candidates ({} passed the checksum): no match ({searched})",
                 progress.examined_now, progress.passed
             );
             let _ = io.stderr.flush();
@@ -472,6 +474,27 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             "the search ended in an unknown way".to_string(),
         )),
     }
+}
+
+/// The most paths the "no match" line lists; it counts the others.
+const LISTED_PATHS: usize = 8;
+
+/// What a search covers, for the "no match" line: `coin bitcoin; paths m/84'/0'/0'/0/*,
+/// m/84'/0'/0'/1/*; gap 20` (past [`LISTED_PATHS`] paths, `and N more`).
+fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
+    let mut paths: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
+    for path in search.key_paths() {
+        paths.push(path.to_string());
+    }
+    let more = paths.len().saturating_sub(LISTED_PATHS);
+    paths.truncate(LISTED_PATHS);
+    let list = paths.join(", ");
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!("coin {coin}; paths {list}{more}; gap {gap}")
 }
 
 /// The template and the passphrases of a run, as read; wiped on drop.

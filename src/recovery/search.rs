@@ -471,7 +471,33 @@ impl<'a> Search<'a> {
         checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
     }
 
-    /// Checks that the target has something the coin can match.
+    /// The address path patterns the search derives for the target's addresses, in the
+    /// order it derives them (`*` for the gap index).
+    pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
+        self.routes.iter().map(|(pattern, _)| pattern)
+    }
+
+    /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
+    /// key origins and `m` for a master fingerprint (on the coins whose keys it compares:
+    /// Bitcoin and Ethereum).
+    pub fn key_paths(&self) -> Vec<DerivationPath> {
+        let mut out: Vec<DerivationPath> = Vec::new();
+        if !matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum) {
+            return out;
+        }
+        let fingerprint = (!self.target.fingerprints.is_empty()).then(DerivationPath::master);
+        let paths = fingerprint
+            .into_iter()
+            .chain(self.xpub_paths.iter().flatten().cloned())
+            .chain(self.target.keys.iter().map(|k| k.path.clone()));
+        for path in paths {
+            if !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        out
+    }
+
     ///
     /// # Errors
     /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or

@@ -186,6 +186,21 @@ fn swapped_words_zpub() {
     expect(&space, &f, &m, "", "m/84'/0'/0'", None);
 }
 
+/// The paths a search derives, as BIP-84 (address) and the zpub's depth (key) define them.
+#[test]
+fn address_patterns_and_key_paths() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let mut target = address_target(&[s(&d["english12"]["bitcoin"]["bip84"][0])]);
+    target.add_xpub(s(&d["english12"]["bitcoin"]["bip84_xpub"]).parse().unwrap());
+    let space = space(&m, &english(), &[""]);
+    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).accounts(2));
+    let patterns: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
+    assert_eq!(patterns, ["m/84'/0'/0'/0/*", "m/84'/0'/1'/0/*"]);
+    let keys: Vec<String> = search.key_paths().iter().map(ToString::to_string).collect();
+    assert_eq!(keys, ["m/84'/0'/0'"]);
+}
+
 #[test]
 fn passphrase_list() {
     let d = data();

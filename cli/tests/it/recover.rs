@@ -167,9 +167,70 @@ fn not_found_exits_1_with_one_line() {
     let last = out.stderr.lines().last().unwrap();
     assert_eq!(
         last,
-        "searched 2048 candidates (126 passed the checksum): no match"
+        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths m/84'/0'/0'/0/*; gap 1)"
     );
     assert_no_word(&out.stderr, &m);
+}
+
+/// "no match" names the coin, every path searched and the gap: the address paths of each
+/// account, an xpub's path (its own child number last: account 0' only) and `m` for a
+/// fingerprint.
+#[test]
+fn no_match_names_the_coin_paths_and_gap() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let other = &d["english12b"]["bitcoin"];
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(m, 4),
+            "--address",
+            other["bip44"][0].as_str().unwrap(),
+            "--xpub",
+            other["bip84_xpub"].as_str().unwrap(),
+            "--fingerprint",
+            other["fingerprint"].as_str().unwrap(),
+            "--accounts",
+            "2",
+            "--gap",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(
+        out.stderr.lines().last().unwrap(),
+        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths \
+         m/44'/0'/0'/0/*, m/44'/0'/1'/0/*, m, m/84'/0'/0'; gap 3)"
+    );
+    let eth = d["english12"]["ethereum"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(other_mnemonic(&d), 4),
+            "--address",
+            eth,
+            "--gap",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with("no match (coin ethereum; paths m/44'/60'/0'/0/*; gap 2)"),
+        "{}",
+        out.stderr
+    );
+}
+
+fn other_mnemonic(d: &Value) -> &str {
+    d["english12b"]["mnemonic"].as_str().unwrap()
 }
 
 #[test]
