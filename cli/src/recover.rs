@@ -16,8 +16,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths, Search,
-    Space, Target, Template,
+    Batch, Change, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths,
+    Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -113,6 +113,10 @@ pub(crate) struct RecoverArgs {
     /// A path to derive instead of the standard ones, with `*` for the gap index (repeatable).
     #[arg(long, value_name = "PATH")]
     path: Vec<String>,
+    /// The chains of the standard paths: receive (`…/0/*`), change (`…/1/*`) or both, receive
+    /// first. Default: both.
+    #[arg(long, value_name = "WHICH", conflicts_with = "path")]
+    change: Option<String>,
     /// Search shard K of N (1 ≤ K ≤ N).
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
@@ -238,7 +242,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             )));
         }
     };
-    let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
+    let change: Change = match &args.change {
+        Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,
+        None => Change::Both,
+    };
+    if args.change.is_some() && coin == Coin::Solana {
+        return Err(usage(
+            "invalid --change: Solana's path m/44'/501'/*'/0' has no change step",
+        ));
+    }
+    let mut paths = Paths::new(coin)
+        .change(change)
+        .accounts(args.accounts)
+        .gap(args.gap);
     for p in &args.path {
         paths =
             paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);

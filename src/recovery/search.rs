@@ -72,16 +72,63 @@ const fn h(i: u32) -> u32 {
     i | H
 }
 
+/// The chains of the standard paths a search derives: the `c` of `m/P'/C'/a'/c/*`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// The receive chain, `c` = 0.
+    Receive,
+    /// The change chain, `c` = 1.
+    Change,
+    /// Both, receive first.
+    #[default]
+    Both,
+}
+
+impl Change {
+    /// The lowercase name: `receive`, `change`, `both`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Receive => "receive",
+            Self::Change => "change",
+            Self::Both => "both",
+        }
+    }
+
+    /// The chain numbers, in the order they are derived.
+    const fn chains(self) -> &'static [u32] {
+        match self {
+            Self::Receive => &[0],
+            Self::Change => &[1],
+            Self::Both => &[0, 1],
+        }
+    }
+}
+
+impl core::str::FromStr for Change {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "receive" => Ok(Self::Receive),
+            "change" => Ok(Self::Change),
+            "both" => Ok(Self::Both),
+            _ => Err(Error::UnknownChange),
+        }
+    }
+}
+
 /// The coin and the paths a search derives: standard ones (accounts `0..accounts`, gap
 /// indices `0..gap`) or the given patterns.
 ///
-/// Standard paths: Bitcoin `m/P'/C'/a'/0/*` for each BIP-43 purpose P the target's
+/// Standard paths: Bitcoin `m/P'/C'/a'/c/*` for each BIP-43 purpose P the target's
 /// addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86 P2TR; C = 0 on mainnet, 1
-/// on test networks); Ethereum `m/44'/60'/a'/0/*`; Solana `m/44'/501'/*'/0'`; Cardano
-/// `m/1852'/1815'/a'/0/*`.
+/// on test networks); Ethereum `m/44'/60'/a'/c/*`; Solana `m/44'/501'/*'/0'` (no change
+/// step); Cardano `m/1852'/1815'/a'/c/*`; the chains `c` are [`Paths::change`]'s (default
+/// both: 0, then 1).
 #[derive(Clone, Debug)]
 pub struct Paths {
     coin: Coin,
+    change: Change,
     accounts: u32,
     gap: u32,
     patterns: Vec<PathPattern>,
@@ -92,6 +139,7 @@ impl Paths {
     pub fn new(coin: Coin) -> Self {
         Self {
             coin,
+            change: Change::Both,
             accounts: 1,
             gap: 20,
             patterns: Vec::new(),
@@ -111,6 +159,14 @@ impl Paths {
     #[must_use]
     pub fn gap(mut self, gap: u32) -> Self {
         self.gap = gap.max(1);
+        self
+    }
+
+    /// The chains of the standard paths (default [`Change::Both`]); given patterns
+    /// ([`path`](Self::path)) are derived as given.
+    #[must_use]
+    pub fn change(mut self, change: Change) -> Self {
+        self.change = change;
         self
     }
 
@@ -152,6 +208,7 @@ impl Paths {
                 .map(|p| (p.clone(), kinds.clone()))
                 .collect();
         }
+        let chains = self.change.chains();
         let mut out = Vec::new();
         for a in 0..self.accounts {
             match self.coin {
@@ -160,9 +217,9 @@ impl Paths {
                     for kind in &kinds {
                         let purpose = kind.purpose().unwrap_or(44);
                         for (has, coin) in [(main, 0), (test, 1)] {
-                            if has {
+                            for &c in chains.iter().filter(|_| has) {
                                 out.push((
-                                    gap(&[purpose | H, coin | H, h(a), 0], false, &[]),
+                                    gap(&[purpose | H, coin | H, h(a), c], false, &[]),
                                     alloc::vec![*kind],
                                 ));
                             }
@@ -170,10 +227,14 @@ impl Paths {
                     }
                 }
                 Coin::Ethereum => {
-                    out.push((gap(&[h(44), h(60), h(a), 0], false, &[]), kinds.clone()));
+                    for &c in chains {
+                        out.push((gap(&[h(44), h(60), h(a), c], false, &[]), kinds.clone()));
+                    }
                 }
                 Coin::Cardano => {
-                    out.push((gap(&[h(1852), h(1815), h(a), 0], false, &[]), kinds.clone()));
+                    for &c in chains {
+                        out.push((gap(&[h(1852), h(1815), h(a), c], false, &[]), kinds.clone()));
+                    }
                 }
                 Coin::Solana => {
                     if a == 0 {
@@ -448,6 +509,7 @@ impl<'a> Search<'a> {
             CheckpointField::Target => self.target.hash_into(h),
             CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
             CheckpointField::Paths => {
+                h.update(paths.change.as_str().as_bytes());
                 h.update((paths.patterns.len() as u64).to_be_bytes());
                 for p in &paths.patterns {
                     let text = p.to_string();

@@ -19,8 +19,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Bound, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search,
-    Space, Target, Template,
+    Bound, Change, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths,
+    Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
@@ -196,9 +196,44 @@ fn address_patterns_and_key_paths() {
     let space = space(&m, &english(), &[""]);
     let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).accounts(2));
     let patterns: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
-    assert_eq!(patterns, ["m/84'/0'/0'/0/*", "m/84'/0'/1'/0/*"]);
+    assert_eq!(
+        patterns,
+        [
+            "m/84'/0'/0'/0/*",
+            "m/84'/0'/0'/1/*",
+            "m/84'/0'/1'/0/*",
+            "m/84'/0'/1'/1/*"
+        ]
+    );
     let keys: Vec<String> = search.key_paths().iter().map(ToString::to_string).collect();
     assert_eq!(keys, ["m/84'/0'/0'"]);
+}
+
+/// A change address (bip_utils's `m/84'/0'/0'/1/3`): found on the standard paths by default
+/// and with [`Change::Change`], not with [`Change::Receive`].
+#[test]
+fn change_address() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["bitcoin"]["bip84_change"][3]);
+    let space = space(&with_token(&m, 4, "?"), &english(), &[""]);
+    let target = address_target(std::slice::from_ref(&address));
+    for change in [Change::Both, Change::Change] {
+        let f = found(
+            &space,
+            &target,
+            Paths::new(Coin::Bitcoin).change(change).gap(4),
+        );
+        expect(&space, &f, &m, "", "m/84'/0'/0'/1/3", Some(&address));
+        assert_eq!(f.address_index, Some(3));
+    }
+    let receive = Paths::new(Coin::Bitcoin).change(Change::Receive).gap(4);
+    assert!(matches!(
+        run(&space, &target, receive),
+        Outcome::Exhausted(_)
+    ));
+    assert_eq!("change".parse(), Ok(Change::Change));
+    assert_eq!("internal".parse::<Change>(), Err(Error::UnknownChange));
 }
 
 #[test]
@@ -595,6 +630,11 @@ fn a_checkpoint_belongs_to_its_search() {
         ),
         (
             base().path(PathPattern::parse("m/84'/0'/0'/1/*").unwrap()),
+            &target,
+            CheckpointField::Paths,
+        ),
+        (
+            base().change(Change::Receive),
             &target,
             CheckpointField::Paths,
         ),

@@ -167,7 +167,7 @@ fn not_found_exits_1_with_one_line() {
     let last = out.stderr.lines().last().unwrap();
     assert_eq!(
         last,
-        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths m/84'/0'/0'/0/*; gap 1)"
+        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths m/84'/0'/0'/0/*, m/84'/0'/0'/1/*; gap 1)"
     );
     assert_no_word(&out.stderr, &m);
 }
@@ -195,6 +195,8 @@ fn no_match_names_the_coin_paths_and_gap() {
             "2",
             "--gap",
             "3",
+            "--change",
+            "receive",
         ],
         b"",
     );
@@ -223,9 +225,82 @@ fn no_match_names_the_coin_paths_and_gap() {
             .lines()
             .last()
             .unwrap()
-            .ends_with("no match (coin ethereum; paths m/44'/60'/0'/0/*; gap 2)"),
+            .ends_with("no match (coin ethereum; paths m/44'/60'/0'/0/*, m/44'/60'/0'/1/*; gap 2)"),
         "{}",
         out.stderr
+    );
+}
+
+/// A change address (bip_utils's BIP-84 `m/84'/0'/0'/1/3`) is found without `--path`;
+/// `--change` chooses the chains.
+#[test]
+fn change_addresses_are_searched_by_default() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let change = d["english12"]["bitcoin"]["bip84_change"][3]
+        .as_str()
+        .unwrap();
+    let template = unknown(m, 4);
+    let run = |extra: &[&str]| {
+        let args = [
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                change,
+                "--gap",
+                "4",
+                "--json",
+            ][..],
+            extra,
+        ]
+        .concat();
+        run_in_process(&args, b"")
+    };
+    for extra in [&[][..], &["--change", "both"], &["--change", "change"]] {
+        let out = run(extra);
+        assert_eq!(out.code, 0, "{extra:?}: {out:?}");
+        let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(record["mnemonic"], m);
+        assert_eq!(record["path"], "m/84'/0'/0'/1/3");
+        assert_eq!(record["address"], change);
+        assert_eq!(record["address_index"], 3);
+    }
+    let out = run(&["--change", "receive"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .ends_with("(coin bitcoin; paths m/84'/0'/0'/0/*; gap 4)\n"),
+        "{}",
+        out.stderr
+    );
+    let usage = [
+        &["--change", "internal"][..],
+        &["--change", "change", "--path", "m/84'/0'/0'/1/*"],
+    ];
+    for extra in usage {
+        let out = run(extra);
+        assert_eq!(out.code, 2, "{extra:?}: {out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    }
+    let solana = d["english12"]["solana"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            solana,
+            "--change",
+            "receive",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: invalid --change: Solana's path m/44'/501'/*'/0' has no change step\n"
     );
 }
 
