@@ -142,6 +142,50 @@ fn lib_usage(what: &str, err: fastbip32::recovery::Error) -> CliError {
     CliError::Usage(format!("{what}: {err}"))
 }
 
+/// The BIP-39 phrase lengths.
+const LENGTHS: [usize; 5] = [12, 15, 18, 21, 24];
+
+/// The usage error for a template `Template::parse` refused, with the flag that would search
+/// it: `--missing N` for a phrase too short, `--typos N` and the nearest words for words
+/// outside the list (as `mnemonic --check` suggests them). One line. It repeats no token of
+/// the template, but the list words it suggests may be the intended one.
+fn template_error(
+    text: &str,
+    options: &Options,
+    args: &RecoverArgs,
+    err: RecoveryError,
+) -> CliError {
+    let hint = match err {
+        RecoveryError::InvalidWordCount { count } if args.length.is_none() => {
+            LENGTHS.iter().find(|&&n| n > count).map(|n| {
+                format!(
+                    "; if words are missing, try --missing {}",
+                    args.missing + (n - count)
+                )
+            })
+        }
+        RecoveryError::UnknownWord { position } => {
+            let near = Template::suggest_vartime(text, options, position)
+                .filter(|s| !s.is_empty())
+                .map(|s| format!("; did you mean {}?", s.join(", ")));
+            let typos = (args.typos == 0).then_some(" (--typos 1 searches the words near it)");
+            Some(format!(
+                "{}{}",
+                near.unwrap_or_default(),
+                typos.unwrap_or_default()
+            ))
+        }
+        RecoveryError::TooManyUnknownWords { unknown, .. } => {
+            Some(format!("; --typos {unknown} searches the words near each"))
+        }
+        _ => None,
+    };
+    usage(format!(
+        "invalid --mnemonic: {err}{}",
+        hint.unwrap_or_default()
+    ))
+}
+
 /// Runs `recover`; returns the exit code (0 found, 1 not found or a failure, 2 usage).
 pub(crate) fn run(args: &RecoverArgs, io: &mut Io<'_>) -> i32 {
     match search(args, io) {
@@ -173,7 +217,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
     let secrets = read_secrets(args, io)?;
     let template = Template::parse(&secrets.template, &options)
-        .map_err(|e| lib_usage("invalid --mnemonic", e))?;
+        .map_err(|e| template_error(&secrets.template, &options, args, e))?;
     let space =
         Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);

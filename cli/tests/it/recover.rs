@@ -304,6 +304,62 @@ fn change_addresses_are_searched_by_default() {
     );
 }
 
+/// Errors that teach: too few words suggest `--missing N`; a word outside the list suggests
+/// `--typos 1` and the nearest list words (the intended word among them), as `mnemonic
+/// --check` does; more such words than `--typos` suggest the count. One line each.
+#[test]
+fn template_errors_suggest_the_flag() {
+    let (m, address, _) = vectors();
+    let words: Vec<&str> = m.split(' ').collect();
+    let error = |template: &str, extra: &[&str]| {
+        let args = [
+            &["recover", "--mnemonic", template, "--address", &address][..],
+            extra,
+        ]
+        .concat();
+        let out = run_in_process(&args, b"");
+        assert_eq!(out.code, 2, "{out:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+        out.stderr
+    };
+    assert!(error(&words[..11].join(" "), &[]).ends_with(
+        "a phrase of 11 words is not BIP-39 (12, 15, 18, 21 or 24 words); if words are missing, try --missing 1\n"
+    ));
+    assert!(error(&words[..10].join(" "), &["--missing", "1"])
+        .ends_with("; if words are missing, try --missing 2\n"));
+    // "grab" (word 3) misspelt "grav".
+    let typo = m.replacen("grab", "grav", 1);
+    let out = error(&typo, &[]);
+    assert!(
+        out.starts_with(
+            "error: invalid --mnemonic: word 3 of the template is not in the word list; did you mean "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("grab"), "{out}");
+    assert!(
+        out.ends_with("? (--typos 1 searches the words near it)\n"),
+        "{out}"
+    );
+    let check = run_in_process(&["mnemonic", "--check", "-"], typo.as_bytes());
+    let suggested = out
+        .split("did you mean ")
+        .nth(1)
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap();
+    assert!(
+        check.stderr.contains(&format!("did you mean {suggested}?")),
+        "{check:?}"
+    );
+    let two = typo.replacen("fiber", "fibre", 1);
+    assert!(error(&two, &["--typos", "1"]).ends_with(
+        "2 words are not in the word list, more than the 1 typos allowed; --typos 2 searches the words near each\n"
+    ));
+}
+
 fn other_mnemonic(d: &Value) -> &str {
     d["english12b"]["mnemonic"].as_str().unwrap()
 }
