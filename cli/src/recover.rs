@@ -16,8 +16,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Change, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths,
-    Search, Space, Target, Template,
+    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
+    Paths, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -123,7 +123,8 @@ pub(crate) struct RecoverArgs {
     /// A checkpoint file of finished ranges: read if it exists, written every few seconds.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
-    /// Print the counts and five example candidates; search nothing.
+    /// Print the counts, the coin, the paths, the gap and up to five distinct example
+    /// candidates on standard output (--json: one object); search nothing.
     #[arg(long)]
     dry_run: bool,
     /// Worker threads (default: every core; at most 1024).
@@ -346,7 +347,20 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let count = space.checksum_count_vartime(1 << 22);
+    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    if args.dry_run {
+        io.notes.write(io.stderr, false);
+        let plan = Plan {
+            space: &space,
+            range: &range,
+            count,
+            coin,
+            gap: args.gap,
+            accounts: args.accounts,
+            paths: all_paths(&search),
+        };
+        return dry_run(&plan, args.json, io);
+    }
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
@@ -381,9 +395,6 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let mut checkpoint = checkpoint
         .take()
         .unwrap_or_else(|| Checkpoint::new(&space, salt()));
-    if args.dry_run {
-        return dry_run(&space, &range, io);
-    }
 
     watch_ctrl_c();
     let cancel = &INTERRUPTED;
@@ -542,10 +553,7 @@ const LISTED_PATHS: usize = 8;
 /// What a search covers, for the "no match" line: `coin bitcoin; paths m/84'/0'/0'/0/*,
 /// m/84'/0'/0'/1/*; gap 20` (past [`LISTED_PATHS`] paths, `and N more`).
 fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
-    let mut paths: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
-    for path in search.key_paths() {
-        paths.push(path.to_string());
-    }
+    let mut paths = all_paths(search);
     let more = paths.len().saturating_sub(LISTED_PATHS);
     paths.truncate(LISTED_PATHS);
     let list = paths.join(", ");
@@ -555,6 +563,14 @@ fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
         String::new()
     };
     format!("coin {coin}; paths {list}{more}; gap {gap}")
+}
+
+/// Every path a search derives: the address patterns (with `*`), then the paths keys are
+/// compared at.
+fn all_paths(search: &Search<'_>) -> Vec<String> {
+    let mut paths: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
+    paths.extend(search.key_paths().iter().map(ToString::to_string));
+    paths
 }
 
 /// The template and the passphrases of a run, as read; wiped on drop.
@@ -682,37 +698,110 @@ fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError
     })
 }
 
-/// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.
-fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, CliError> {
-    let mut lines: Vec<Zeroizing<String>> = Vec::with_capacity(5);
-    let len = range.end - range.start;
-    let mut shown = 0;
-    for k in 0..5u128 {
-        if shown >= 5 {
-            break;
-        }
-        let start = range.start + len * k / 5;
-        let Ok(mut candidates) = space.candidates(start..range.end) else {
+/// The SHA-256 compressions spent counting the checksum-valid candidates, and finding each
+/// `--dry-run` example.
+const COUNT_BUDGET: u64 = 1 << 22;
+
+/// The most examples `--dry-run` prints.
+const EXAMPLES: u64 = 5;
+
+/// What a run would search, for `--dry-run`.
+struct Plan<'a> {
+    space: &'a Space,
+    range: &'a Range<u128>,
+    count: ChecksumCount,
+    coin: Coin,
+    gap: u32,
+    accounts: u32,
+    paths: Vec<String>,
+}
+
+/// `--dry-run`: the counts, the coin, the paths, the gap and the accounts, then up to five
+/// distinct checksum-valid candidates of the range (the first of each fifth of the space),
+/// on standard output; with `--json`, one object on one line.
+fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError> {
+    let space = plan.space;
+    let mut examples: Vec<(u128, Zeroizing<String>, &str)> = Vec::new();
+    for (index, candidate) in space.examples_vartime(EXAMPLES, COUNT_BUDGET) {
+        if !plan.range.contains(&index) {
             continue;
-        };
-        let mut batch = Batch::new();
-        if candidates.next_batch_vartime(&mut batch) > 0 {
-            let (Some(index), Some(passphrase)) = (
-                batch.index(0),
-                batch.passphrase_index(0).and_then(|p| space.passphrase(p)),
-            ) else {
-                continue;
-            };
-            let phrase = space.to_phrase(batch.words(0));
-            lines.push(exact(|w| {
-                writeln!(w, "{index} {} | passphrase: {passphrase}", phrase.as_str())
-            }));
-            shown += 1;
+        }
+        let phrase = space.to_phrase(candidate.words());
+        let passphrase = space
+            .passphrase(candidate.passphrase_index())
+            .ok_or_else(|| {
+                CliError::Failure("an example's passphrase is not in the list".to_owned())
+            })?;
+        let phrase = input::copy(phrase.as_str());
+        if !examples
+            .iter()
+            .any(|(_, p, q)| p.as_str() == phrase.as_str() && *q == passphrase)
+        {
+            examples.push((index, phrase, passphrase));
         }
     }
-    for line in &lines {
-        io.write_stdout(line.as_bytes())?;
-    }
+    let shard = plan.range.end - plan.range.start != space.size();
+    let exact_count = plan.count.is_exact();
+    let out = exact(|w| {
+        if json {
+            write!(
+                w,
+                "{{\"candidates\":{},\"checksum_valid\":{},\"checksum_exact\":{exact_count}",
+                space.size(),
+                plan.count.value()
+            )?;
+            if shard {
+                write!(w, ",\"shard\":[{},{}]", plan.range.start, plan.range.end)?;
+            }
+            write!(w, ",\"coin\":\"{}\",\"paths\":[", plan.coin)?;
+            for (i, path) in plan.paths.iter().enumerate() {
+                if i > 0 {
+                    w.write_char(',')?;
+                }
+                json_string(w, path)?;
+            }
+            write!(
+                w,
+                "],\"gap\":{},\"accounts\":{},\"examples\":[",
+                plan.gap, plan.accounts
+            )?;
+            for (i, (index, phrase, passphrase)) in examples.iter().enumerate() {
+                if i > 0 {
+                    w.write_char(',')?;
+                }
+                write!(w, "{{\"candidate\":{index},\"mnemonic\":")?;
+                json_string(w, phrase)?;
+                w.write_str(",\"passphrase\":")?;
+                json_string(w, passphrase)?;
+                w.write_char('}')?;
+            }
+            w.write_str("]}\n")
+        } else {
+            writeln!(
+                w,
+                "space: {} candidates, {}{} pass the checksum",
+                space.size(),
+                if exact_count { "" } else { "about " },
+                plan.count.value()
+            )?;
+            if shard {
+                writeln!(w, "shard: indices {}..{}", plan.range.start, plan.range.end)?;
+            }
+            writeln!(w, "coin: {}", plan.coin)?;
+            writeln!(w, "paths: {}", plan.paths.join(", "))?;
+            writeln!(w, "gap: {}", plan.gap)?;
+            writeln!(w, "accounts: {}", plan.accounts)?;
+            for (index, phrase, passphrase) in &examples {
+                writeln!(
+                    w,
+                    "example {index}: {} | passphrase: {passphrase}",
+                    phrase.as_str()
+                )?;
+            }
+            Ok(())
+        }
+    });
+    io.write_stdout(out.as_bytes())?;
     Ok(0)
 }
 

@@ -255,7 +255,7 @@ impl Template {
         text: &str,
         options: &Options,
         position: usize,
-    ) -> Option<crate::mnemonic::Suggestions> {
+    ) -> Option<words::Suggestions> {
         let raw = tokenize(text).unwrap_or_default();
         let language = options
             .language

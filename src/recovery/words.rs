@@ -8,8 +8,7 @@ use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
 use zeroize::Zeroizing;
 
-pub(super) use crate::mnemonic::Language;
-use crate::mnemonic::Suggestions;
+pub(super) use crate::mnemonic::{Language, Suggestions};
 
 /// The words of a list.
 pub(super) const LIST_LEN: usize = 2048;

@@ -436,11 +436,12 @@ fn usage_errors_exit_2_with_one_line() {
 #[test]
 fn dry_run_prints_counts_and_five_candidates() {
     let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
     let out = run_in_process(
         &[
             "recover",
             "--mnemonic",
-            &unknown(&m, 4),
+            &template,
             "--address",
             &address,
             "--dry-run",
@@ -448,9 +449,110 @@ fn dry_run_prints_counts_and_five_candidates() {
         b"",
     );
     assert_eq!(out.code, 0, "{out:?}");
-    assert_eq!(out.stdout.lines().count(), 5, "{}", out.stdout);
-    assert!(out.stderr.contains("2048 candidates"));
-    assert_no_word(&out.stderr, &m);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "space: 2048 candidates, 126 pass the checksum",
+            "coin: bitcoin",
+            "paths: m/84'/0'/0'/0/*, m/84'/0'/0'/1/*",
+            "gap: 20",
+            "accounts: 1",
+        ],
+        "{}",
+        out.stdout
+    );
+    let examples = &lines[5..];
+    assert_eq!(examples.len(), 5, "{}", out.stdout);
+    let mut phrases: Vec<&str> = Vec::new();
+    for line in examples {
+        let (head, rest) = line.split_once(": ").unwrap();
+        assert!(head.starts_with("example "), "{line}");
+        let phrase = rest.strip_suffix(" | passphrase: ").unwrap();
+        assert!(!phrases.contains(&phrase), "{line} repeated");
+        phrases.push(phrase);
+        // Each is the template with a word at `?` and a valid checksum.
+        let check = run_in_process(&["mnemonic", "--check", "-"], phrase.as_bytes());
+        assert_eq!(check.code, 0, "{phrase}: {check:?}");
+        let (a, b) = (phrase.split(' '), template.split(' '));
+        assert!(a.zip(b).all(|(x, y)| y == "?" || x == y), "{phrase}");
+    }
+    // Nothing on standard error but the note on the template given in argv.
+    assert!(!out.stderr.contains("space:"), "{}", out.stderr);
+    assert!(
+        out.stderr.lines().all(|l| l.starts_with("note: ")),
+        "{}",
+        out.stderr
+    );
+}
+
+/// `--dry-run --json`: one object with the counts, the shard, the coin, the paths, the gap and
+/// the examples; a space of two candidates shows each once.
+#[test]
+fn dry_run_json_and_distinct_examples() {
+    let (m, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address",
+            &address,
+            "--gap",
+            "3",
+            "--change",
+            "receive",
+            "--shard",
+            "1/2",
+            "--dry-run",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 1);
+    let plan: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(plan["candidates"], 2048);
+    assert_eq!(plan["checksum_valid"], 126);
+    assert_eq!(plan["checksum_exact"], true);
+    assert_eq!(plan["shard"], serde_json::json!([0, 1024]));
+    assert_eq!(plan["coin"], "bitcoin");
+    assert_eq!(plan["paths"], serde_json::json!(["m/84'/0'/0'/0/*"]));
+    assert_eq!(plan["gap"], 3);
+    let examples = plan["examples"].as_array().unwrap();
+    assert!((1..=5).contains(&examples.len()), "{plan}");
+    for e in examples {
+        assert!(e["candidate"].as_u64().unwrap() < 1024, "{plan}");
+        assert_eq!(e["passphrase"], "");
+    }
+    let dir = std::env::temp_dir().join(format!("fastbip32-dry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("passphrases");
+    std::fs::write(&list, "one\ntwo\n").unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &m,
+            "--passphrases",
+            list.to_str().unwrap(),
+            "--address",
+            &address,
+            "--dry-run",
+            "--json",
+        ],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.code, 0, "{out:?}");
+    let plan: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let passphrases: Vec<&str> = plan["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["passphrase"].as_str().unwrap())
+        .collect();
+    assert_eq!(passphrases, ["one", "two"]);
 }
 
 #[test]
