@@ -70,6 +70,17 @@ def test_unknown_word_list_and_prefix(seed: int) -> None:
     assert found.address_index == 3 and found.candidate == found.index
 
 
+def test_change_address_found_by_default() -> None:
+    m = phrase(7)
+    seed = bip_utils.Bip39SeedGenerator(m).Generate("")
+    account = bip_utils.Bip84.FromSeed(seed, bip_utils.Bip84Coins.BITCOIN).Purpose().Coin()
+    chain = account.Account(0).Change(bip_utils.Bip44Changes.CHAIN_INT)
+    target = str(chain.AddressIndex(3).PublicKey().ToAddress())
+    found = fb.recover(blank(m, 5), address=target, gap=4)
+    assert found is not None and found.mnemonic == m
+    assert (found.path, found.address_index) == ("m/84'/0'/0'/1/3", 3)
+
+
 def test_missing_swap_and_typo() -> None:
     m = phrase(3)
     words = m.split()
