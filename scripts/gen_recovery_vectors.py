@@ -29,6 +29,9 @@ def bitcoin(words, passphrase=""):
         chain = acc.Change(Bip44Changes.CHAIN_EXT)
         out[name] = [chain.AddressIndex(i).PublicKey().ToAddress() for i in range(6)]
         out[name + "_xpub"] = acc.PublicKey().ToExtended()
+        if name == "bip84":
+            change = acc.Change(Bip44Changes.CHAIN_INT)
+            out["bip84_change"] = [change.AddressIndex(i).PublicKey().ToAddress() for i in range(6)]
     master = Bip32Slip10Secp256k1.FromSeed(seed)
     fp = master.PublicKey().FingerPrint().ToBytes().hex()
     out["fingerprint"] = fp

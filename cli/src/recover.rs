@@ -16,8 +16,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Batch, Checkpoint, Coin, Error as RecoveryError, Options, Outcome, PathPattern, Paths, Search,
-    Space, Target, Template,
+    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
+    Paths, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -113,13 +113,18 @@ pub(crate) struct RecoverArgs {
     /// A path to derive instead of the standard ones, with `*` for the gap index (repeatable).
     #[arg(long, value_name = "PATH")]
     path: Vec<String>,
+    /// The chains of the standard paths: receive (`…/0/*`), change (`…/1/*`) or both, receive
+    /// first. Default: both.
+    #[arg(long, value_name = "WHICH", conflicts_with = "path")]
+    change: Option<String>,
     /// Search shard K of N (1 ≤ K ≤ N).
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
     /// A checkpoint file of finished ranges: read if it exists, written every few seconds.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
-    /// Print the counts and five example candidates; search nothing.
+    /// Print the counts, the coin, the paths, the gap and up to five distinct example
+    /// candidates on standard output (--json: one object); search nothing.
     #[arg(long)]
     dry_run: bool,
     /// Worker threads (default: every core; at most 1024).
@@ -136,6 +141,50 @@ fn usage(message: impl Into<String>) -> CliError {
 
 fn lib_usage(what: &str, err: fastbip32::recovery::Error) -> CliError {
     CliError::Usage(format!("{what}: {err}"))
+}
+
+/// The BIP-39 phrase lengths.
+const LENGTHS: [usize; 5] = [12, 15, 18, 21, 24];
+
+/// The usage error for a template `Template::parse` refused, with the flag that would search
+/// it: `--missing N` for a phrase too short, `--typos N` and the nearest words for words
+/// outside the list (as `mnemonic --check` suggests them). One line. It repeats no token of
+/// the template, but the list words it suggests may be the intended one.
+fn template_error(
+    text: &str,
+    options: &Options,
+    args: &RecoverArgs,
+    err: RecoveryError,
+) -> CliError {
+    let hint = match err {
+        RecoveryError::InvalidWordCount { count } if args.length.is_none() => {
+            LENGTHS.iter().find(|&&n| n > count).map(|n| {
+                format!(
+                    "; if words are missing, try --missing {}",
+                    args.missing + (n - count)
+                )
+            })
+        }
+        RecoveryError::UnknownWord { position } => {
+            let near = Template::suggest_vartime(text, options, position)
+                .filter(|s| !s.is_empty())
+                .map(|s| format!("; did you mean {}?", s.join(", ")));
+            let typos = (args.typos == 0).then_some(" (--typos 1 searches the words near it)");
+            Some(format!(
+                "{}{}",
+                near.unwrap_or_default(),
+                typos.unwrap_or_default()
+            ))
+        }
+        RecoveryError::TooManyUnknownWords { unknown, .. } => {
+            Some(format!("; --typos {unknown} searches the words near each"))
+        }
+        _ => None,
+    };
+    usage(format!(
+        "invalid --mnemonic: {err}{}",
+        hint.unwrap_or_default()
+    ))
 }
 
 /// Runs `recover`; returns the exit code (0 found, 1 not found or a failure, 2 usage).
@@ -169,7 +218,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
     let secrets = read_secrets(args, io)?;
     let template = Template::parse(&secrets.template, &options)
-        .map_err(|e| lib_usage("invalid --mnemonic", e))?;
+        .map_err(|e| template_error(&secrets.template, &options, args, e))?;
     let space =
         Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);
@@ -238,7 +287,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             )));
         }
     };
-    let mut paths = Paths::new(coin).accounts(args.accounts).gap(args.gap);
+    let change: Change = match &args.change {
+        Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,
+        None => Change::Both,
+    };
+    if args.change.is_some() && coin == Coin::Solana {
+        return Err(usage(
+            "invalid --change: Solana's path m/44'/501'/*'/0' has no change step",
+        ));
+    }
+    let mut paths = Paths::new(coin)
+        .change(change)
+        .accounts(args.accounts)
+        .gap(args.gap);
     for p in &args.path {
         paths =
             paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
@@ -273,6 +334,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         e => lib_usage("invalid target", e),
     })?;
 
+    let searched = searched_paths(&search, coin, args.gap);
+
     // The checkpoint must belong to this search: to its space on reading, and to its
     // target, coin, paths, gap and accounts.
     let mut checkpoint = match &args.resume {
@@ -284,7 +347,20 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let count = space.checksum_count_vartime(1 << 22);
+    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    if args.dry_run {
+        io.notes.write(io.stderr, false);
+        let plan = Plan {
+            space: &space,
+            range: &range,
+            count,
+            coin,
+            gap: args.gap,
+            accounts: args.accounts,
+            paths: all_paths(&search),
+        };
+        return dry_run(&plan, args.json, io);
+    }
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
@@ -319,9 +395,6 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let mut checkpoint = checkpoint
         .take()
         .unwrap_or_else(|| Checkpoint::new(&space, salt()));
-    if args.dry_run {
-        return dry_run(&space, &range, io);
-    }
 
     watch_ctrl_c();
     let cancel = &INTERRUPTED;
@@ -415,15 +488,30 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         Some(a) => json_string(w, a)?,
                         None => w.write_str("null")?,
                     }
-                    writeln!(w, ",\"matched\":\"{matched}\",\"index\":{}}}", found.index)
+                    write!(
+                        w,
+                        ",\"matched\":\"{matched}\",\"candidate\":{}",
+                        found.index
+                    )?;
+                    match found.address_index {
+                        Some(i) => write!(w, ",\"address_index\":{i}")?,
+                        None => w.write_str(",\"address_index\":null")?,
+                    }
+                    // `index`: the value of `candidate`, deprecated (docs/cli.md).
+                    writeln!(w, ",\"index\":{}}}", found.index)
                 } else {
                     writeln!(
                         w,
-                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\nindex: {}",
+                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
                         phrase.as_str(),
                         address.as_deref().unwrap_or("-"),
                         found.index
-                    )
+                    )?;
+                    match found.address_index {
+                        Some(i) => writeln!(w, "address_index: {i}")?,
+                        None => w.write_str("address_index: -\n")?,
+                    }
+                    writeln!(w, "index: {}", found.index)
                 }
             });
             io.write_stdout(out.as_bytes())?;
@@ -447,7 +535,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         Outcome::Exhausted(progress) => {
             let _ = writeln!(
                 io.stderr,
-                "searched {} candidates ({} passed the checksum): no match",
+                "searched {} candidates ({} passed the checksum): no match ({searched})",
                 progress.examined_now, progress.passed
             );
             let _ = io.stderr.flush();
@@ -457,6 +545,32 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             "the search ended in an unknown way".to_string(),
         )),
     }
+}
+
+/// The most paths the "no match" line lists; it counts the others.
+const LISTED_PATHS: usize = 8;
+
+/// What a search covers, for the "no match" line: `coin bitcoin; paths m/84'/0'/0'/0/*,
+/// m/84'/0'/0'/1/*; gap 20` (past [`LISTED_PATHS`] paths, `and N more`).
+fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
+    let mut paths = all_paths(search);
+    let more = paths.len().saturating_sub(LISTED_PATHS);
+    paths.truncate(LISTED_PATHS);
+    let list = paths.join(", ");
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!("coin {coin}; paths {list}{more}; gap {gap}")
+}
+
+/// Every path a search derives: the address patterns (with `*`), then the paths keys are
+/// compared at.
+fn all_paths(search: &Search<'_>) -> Vec<String> {
+    let mut paths: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
+    paths.extend(search.key_paths().iter().map(ToString::to_string));
+    paths
 }
 
 /// The template and the passphrases of a run, as read; wiped on drop.
@@ -584,37 +698,110 @@ fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError
     })
 }
 
-/// `--dry-run`: five checksum-valid candidates spread over the range, on standard output.
-fn dry_run(space: &Space, range: &Range<u128>, io: &mut Io<'_>) -> Result<i32, CliError> {
-    let mut lines: Vec<Zeroizing<String>> = Vec::with_capacity(5);
-    let len = range.end - range.start;
-    let mut shown = 0;
-    for k in 0..5u128 {
-        if shown >= 5 {
-            break;
-        }
-        let start = range.start + len * k / 5;
-        let Ok(mut candidates) = space.candidates(start..range.end) else {
+/// The SHA-256 compressions spent counting the checksum-valid candidates, and finding each
+/// `--dry-run` example.
+const COUNT_BUDGET: u64 = 1 << 22;
+
+/// The most examples `--dry-run` prints.
+const EXAMPLES: u64 = 5;
+
+/// What a run would search, for `--dry-run`.
+struct Plan<'a> {
+    space: &'a Space,
+    range: &'a Range<u128>,
+    count: ChecksumCount,
+    coin: Coin,
+    gap: u32,
+    accounts: u32,
+    paths: Vec<String>,
+}
+
+/// `--dry-run`: the counts, the coin, the paths, the gap and the accounts, then up to five
+/// distinct checksum-valid candidates of the range (the first of each fifth of the space),
+/// on standard output; with `--json`, one object on one line.
+fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError> {
+    let space = plan.space;
+    let mut examples: Vec<(u128, Zeroizing<String>, &str)> = Vec::new();
+    for (index, candidate) in space.examples_vartime(EXAMPLES, COUNT_BUDGET) {
+        if !plan.range.contains(&index) {
             continue;
-        };
-        let mut batch = Batch::new();
-        if candidates.next_batch_vartime(&mut batch) > 0 {
-            let (Some(index), Some(passphrase)) = (
-                batch.index(0),
-                batch.passphrase_index(0).and_then(|p| space.passphrase(p)),
-            ) else {
-                continue;
-            };
-            let phrase = space.to_phrase(batch.words(0));
-            lines.push(exact(|w| {
-                writeln!(w, "{index} {} | passphrase: {passphrase}", phrase.as_str())
-            }));
-            shown += 1;
+        }
+        let phrase = space.to_phrase(candidate.words());
+        let passphrase = space
+            .passphrase(candidate.passphrase_index())
+            .ok_or_else(|| {
+                CliError::Failure("an example's passphrase is not in the list".to_owned())
+            })?;
+        let phrase = input::copy(phrase.as_str());
+        if !examples
+            .iter()
+            .any(|(_, p, q)| p.as_str() == phrase.as_str() && *q == passphrase)
+        {
+            examples.push((index, phrase, passphrase));
         }
     }
-    for line in &lines {
-        io.write_stdout(line.as_bytes())?;
-    }
+    let shard = plan.range.end - plan.range.start != space.size();
+    let exact_count = plan.count.is_exact();
+    let out = exact(|w| {
+        if json {
+            write!(
+                w,
+                "{{\"candidates\":{},\"checksum_valid\":{},\"checksum_exact\":{exact_count}",
+                space.size(),
+                plan.count.value()
+            )?;
+            if shard {
+                write!(w, ",\"shard\":[{},{}]", plan.range.start, plan.range.end)?;
+            }
+            write!(w, ",\"coin\":\"{}\",\"paths\":[", plan.coin)?;
+            for (i, path) in plan.paths.iter().enumerate() {
+                if i > 0 {
+                    w.write_char(',')?;
+                }
+                json_string(w, path)?;
+            }
+            write!(
+                w,
+                "],\"gap\":{},\"accounts\":{},\"examples\":[",
+                plan.gap, plan.accounts
+            )?;
+            for (i, (index, phrase, passphrase)) in examples.iter().enumerate() {
+                if i > 0 {
+                    w.write_char(',')?;
+                }
+                write!(w, "{{\"candidate\":{index},\"mnemonic\":")?;
+                json_string(w, phrase)?;
+                w.write_str(",\"passphrase\":")?;
+                json_string(w, passphrase)?;
+                w.write_char('}')?;
+            }
+            w.write_str("]}\n")
+        } else {
+            writeln!(
+                w,
+                "space: {} candidates, {}{} pass the checksum",
+                space.size(),
+                if exact_count { "" } else { "about " },
+                plan.count.value()
+            )?;
+            if shard {
+                writeln!(w, "shard: indices {}..{}", plan.range.start, plan.range.end)?;
+            }
+            writeln!(w, "coin: {}", plan.coin)?;
+            writeln!(w, "paths: {}", plan.paths.join(", "))?;
+            writeln!(w, "gap: {}", plan.gap)?;
+            writeln!(w, "accounts: {}", plan.accounts)?;
+            for (index, phrase, passphrase) in &examples {
+                writeln!(
+                    w,
+                    "example {index}: {} | passphrase: {passphrase}",
+                    phrase.as_str()
+                )?;
+            }
+            Ok(())
+        }
+    });
+    io.write_stdout(out.as_bytes())?;
     Ok(0)
 }
 

@@ -32,8 +32,13 @@ class Recovered:
     """The address that matched, written as its coin writes it, or None."""
     matched: str
     """What matched: ``"address"``, ``"xpub"``, ``"fingerprint"`` or ``"descriptor"``."""
+    candidate: int
+    """The candidate's number in the search space (not an address index)."""
+    address_index: int | None
+    """For an address match, the address's index (the path's ``*``, else its last step's
+    index); None for an xpub, fingerprint or descriptor match."""
     index: int
-    """The candidate's index in the search space."""
+    """Deprecated: the value of ``candidate``, to be removed in the next release."""
 
     def __reduce__(self) -> str | tuple[Any, ...]:
         raise TypeError(

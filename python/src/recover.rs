@@ -277,6 +277,8 @@ fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDic
             .map(fastbip32::address::Address::as_str),
     )?;
     d.set_item("matched", found.matched.as_str())?;
+    d.set_item("candidate", found.index)?;
+    d.set_item("address_index", found.address_index)?;
     d.set_item("index", found.index)?;
     Ok(d.unbind())
 }

@@ -67,6 +67,18 @@ def test_unknown_word_list_and_prefix(seed: int) -> None:
     template = blank(template, 5, words[5][:3] + "*")
     found = fb.recover(template, address=[target], gap=4)
     assert found is not None and found.mnemonic == m and found.path == "m/84'/0'/0'/0/3"
+    assert found.address_index == 3 and found.candidate == found.index
+
+
+def test_change_address_found_by_default() -> None:
+    m = phrase(7)
+    seed = bip_utils.Bip39SeedGenerator(m).Generate("")
+    account = bip_utils.Bip84.FromSeed(seed, bip_utils.Bip84Coins.BITCOIN).Purpose().Coin()
+    chain = account.Account(0).Change(bip_utils.Bip44Changes.CHAIN_INT)
+    target = str(chain.AddressIndex(3).PublicKey().ToAddress())
+    found = fb.recover(blank(m, 5), address=target, gap=4)
+    assert found is not None and found.mnemonic == m
+    assert (found.path, found.address_index) == ("m/84'/0'/0'/1/3", 3)
 
 
 def test_missing_swap_and_typo() -> None:
@@ -93,7 +105,7 @@ def test_passphrase_list_and_xpub_target() -> None:
     found = fb.recover(blank(m, 0), xpub=xpub, passphrases=["", "hunter", "hunter2", "x"])
     assert found is not None
     assert (found.mnemonic, found.passphrase, found.matched) == (m, "hunter2", "xpub")
-    assert found.path == "m/44'/0'/0'"
+    assert found.path == "m/44'/0'/0'" and found.address_index is None
 
 
 def test_fingerprint_target_and_spanish() -> None:

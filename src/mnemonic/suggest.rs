@@ -67,8 +67,9 @@ fn chars_of(word: &str, out: &mut [char; MAX_CHARS]) -> Option<usize> {
 }
 
 /// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), for words
-/// of at most [`MAX_CHARS`] characters.
-fn distance(a: &[char], b: &[char]) -> usize {
+/// of at most [`MAX_CHARS`] characters: the typo distance of [`suggest`] and of the recovery
+/// search's typo neighbourhoods.
+pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     // Three rows of the dynamic programme: two back (for transpositions), previous, current.
     let mut back = [0usize; MAX_CHARS + 1];
     let mut prev: [usize; MAX_CHARS + 1] = core::array::from_fn(|j| j);

@@ -112,6 +112,8 @@ pub enum Error {
     },
     /// A coin name other than `bitcoin`, `ethereum`, `solana`, `cardano`.
     UnknownCoin,
+    /// A chain selection other than `receive`, `change`, `both`.
+    UnknownChange,
     /// Address text that is no Bitcoin, Ethereum, Solana or Cardano address a search takes.
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
@@ -375,6 +377,9 @@ impl fmt::Display for Error {
             Self::UnknownCoin => {
                 f.write_str("unknown coin (expected bitcoin, ethereum, solana or cardano)")
             }
+            Self::UnknownChange => {
+                f.write_str("unknown chain selection (expected receive, change or both)")
+            }
             Self::InvalidAddress => f.write_str(
                 "not a Bitcoin, Ethereum, Solana or Cardano address",
             ),
@@ -439,6 +444,7 @@ impl Error {
             Self::NotInSpace => "NotInSpace",
             Self::InvalidShard { .. } => "InvalidShard",
             Self::UnknownCoin => "UnknownCoin",
+            Self::UnknownChange => "UnknownChange",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",
             Self::EmptyTarget => "EmptyTarget",

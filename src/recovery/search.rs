@@ -72,16 +72,63 @@ const fn h(i: u32) -> u32 {
     i | H
 }
 
+/// The chains of the standard paths a search derives: the `c` of `m/P'/C'/a'/c/*`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// The receive chain, `c` = 0.
+    Receive,
+    /// The change chain, `c` = 1.
+    Change,
+    /// Both, receive first.
+    #[default]
+    Both,
+}
+
+impl Change {
+    /// The lowercase name: `receive`, `change`, `both`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Receive => "receive",
+            Self::Change => "change",
+            Self::Both => "both",
+        }
+    }
+
+    /// The chain numbers, in the order they are derived.
+    const fn chains(self) -> &'static [u32] {
+        match self {
+            Self::Receive => &[0],
+            Self::Change => &[1],
+            Self::Both => &[0, 1],
+        }
+    }
+}
+
+impl core::str::FromStr for Change {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "receive" => Ok(Self::Receive),
+            "change" => Ok(Self::Change),
+            "both" => Ok(Self::Both),
+            _ => Err(Error::UnknownChange),
+        }
+    }
+}
+
 /// The coin and the paths a search derives: standard ones (accounts `0..accounts`, gap
 /// indices `0..gap`) or the given patterns.
 ///
-/// Standard paths: Bitcoin `m/P'/C'/a'/0/*` for each BIP-43 purpose P the target's
+/// Standard paths: Bitcoin `m/P'/C'/a'/c/*` for each BIP-43 purpose P the target's
 /// addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86 P2TR; C = 0 on mainnet, 1
-/// on test networks); Ethereum `m/44'/60'/a'/0/*`; Solana `m/44'/501'/*'/0'`; Cardano
-/// `m/1852'/1815'/a'/0/*`.
+/// on test networks); Ethereum `m/44'/60'/a'/c/*`; Solana `m/44'/501'/*'/0'` (no change
+/// step); Cardano `m/1852'/1815'/a'/c/*`; the chains `c` are [`Paths::change`]'s (default
+/// both: 0, then 1).
 #[derive(Clone, Debug)]
 pub struct Paths {
     coin: Coin,
+    change: Change,
     accounts: u32,
     gap: u32,
     patterns: Vec<PathPattern>,
@@ -92,6 +139,7 @@ impl Paths {
     pub fn new(coin: Coin) -> Self {
         Self {
             coin,
+            change: Change::Both,
             accounts: 1,
             gap: 20,
             patterns: Vec::new(),
@@ -111,6 +159,14 @@ impl Paths {
     #[must_use]
     pub fn gap(mut self, gap: u32) -> Self {
         self.gap = gap.max(1);
+        self
+    }
+
+    /// The chains of the standard paths (default [`Change::Both`]); given patterns
+    /// ([`path`](Self::path)) are derived as given.
+    #[must_use]
+    pub fn change(mut self, change: Change) -> Self {
+        self.change = change;
         self
     }
 
@@ -152,6 +208,7 @@ impl Paths {
                 .map(|p| (p.clone(), kinds.clone()))
                 .collect();
         }
+        let chains = self.change.chains();
         let mut out = Vec::new();
         for a in 0..self.accounts {
             match self.coin {
@@ -160,9 +217,9 @@ impl Paths {
                     for kind in &kinds {
                         let purpose = kind.purpose().unwrap_or(44);
                         for (has, coin) in [(main, 0), (test, 1)] {
-                            if has {
+                            for &c in chains.iter().filter(|_| has) {
                                 out.push((
-                                    gap(&[purpose | H, coin | H, h(a), 0], false, &[]),
+                                    gap(&[purpose | H, coin | H, h(a), c], false, &[]),
                                     alloc::vec![*kind],
                                 ));
                             }
@@ -170,10 +227,14 @@ impl Paths {
                     }
                 }
                 Coin::Ethereum => {
-                    out.push((gap(&[h(44), h(60), h(a), 0], false, &[]), kinds.clone()));
+                    for &c in chains {
+                        out.push((gap(&[h(44), h(60), h(a), c], false, &[]), kinds.clone()));
+                    }
                 }
                 Coin::Cardano => {
-                    out.push((gap(&[h(1852), h(1815), h(a), 0], false, &[]), kinds.clone()));
+                    for &c in chains {
+                        out.push((gap(&[h(1852), h(1815), h(a), c], false, &[]), kinds.clone()));
+                    }
                 }
                 Coin::Solana => {
                     if a == 0 {
@@ -306,13 +367,19 @@ impl Matched {
     }
 }
 
-/// A match: the candidate, its index, the path and (for an address) the address.
+/// A match: the candidate, its index, the path and (for an address) the address and its
+/// index.
 ///
 /// Holds the candidate: wiped on drop; `Debug` shows no word.
 #[derive(Clone)]
 pub struct Found {
-    /// The candidate's index in the space.
+    /// The candidate's index in the space (its number among the candidates, not an address
+    /// index).
     pub index: u128,
+    /// For an address match, the address's index: the gap index at the path's `*` (7 for
+    /// `m/84'/0'/0'/0/7`, the account for Solana's `m/44'/501'/*'/0'`), or the last step's
+    /// index for a path without `*`. `None` for an xpub, fingerprint or descriptor match.
+    pub address_index: Option<u32>,
     /// The candidate.
     pub candidate: Candidate,
     /// The path of the key that matched (`m` for a fingerprint).
@@ -327,6 +394,7 @@ impl fmt::Debug for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Found")
             .field("index", &self.index)
+            .field("address_index", &self.address_index)
             .field("path", &self.path)
             .field("matched", &self.matched)
             .finish_non_exhaustive()
@@ -441,6 +509,7 @@ impl<'a> Search<'a> {
             CheckpointField::Target => self.target.hash_into(h),
             CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
             CheckpointField::Paths => {
+                h.update(paths.change.as_str().as_bytes());
                 h.update((paths.patterns.len() as u64).to_be_bytes());
                 for p in &paths.patterns {
                     let text = p.to_string();
@@ -464,7 +533,33 @@ impl<'a> Search<'a> {
         checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
     }
 
-    /// Checks that the target has something the coin can match.
+    /// The address path patterns the search derives for the target's addresses, in the
+    /// order it derives them (`*` for the gap index).
+    pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
+        self.routes.iter().map(|(pattern, _)| pattern)
+    }
+
+    /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
+    /// key origins and `m` for a master fingerprint (on the coins whose keys it compares:
+    /// Bitcoin and Ethereum).
+    pub fn key_paths(&self) -> Vec<DerivationPath> {
+        let mut out: Vec<DerivationPath> = Vec::new();
+        if !matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum) {
+            return out;
+        }
+        let fingerprint = (!self.target.fingerprints.is_empty()).then(DerivationPath::master);
+        let paths = fingerprint
+            .into_iter()
+            .chain(self.xpub_paths.iter().flatten().cloned())
+            .chain(self.target.keys.iter().map(|k| k.path.clone()));
+        for path in paths {
+            if !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        out
+    }
+
     ///
     /// # Errors
     /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or
@@ -665,7 +760,13 @@ impl<'a> Search<'a> {
             } else {
                 self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
             };
-            if let Some((path, address, matched)) = hit {
+            if let Some(Hit {
+                path,
+                address,
+                address_index,
+                matched,
+            }) = hit
+            {
                 let (Some(index), Some(passphrase)) = (batch.index(i), batch.passphrase_index(i))
                 else {
                     return Err(Error::NotInSpace);
@@ -673,6 +774,7 @@ impl<'a> Search<'a> {
                 let candidate = Candidate::new(batch.words(i), passphrase)?;
                 return Ok(Some(Found {
                     index,
+                    address_index,
                     candidate,
                     path,
                     address,
@@ -698,14 +800,17 @@ impl<'a> Search<'a> {
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
             let fingerprint = master.fingerprint();
             if t.fingerprints.contains(&fingerprint) {
-                return Ok(Some((DerivationPath::master(), None, Matched::Fingerprint)));
+                return Ok(Some(Hit::key(
+                    DerivationPath::master(),
+                    Matched::Fingerprint,
+                )));
             }
             for key in t.keys.iter().filter(|k| k.master == fingerprint) {
                 let derived = master
                     .derive_path(&key.path)
                     .map_err(|_| Error::Derivation)?;
                 if derived.public_key() == key.public_key {
-                    return Ok(Some((key.path.clone(), None, Matched::Descriptor)));
+                    return Ok(Some(Hit::key(key.path.clone(), Matched::Descriptor)));
                 }
             }
         }
@@ -715,7 +820,7 @@ impl<'a> Search<'a> {
                 if bool::from(derived.chain_code().ct_eq(xpub.chain_code()))
                     && derived.public_key() == xpub.public_key()
                 {
-                    return Ok(Some((path.clone(), None, Matched::Xpub)));
+                    return Ok(Some(Hit::key(path.clone(), Matched::Xpub)));
                 }
             }
         }
@@ -753,7 +858,7 @@ impl<'a> Search<'a> {
                     if let Some(network) = t.addresses.get(&payload) {
                         let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                         let address = secp_address(kind, key, *network);
-                        return Ok(Some((path, address, Matched::Address)));
+                        return Ok(Some(Hit::address(pattern, i, path, address)));
                     }
                 }
             }
@@ -783,11 +888,8 @@ impl<'a> Search<'a> {
                     .addresses
                     .contains_key(&Payload::new(Kind::Solana, &public))
                 {
-                    return Ok(Some((
-                        path,
-                        Some(address::solana(&public)),
-                        Matched::Address,
-                    )));
+                    let address = Some(address::solana(&public));
+                    return Ok(Some(Hit::address(pattern, i, path, address)));
                 }
             }
         }
@@ -829,7 +931,7 @@ impl<'a> Search<'a> {
                 {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, *network);
-                    return Ok(Some((path, address, Matched::Address)));
+                    return Ok(Some(Hit::address(pattern, i, path, address)));
                 }
             }
         }
@@ -842,8 +944,46 @@ fn index(i: usize) -> Result<u32> {
     u32::try_from(i).map_err(|_| Error::Derivation)
 }
 
-/// What matched a candidate: the path, the address (for an address) and what it was.
-type Hit = (DerivationPath, Option<Address>, Matched);
+/// What matched a candidate: the path, the address and its index (for an address) and
+/// what it was.
+struct Hit {
+    path: DerivationPath,
+    address: Option<Address>,
+    address_index: Option<u32>,
+    matched: Matched,
+}
+
+impl Hit {
+    /// A key match (xpub, fingerprint, descriptor): no address.
+    fn key(path: DerivationPath, matched: Matched) -> Self {
+        Self {
+            path,
+            address: None,
+            address_index: None,
+            matched,
+        }
+    }
+
+    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`).
+    fn address(
+        pattern: &PathPattern,
+        i: impl TryInto<u32>,
+        path: DerivationPath,
+        address: Option<Address>,
+    ) -> Self {
+        let address_index = if pattern.has_wildcard() {
+            i.try_into().ok()
+        } else {
+            path.as_slice().last().map(|c| c.index())
+        };
+        Self {
+            path,
+            address,
+            address_index,
+            matched: Matched::Address,
+        }
+    }
+}
 
 /// Records the first failure of a worker (or of a spawn) and stops the others.
 fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {

@@ -243,6 +243,30 @@ impl Template {
         })
     }
 
+    /// "Did you mean": the words of the list closest to the word at `position` (zero-based)
+    /// of `text`, best first, for an [`Error::UnknownWord`] of [`parse`](Self::parse) with
+    /// the same `text` and `options`. The list is `options`' language, else the one the
+    /// template's words single out, else English. `None` when the token there is not a word.
+    ///
+    /// # Security
+    /// Variable-time in the word, as [`suggest`](crate::mnemonic::suggest): for telling a
+    /// person what they mistyped. Listed in SECURITY.md.
+    pub fn suggest_vartime(
+        text: &str,
+        options: &Options,
+        position: usize,
+    ) -> Option<words::Suggestions> {
+        let raw = tokenize(text).unwrap_or_default();
+        let language = options
+            .language
+            .or_else(|| detect(&raw).ok())
+            .unwrap_or(Language::English);
+        match raw.get(position) {
+            Some(Raw::Word(word)) => Some(words::suggest_vartime(language, word)),
+            Some(Raw::Any | Raw::Prefix(_) | Raw::List(_)) | None => None,
+        }
+    }
+
     /// The word list.
     pub fn language(&self) -> Language {
         self.language

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
 use zeroize::Zeroizing;
 
-pub(super) use crate::mnemonic::Language;
+pub(super) use crate::mnemonic::{Language, Suggestions};
 
 /// The words of a list.
 pub(super) const LIST_LEN: usize = 2048;
@@ -153,33 +153,19 @@ fn letters4(word: &str, out: &mut [char; 4]) -> usize {
 }
 
 /// Whether the optimal-string-alignment distance (Levenshtein plus transpositions of
-/// adjacent characters) of `a` and `b` is at most 2; both at most [`MAX_CHARS`] long.
+/// adjacent characters) of `a` and `b` is at most 2: the distance of
+/// [`suggest`](crate::mnemonic::suggest); both at most [`MAX_CHARS`] long.
 fn osa_at_most_2(a: &[char], b: &[char]) -> bool {
-    // Three rows of the dynamic programme: two back (for transpositions), previous, current.
-    let mut back = [0usize; MAX_CHARS + 1];
-    let mut prev: [usize; MAX_CHARS + 1] = core::array::from_fn(|j| j);
-    let mut cur = [0usize; MAX_CHARS + 1];
-    for (i, &ca) in a.iter().enumerate() {
-        if let Some(first) = cur.first_mut() {
-            *first = i + 1;
-        }
-        for (j, &cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            let at = |row: &[usize; MAX_CHARS + 1], k: usize| row.get(k).copied().unwrap_or(0);
-            let mut best = (at(&prev, j + 1) + 1)
-                .min(at(&cur, j) + 1)
-                .min(at(&prev, j) + cost);
-            if i > 0 && j > 0 && a.get(i - 1) == Some(&cb) && b.get(j - 1) == Some(&ca) {
-                best = best.min(at(&back, j - 1) + 1);
-            }
-            if let Some(slot) = cur.get_mut(j + 1) {
-                *slot = best;
-            }
-        }
-        back = prev;
-        prev = cur;
-    }
-    prev.get(b.len()).is_some_and(|&d| d <= 2)
+    crate::mnemonic::typo_distance(a, b) <= 2
+}
+
+/// The words of `language`'s list closest to `given` (as typed), best first: "did you mean"
+/// for a word outside the list.
+///
+/// # Security
+/// Variable-time in `given`, as [`suggest`](crate::mnemonic::suggest).
+pub(super) fn suggest_vartime(language: Language, given: &str) -> Suggestions {
+    crate::mnemonic::suggest(given, language)
 }
 
 #[cfg(test)]

@@ -1149,6 +1149,26 @@ fn every_error_variant_with_its_context() {
         parse(&twelve.replace("wave", "qqqqqqqqqq"), en().typos(1)),
         Err(Error::UnknownWord { position: 4 })
     );
+    // "Did you mean": the intended word is among the nearest, as `mnemonic::suggest` ranks
+    // them; no suggestion for a token that is no word, none for a word far from every word.
+    let wavy = twelve.replace("wave", "wavy");
+    let near = Template::suggest_vartime(&wavy, &en(), 4).unwrap();
+    assert!(near.contains(&"wave"), "{near:?}");
+    assert_eq!(
+        near,
+        fastbip32::mnemonic::suggest("wavy", Language::English)
+    );
+    assert_eq!(
+        Template::suggest_vartime(&wavy, &Options::new(), 4),
+        Some(near)
+    );
+    assert_eq!(
+        Template::suggest_vartime(&twelve.replace("wave", "?"), &en(), 4),
+        None
+    );
+    assert_eq!(Template::suggest_vartime(&wavy, &en(), 12), None);
+    let far = Template::suggest_vartime(&twelve.replace("wave", "qqqqqqqqqq"), &en(), 4);
+    assert!(far.unwrap().is_empty());
     assert_eq!(
         parse(
             &twelve.replace("wave", "wavy").replace("worth", "wurth"),

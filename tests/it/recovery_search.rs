@@ -19,8 +19,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Bound, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths, Search,
-    Space, Target, Template,
+    Bound, Change, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths,
+    Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
@@ -134,6 +134,7 @@ fn list_and_prefix_bip44_in_the_gap() {
         Paths::new(Coin::Bitcoin).gap(5),
     );
     expect(&space, &f, &m, "", "m/44'/0'/0'/0/3", Some(&address));
+    assert_eq!(f.address_index, Some(3));
 }
 
 #[test]
@@ -181,7 +182,58 @@ fn swapped_words_zpub() {
     let space = space(&words.join(" "), &english().swaps(1), &[""]);
     let f = found(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(f.matched, Matched::Xpub);
+    assert_eq!(f.address_index, None);
     expect(&space, &f, &m, "", "m/84'/0'/0'", None);
+}
+
+/// The paths a search derives, as BIP-84 (address) and the zpub's depth (key) define them.
+#[test]
+fn address_patterns_and_key_paths() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let mut target = address_target(&[s(&d["english12"]["bitcoin"]["bip84"][0])]);
+    target.add_xpub(s(&d["english12"]["bitcoin"]["bip84_xpub"]).parse().unwrap());
+    let space = space(&m, &english(), &[""]);
+    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).accounts(2));
+    let patterns: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
+    assert_eq!(
+        patterns,
+        [
+            "m/84'/0'/0'/0/*",
+            "m/84'/0'/0'/1/*",
+            "m/84'/0'/1'/0/*",
+            "m/84'/0'/1'/1/*"
+        ]
+    );
+    let keys: Vec<String> = search.key_paths().iter().map(ToString::to_string).collect();
+    assert_eq!(keys, ["m/84'/0'/0'"]);
+}
+
+/// A change address (bip_utils's `m/84'/0'/0'/1/3`): found on the standard paths by default
+/// and with [`Change::Change`], not with [`Change::Receive`].
+#[test]
+fn change_address() {
+    let d = data();
+    let m = s(&d["english12"]["mnemonic"]);
+    let address = s(&d["english12"]["bitcoin"]["bip84_change"][3]);
+    let space = space(&with_token(&m, 4, "?"), &english(), &[""]);
+    let target = address_target(std::slice::from_ref(&address));
+    for change in [Change::Both, Change::Change] {
+        let f = found(
+            &space,
+            &target,
+            Paths::new(Coin::Bitcoin).change(change).gap(4),
+        );
+        expect(&space, &f, &m, "", "m/84'/0'/0'/1/3", Some(&address));
+        assert_eq!(f.address_index, Some(3));
+    }
+    let receive = Paths::new(Coin::Bitcoin).change(Change::Receive).gap(4);
+    assert!(matches!(
+        run(&space, &target, receive),
+        Outcome::Exhausted(_)
+    ));
+    assert_eq!("change".parse(), Ok(Change::Change));
+    assert_eq!("internal".parse::<Change>(), Err(Error::UnknownChange));
 }
 
 #[test]
@@ -216,6 +268,7 @@ fn master_fingerprint() {
     let space = space(&with_token(&m, 11, "?"), &english(), &[""]);
     let f = found(&space, &target, Paths::new(Coin::Bitcoin));
     assert_eq!(f.matched, Matched::Fingerprint);
+    assert_eq!(f.address_index, None);
     expect(&space, &f, &m, "", "m", None);
 }
 
@@ -317,6 +370,8 @@ fn solana() {
         Paths::new(Coin::Solana).gap(3),
     );
     expect(&space, &f, &m, "", "m/44'/501'/2'/0'", Some(&address));
+    // The `*` of `m/44'/501'/*'/0'` is the account: the address's index is 2.
+    assert_eq!(f.address_index, Some(2));
 }
 
 #[test]
@@ -575,6 +630,11 @@ fn a_checkpoint_belongs_to_its_search() {
         ),
         (
             base().path(PathPattern::parse("m/84'/0'/0'/1/*").unwrap()),
+            &target,
+            CheckpointField::Paths,
+        ),
+        (
+            base().change(Change::Receive),
             &target,
             CheckpointField::Paths,
         ),

@@ -61,7 +61,9 @@ fn found_prints_one_json_record() {
     assert_eq!(record["path"], "m/84'/0'/0'/0/0");
     assert_eq!(record["address"], address.as_str());
     assert_eq!(record["matched"], "address");
-    assert!(record["index"].is_u64());
+    assert!(record["candidate"].is_u64());
+    assert_eq!(record["index"], record["candidate"]);
+    assert_eq!(record["address_index"], 0);
     assert_no_word(&out.stderr, &m);
     assert!(
         out.stderr
@@ -92,6 +94,59 @@ fn found_text_record() {
     )));
 }
 
+/// `address_index` is the matched address's index (bip_utils's 6th BIP-84 receive address,
+/// index 5), `candidate` the candidate's number; `index` repeats `candidate`.
+#[test]
+fn found_record_names_the_address_index_and_the_candidate() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let fifth = d["english12"]["bitcoin"]["bip84"][5].as_str().unwrap();
+    let args = [
+        "recover",
+        "--mnemonic",
+        &unknown(m, 4),
+        "--address",
+        fifth,
+        "--gap",
+        "6",
+    ];
+    let out = run_in_process(&[&args[..], &["--json"]].concat(), b"");
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["path"], "m/84'/0'/0'/0/5");
+    assert_eq!(record["address_index"], 5);
+    let candidate = record["candidate"].as_u64().unwrap();
+    assert!(candidate < 2048);
+    assert_eq!(record["index"], candidate);
+    let text = run_in_process(&args, b"");
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(
+        text.stdout.ends_with(&format!(
+            "matched: address\ncandidate: {candidate}\naddress_index: 5\nindex: {candidate}\n"
+        )),
+        "{}",
+        text.stdout
+    );
+    // An xpub match has no address index.
+    let xpub = d["english12"]["bitcoin"]["bip84_xpub"].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(m, 4),
+            "--xpub",
+            xpub,
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["matched"], "xpub");
+    assert!(record["address_index"].is_null());
+    assert_eq!(record["index"], record["candidate"]);
+}
+
 #[test]
 fn not_found_exits_1_with_one_line() {
     let (m, _, other) = vectors();
@@ -112,9 +167,201 @@ fn not_found_exits_1_with_one_line() {
     let last = out.stderr.lines().last().unwrap();
     assert_eq!(
         last,
-        "searched 2048 candidates (126 passed the checksum): no match"
+        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths m/84'/0'/0'/0/*, m/84'/0'/0'/1/*; gap 1)"
     );
     assert_no_word(&out.stderr, &m);
+}
+
+/// "no match" names the coin, every path searched and the gap: the address paths of each
+/// account, an xpub's path (its own child number last: account 0' only) and `m` for a
+/// fingerprint.
+#[test]
+fn no_match_names_the_coin_paths_and_gap() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let other = &d["english12b"]["bitcoin"];
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(m, 4),
+            "--address",
+            other["bip44"][0].as_str().unwrap(),
+            "--xpub",
+            other["bip84_xpub"].as_str().unwrap(),
+            "--fingerprint",
+            other["fingerprint"].as_str().unwrap(),
+            "--accounts",
+            "2",
+            "--gap",
+            "3",
+            "--change",
+            "receive",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(
+        out.stderr.lines().last().unwrap(),
+        "searched 2048 candidates (126 passed the checksum): no match (coin bitcoin; paths \
+         m/44'/0'/0'/0/*, m/44'/0'/1'/0/*, m, m/84'/0'/0'; gap 3)"
+    );
+    let eth = d["english12"]["ethereum"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(other_mnemonic(&d), 4),
+            "--address",
+            eth,
+            "--gap",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with("no match (coin ethereum; paths m/44'/60'/0'/0/*, m/44'/60'/0'/1/*; gap 2)"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A change address (bip_utils's BIP-84 `m/84'/0'/0'/1/3`) is found without `--path`;
+/// `--change` chooses the chains.
+#[test]
+fn change_addresses_are_searched_by_default() {
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let m = d["english12"]["mnemonic"].as_str().unwrap();
+    let change = d["english12"]["bitcoin"]["bip84_change"][3]
+        .as_str()
+        .unwrap();
+    let template = unknown(m, 4);
+    let run = |extra: &[&str]| {
+        let args = [
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                change,
+                "--gap",
+                "4",
+                "--json",
+            ][..],
+            extra,
+        ]
+        .concat();
+        run_in_process(&args, b"")
+    };
+    for extra in [&[][..], &["--change", "both"], &["--change", "change"]] {
+        let out = run(extra);
+        assert_eq!(out.code, 0, "{extra:?}: {out:?}");
+        let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(record["mnemonic"], m);
+        assert_eq!(record["path"], "m/84'/0'/0'/1/3");
+        assert_eq!(record["address"], change);
+        assert_eq!(record["address_index"], 3);
+    }
+    let out = run(&["--change", "receive"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .ends_with("(coin bitcoin; paths m/84'/0'/0'/0/*; gap 4)\n"),
+        "{}",
+        out.stderr
+    );
+    let usage = [
+        &["--change", "internal"][..],
+        &["--change", "change", "--path", "m/84'/0'/0'/1/*"],
+    ];
+    for extra in usage {
+        let out = run(extra);
+        assert_eq!(out.code, 2, "{extra:?}: {out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    }
+    let solana = d["english12"]["solana"][0].as_str().unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            solana,
+            "--change",
+            "receive",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: invalid --change: Solana's path m/44'/501'/*'/0' has no change step\n"
+    );
+}
+
+/// Errors that teach: too few words suggest `--missing N`; a word outside the list suggests
+/// `--typos 1` and the nearest list words (the intended word among them), as `mnemonic
+/// --check` does; more such words than `--typos` suggest the count. One line each.
+#[test]
+fn template_errors_suggest_the_flag() {
+    let (m, address, _) = vectors();
+    let words: Vec<&str> = m.split(' ').collect();
+    let error = |template: &str, extra: &[&str]| {
+        let args = [
+            &["recover", "--mnemonic", template, "--address", &address][..],
+            extra,
+        ]
+        .concat();
+        let out = run_in_process(&args, b"");
+        assert_eq!(out.code, 2, "{out:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+        out.stderr
+    };
+    assert!(error(&words[..11].join(" "), &[]).ends_with(
+        "a phrase of 11 words is not BIP-39 (12, 15, 18, 21 or 24 words); if words are missing, try --missing 1\n"
+    ));
+    assert!(error(&words[..10].join(" "), &["--missing", "1"])
+        .ends_with("; if words are missing, try --missing 2\n"));
+    // "grab" (word 3) misspelt "grav".
+    let typo = m.replacen("grab", "grav", 1);
+    let out = error(&typo, &[]);
+    assert!(
+        out.starts_with(
+            "error: invalid --mnemonic: word 3 of the template is not in the word list; did you mean "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("grab"), "{out}");
+    assert!(
+        out.ends_with("? (--typos 1 searches the words near it)\n"),
+        "{out}"
+    );
+    let check = run_in_process(&["mnemonic", "--check", "-"], typo.as_bytes());
+    let suggested = out
+        .split("did you mean ")
+        .nth(1)
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap();
+    assert!(
+        check.stderr.contains(&format!("did you mean {suggested}?")),
+        "{check:?}"
+    );
+    let two = typo.replacen("fiber", "fibre", 1);
+    assert!(error(&two, &["--typos", "1"]).ends_with(
+        "2 words are not in the word list, more than the 1 typos allowed; --typos 2 searches the words near each\n"
+    ));
+}
+
+fn other_mnemonic(d: &Value) -> &str {
+    d["english12b"]["mnemonic"].as_str().unwrap()
 }
 
 #[test]
@@ -189,11 +436,12 @@ fn usage_errors_exit_2_with_one_line() {
 #[test]
 fn dry_run_prints_counts_and_five_candidates() {
     let (m, address, _) = vectors();
+    let template = unknown(&m, 4);
     let out = run_in_process(
         &[
             "recover",
             "--mnemonic",
-            &unknown(&m, 4),
+            &template,
             "--address",
             &address,
             "--dry-run",
@@ -201,9 +449,110 @@ fn dry_run_prints_counts_and_five_candidates() {
         b"",
     );
     assert_eq!(out.code, 0, "{out:?}");
-    assert_eq!(out.stdout.lines().count(), 5, "{}", out.stdout);
-    assert!(out.stderr.contains("2048 candidates"));
-    assert_no_word(&out.stderr, &m);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "space: 2048 candidates, 126 pass the checksum",
+            "coin: bitcoin",
+            "paths: m/84'/0'/0'/0/*, m/84'/0'/0'/1/*",
+            "gap: 20",
+            "accounts: 1",
+        ],
+        "{}",
+        out.stdout
+    );
+    let examples = &lines[5..];
+    assert_eq!(examples.len(), 5, "{}", out.stdout);
+    let mut phrases: Vec<&str> = Vec::new();
+    for line in examples {
+        let (head, rest) = line.split_once(": ").unwrap();
+        assert!(head.starts_with("example "), "{line}");
+        let phrase = rest.strip_suffix(" | passphrase: ").unwrap();
+        assert!(!phrases.contains(&phrase), "{line} repeated");
+        phrases.push(phrase);
+        // Each is the template with a word at `?` and a valid checksum.
+        let check = run_in_process(&["mnemonic", "--check", "-"], phrase.as_bytes());
+        assert_eq!(check.code, 0, "{phrase}: {check:?}");
+        let (a, b) = (phrase.split(' '), template.split(' '));
+        assert!(a.zip(b).all(|(x, y)| y == "?" || x == y), "{phrase}");
+    }
+    // Nothing on standard error but the note on the template given in argv.
+    assert!(!out.stderr.contains("space:"), "{}", out.stderr);
+    assert!(
+        out.stderr.lines().all(|l| l.starts_with("note: ")),
+        "{}",
+        out.stderr
+    );
+}
+
+/// `--dry-run --json`: one object with the counts, the shard, the coin, the paths, the gap and
+/// the examples; a space of two candidates shows each once.
+#[test]
+fn dry_run_json_and_distinct_examples() {
+    let (m, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address",
+            &address,
+            "--gap",
+            "3",
+            "--change",
+            "receive",
+            "--shard",
+            "1/2",
+            "--dry-run",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 1);
+    let plan: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(plan["candidates"], 2048);
+    assert_eq!(plan["checksum_valid"], 126);
+    assert_eq!(plan["checksum_exact"], true);
+    assert_eq!(plan["shard"], serde_json::json!([0, 1024]));
+    assert_eq!(plan["coin"], "bitcoin");
+    assert_eq!(plan["paths"], serde_json::json!(["m/84'/0'/0'/0/*"]));
+    assert_eq!(plan["gap"], 3);
+    let examples = plan["examples"].as_array().unwrap();
+    assert!((1..=5).contains(&examples.len()), "{plan}");
+    for e in examples {
+        assert!(e["candidate"].as_u64().unwrap() < 1024, "{plan}");
+        assert_eq!(e["passphrase"], "");
+    }
+    let dir = std::env::temp_dir().join(format!("fastbip32-dry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("passphrases");
+    std::fs::write(&list, "one\ntwo\n").unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &m,
+            "--passphrases",
+            list.to_str().unwrap(),
+            "--address",
+            &address,
+            "--dry-run",
+            "--json",
+        ],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.code, 0, "{out:?}");
+    let plan: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let passphrases: Vec<&str> = plan["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["passphrase"].as_str().unwrap())
+        .collect();
+    assert_eq!(passphrases, ["one", "two"]);
 }
 
 #[test]
@@ -269,7 +618,7 @@ fn resume_after_an_interruption_and_no_word_in_the_checkpoint() {
     if first.code == 1 {
         // The first half had no match: the resumed run searched only the second.
         let record: Value = serde_json::from_str(full.stdout.trim()).unwrap();
-        assert!(record["index"].as_u64().unwrap() >= 1024);
+        assert!(record["candidate"].as_u64().unwrap() >= 1024);
     }
     assert_no_word(&std::fs::read_to_string(&file).unwrap(), &m);
     std::fs::remove_dir_all(&dir).unwrap();
