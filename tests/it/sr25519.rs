@@ -1,4 +1,5 @@
 //! sr25519 accounts against Substrate's published keys (`sr25519.json`).
+#![cfg(feature = "sr25519")]
 
 use fastbip32::address::ss58::{ss58, Ss58Prefix};
 use fastbip32::curve::sr25519::{derive_public, mini_secret_from_entropy, Sr25519Error};
