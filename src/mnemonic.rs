@@ -93,6 +93,7 @@ mod suggest;
 pub use self::cardano::CardanoMnemonic;
 pub use self::error::Error;
 pub use self::language::Language;
+#[cfg(feature = "recovery")]
 pub(crate) use self::suggest::distance as typo_distance;
 pub use self::suggest::{suggest, Suggestions, MAX_SUGGESTIONS};
 
