@@ -162,7 +162,7 @@ export class WorkerPool {
           const task = { op: "addresses", source: described.wire, start: first, count: n, ...rest };
           results[i] = await this.#run(task, () => stop);
           if (stop) throw stop;
-          while (delivered < chunks.length && results[delivered] !== undefined) {
+          while (!stop && delivered < chunks.length && results[delivered] !== undefined) {
             onChunk?.(results[delivered], chunks[delivered][0]);
             delivered++;
           }
