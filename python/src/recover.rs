@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use fastbip32::descriptor::Descriptor;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Found, Options, Outcome, PathPattern, Paths, Progress, Search, Space, Target,
-    Template,
+    Change, Checkpoint, Coin, Found, Options, Outcome, PathPattern, Paths, Progress, Search, Space,
+    Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use pyo3::prelude::*;
@@ -115,7 +115,7 @@ fn salt() -> PyResult<[u8; 16]> {
 /// `fastbip32.recover`'s native half: the arguments checked by `_recovery.py`.
 #[pyfunction]
 #[pyo3(signature = (
-    template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, path,
+    template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, change, path,
     accounts, gap, missing, typos, swaps, length, language, passphrases, shard, threads,
     resume, progress, stop
 ))]
@@ -128,7 +128,8 @@ pub(crate) fn _recover(
     xpubs: Vec<String>,
     fingerprint: Option<String>,
     descriptor: Option<String>,
-    coin: &str,
+    coin: Option<&str>,
+    change: &str,
     path: Option<String>,
     accounts: u32,
     gap: u32,
@@ -164,8 +165,9 @@ pub(crate) fn _recover(
             descriptor.as_deref(),
         )
     })?;
-    let coin: Coin = coin.parse().map_err(errors::lib)?;
-    let mut paths = Paths::new(coin).accounts(accounts).gap(gap);
+    let coin = search_coin(coin, &target)?;
+    let change: Change = change.parse().map_err(errors::lib)?;
+    let mut paths = Paths::new(coin).change(change).accounts(accounts).gap(gap);
     if let Some(text) = path.as_deref() {
         paths = paths.path(PathPattern::parse(text).map_err(errors::lib)?);
     }
@@ -235,6 +237,29 @@ pub(crate) fn _recover(
     match outcome.map_err(errors::lib)? {
         Outcome::Found(found) => found_dict(py, &space, &found).map(Some),
         _ => Ok(None),
+    }
+}
+
+/// The coin a search derives: `named` (a slug or symbol of the coin registry) when given,
+/// else the coin of the target's addresses (an EVM address is Ethereum's), else Bitcoin.
+///
+/// # Errors
+/// `fastbip32.AddressError` (`UnknownCoin`) for a name the registry does not have;
+/// `fastbip32.RecoveryError` (`UnknownCoin`) for a registry coin the search does not derive;
+/// `fastbip32.Error` (`MixedCoins`) for addresses of several coins.
+fn search_coin(named: Option<&str>, target: &Target) -> PyResult<Coin> {
+    if let Some(name) = named {
+        return crate::coin::find(name)?.slug().parse().map_err(errors::lib);
+    }
+    match target.address_coins().as_slice() {
+        [] => Ok(Coin::Bitcoin),
+        [coin] => Ok(*coin),
+        [first, second, ..] => Err(errors::binding(
+            "MixedCoins",
+            format!(
+                "the addresses are of several coins ({first} and {second}): search one coin at a time"
+            ),
+        )),
     }
 }
 
