@@ -261,8 +261,8 @@ fn check_range<S: Scheme>(key: &ExtendedPublicKey<S>, start: u32, count: u32) ->
 }
 
 /// `ExtendedPublicKey.addresses`: the addresses of the normal children `start … start +
-/// count − 1` of `key`, derived [`convert::CHUNK`] at a time with the GIL released (a check
-/// for Ctrl-C between chunks).
+/// count − 1` of `key`, derived [`TABLE_ROWS`] at a time with the GIL released (a check for
+/// Ctrl-C between chunks).
 ///
 /// # Errors
 /// As [`check_range`]; the encoder's errors; `KeyboardInterrupt`.
@@ -275,10 +275,9 @@ pub(crate) fn addresses<'py, S: Scheme>(
 ) -> PyResult<Bound<'py, PyList>> {
     check_range(key, start, count)?;
     let out = PyList::empty(py);
-    let step = u32::try_from(convert::CHUNK).unwrap_or(u32::MAX);
     let mut done = 0u32;
     while done < count {
-        let n = (count - done).min(step);
+        let n = (count - done).min(TABLE_ROWS);
         let first = start.saturating_add(done);
         let texts = py
             .detach(|| -> Result<Vec<String>, Failure> {
@@ -303,7 +302,8 @@ pub(crate) fn addresses<'py, S: Scheme>(
     Ok(out)
 }
 
-/// Indices per chunk of `address_table`: one `RecordBatch`.
+/// Indices per chunk of `addresses` and `address_table` (one `RecordBatch`): a chunk takes a
+/// few milliseconds, the latency of Ctrl-C.
 const TABLE_ROWS: u32 = 1 << 14;
 
 /// One chunk of `address_table` as Arrow buffers (little-endian, as Arrow lays them out).
@@ -316,14 +316,22 @@ struct Chunk {
     keys: Vec<u8>,
 }
 
-/// Appends `value` to an Arrow offsets buffer: a chunk's column holds at most
-/// [`TABLE_ROWS`] values of at most a few hundred bytes, far below `i32::MAX`.
+/// The longest address text a row holds (a Cardano base address on a test network is 108
+/// characters; the other families' are shorter).
+const MAX_ADDRESS: usize = 128;
+
+/// Appends `value` to an Arrow offsets buffer.
+#[allow(
+    clippy::expect_used,
+    reason = "an invariant of the chunk size, not an input: it cannot fail"
+)]
 fn push_offset(offsets: &mut Vec<u8>, value: usize) {
-    let value = i32::try_from(value).unwrap_or(i32::MAX);
+    let value = i32::try_from(value)
+        .expect("a chunk's column holds at most 2^14 values of at most 128 bytes");
     offsets.extend_from_slice(&value.to_le_bytes());
 }
 
-/// The rows of the `n` children from `first`.
+/// The rows of the `n` children from `first`, into buffers reserved in full first.
 fn fill<S: Scheme>(
     key: &ExtendedPublicKey<S>,
     request: &Request,
@@ -343,7 +351,7 @@ fn fill<S: Scheme>(
         first,
         rows,
         address_offsets: room(4 * (rows + 1))?,
-        addresses: room(64 * rows)?,
+        addresses: room(MAX_ADDRESS * rows)?,
         key_offsets: room(4 * (rows + 1))?,
         keys: room(key_len * rows)?,
     };
@@ -454,8 +462,8 @@ pub(crate) fn address_table<'py, S: Scheme>(
     }
     let threads = threads.min(tasks.len()).max(1);
     let mut batches = Vec::with_capacity(tasks.len());
-    // Rounds of a few tasks per thread, with a check for Ctrl-C between them.
-    for round in tasks.chunks(threads * 4) {
+    // Rounds of one task per thread, with a check for Ctrl-C between them.
+    for round in tasks.chunks(threads) {
         let chunks = py
             .detach(|| run_chunks(key, request, round, threads))
             .map_err(Failure::into_py)?;
