@@ -101,8 +101,10 @@ def recover(
 
     ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 1 to n, as
     the tool's ``--shard K/N``). ``threads`` defaults to every core (at most 1024).
-    ``resume`` names a checkpoint file of finished ranges (indices and a hash of the template
-    only), read when it exists and written as the search goes. ``progress`` is called about
+    ``resume`` names a checkpoint file of finished ranges, read when it exists and written as
+    the search goes. It belongs to one search: resuming with another template, word list,
+    passphrase list, target, coin, paths, gap or accounts raises ``RecoveryError`` (kind
+    ``CheckpointChanged``, naming what changed). ``progress`` is called about
     five times a second with counts (``examined``, ``total``, ``passed``, ``rate``,
     ``eta``), never a candidate; ``stop``, called as often, ends the search (None is
     returned) when it returns True. Ctrl-C ends it with ``KeyboardInterrupt``, after the

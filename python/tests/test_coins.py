@@ -374,3 +374,22 @@ def test_dask_coin_address_frame() -> None:
     assert list(pandas["index"]) == list(range(3, 28))
     with pytest.raises(fb.AddressError):
         fbd.coin_address_frame(str(xpub), 0, 5, coin="nocoin")
+
+
+def test_a_checkpoint_belongs_to_its_search(tmp_path: Path) -> None:
+    bip_utils = pytest.importorskip("bip_utils")
+    seed = bip_utils.Bip39SeedGenerator(ABOUT).Generate("")
+    account = bip_utils.Bip84.FromSeed(seed, bip_utils.Bip84Coins.BITCOIN).Purpose().Coin()
+    chain = account.Account(0).Change(bip_utils.Bip44Changes.CHAIN_EXT)
+    address = chain.AddressIndex(10).PublicKey().ToAddress()
+    checkpoint = tmp_path / "search.checkpoint"
+    options: dict[str, Any] = {"address": address, "resume": checkpoint, "language": "english"}
+    assert fb.recover(ABOUT, gap=5, **options) is None
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(ABOUT, gap=20, **options)
+    assert err.value.kind == "CheckpointChanged" and "gap" in str(err.value)
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(ABOUT, gap=5, change="receive", **options)
+    assert err.value.kind == "CheckpointChanged"
+    found = fb.recover(ABOUT, gap=20, address=address, language="english")
+    assert found is not None and found.address_index == 10
