@@ -112,7 +112,8 @@ def recover(
 
     Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``,
     ``UnknownCoin``, ``UnknownChange``, ``MixedCoins``, …) for a bad template, target, coin or
-    combination of options.
+    combination of options; a phrase too short names ``missing=N``, a word outside the list its
+    nearest words and ``typos=1``.
     """
     for name, value in (("accounts", accounts), ("gap", gap), ("missing", missing)):
         if not isinstance(value, int) or isinstance(value, bool):

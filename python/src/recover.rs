@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use fastbip32::descriptor::Descriptor;
+use fastbip32::mnemonic::Mnemonic;
 use fastbip32::recovery::{
-    Change, Checkpoint, Coin, Found, Options, Outcome, PathPattern, Paths, Progress, Search, Space,
-    Target, Template,
+    Change, Checkpoint, Coin, Error as RecoveryError, Found, Options, Outcome, PathPattern, Paths,
+    Progress, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use pyo3::prelude::*;
@@ -44,9 +45,52 @@ fn space_of(
     if let Some(words) = length {
         options = options.length(words);
     }
-    let template = Template::parse(template, &options).map_err(errors::lib)?;
+    let template = Template::parse(template, &options)
+        .map_err(|e| template_error(template, &options, missing, typos, length, &e))?;
     // Borrowed from the Python strings: no Rust copy but the space's own (wiped) NFKD one.
     Space::new(template, passphrases.iter().map(|p| &**p)).map_err(errors::lib)
+}
+
+/// A template's error, with the option that would search what it refuses: `missing=N` for a
+/// phrase too short, the nearest words and `typos=1` for a word outside the list, `typos=N`
+/// for several.
+fn template_error(
+    text: &str,
+    options: &Options,
+    missing: usize,
+    typos: usize,
+    length: Option<usize>,
+    err: &RecoveryError,
+) -> PyErr {
+    let hint = match *err {
+        RecoveryError::InvalidWordCount { count } if length.is_none() => {
+            Mnemonic::WORD_COUNTS.iter().find(|&&n| n > count).map(|n| {
+                format!(
+                    "; if words are missing, try missing={}",
+                    missing + (n - count)
+                )
+            })
+        }
+        RecoveryError::UnknownWord { position } => {
+            let near = Template::suggest_vartime(text, options, position)
+                .filter(|s| !s.is_empty())
+                .map(|s| format!("; did you mean {}?", s.join(", ")));
+            let more = (typos == 0).then_some(" (typos=1 searches the words near it)");
+            Some(format!(
+                "{}{}",
+                near.unwrap_or_default(),
+                more.unwrap_or_default()
+            ))
+        }
+        RecoveryError::TooManyUnknownWords { unknown, .. } => {
+            Some(format!("; typos={unknown} searches the words near each"))
+        }
+        _ => None,
+    };
+    match hint {
+        Some(hint) => errors::recovery(err, format!("{err}{hint}")),
+        None => errors::lib(*err),
+    }
 }
 
 /// The target: addresses (given and from a file), xpubs, a fingerprint and a descriptor.
