@@ -93,6 +93,27 @@ pub(crate) fn context(
     Ok(ctx)
 }
 
+/// Checks a public key given as bytes before an address of it is computed: a point of
+/// secp256k1 (33 bytes) or of edwards25519 (a BIP32-Ed25519 key), 33 bytes on P-256 (whose
+/// encoders check the point), 32 bytes for the ed25519 families (a Solana account is any 32
+/// bytes).
+///
+/// # Errors
+/// The library's `InvalidLength` or `InvalidPublicKey`.
+pub(crate) fn check_key(family: CurveFamily, public_key: &[u8]) -> PyResult<()> {
+    if family == CurveFamily::Secp256k1 {
+        // A point of the curve, before any hash of it is taken.
+        lib::secp256k1_uncompressed(key_of::<33>(public_key)?).map_err(errors::lib)?;
+    } else if family == CurveFamily::Ed25519Bip32 {
+        edwards_point(public_key)?;
+    } else if family == CurveFamily::Nist256p1 {
+        key_of::<33>(public_key)?;
+    } else {
+        key_of::<32>(public_key)?;
+    }
+    Ok(())
+}
+
 /// The address of kind `kind` of `public_key` (33 bytes for the secp256k1 kinds, 32 for the
 /// others; checked to be a point of its curve first, but Solana's, which takes any 32 bytes)
 /// on `network` (a Bitcoin network for the Bitcoin kinds, a Cardano one for the Cardano
@@ -105,15 +126,7 @@ pub(crate) fn encode(
 ) -> PyResult<String> {
     let (_, format) = coin::of_kind(kind);
     let ctx = context(format.encoder(), Some(network), None, stake_key)?;
-    let family = kind.curve();
-    if family == CurveFamily::Secp256k1 {
-        // A point of the curve, before any hash of it is taken.
-        lib::secp256k1_uncompressed(key_of::<33>(public_key)?).map_err(errors::lib)?;
-    } else if family == CurveFamily::Ed25519Bip32 {
-        edwards_point(public_key)?;
-    } else {
-        key_of::<32>(public_key)?;
-    }
+    check_key(kind.curve(), public_key)?;
     format
         .encode(public_key, &ctx)
         .map(|a| a.as_str().to_owned())

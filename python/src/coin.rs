@@ -187,15 +187,18 @@ pub(crate) fn address_of_key(
     coin: Option<String>,
 ) -> PyResult<String> {
     match (coin, kind) {
-        (Some(coin), kind) => Request::new(Asked {
-            curve: None,
-            key_is_test: None,
-            kind: kind.as_deref(),
-            network: network.as_deref(),
-            coin: Some(&coin),
-            stake_key,
-        })?
-        .encode(public_key),
+        (Some(name), kind) => {
+            let request = Request::new(Asked {
+                curve: None,
+                key_is_test: None,
+                kind: kind.as_deref(),
+                network: network.as_deref(),
+                coin: Some(&name),
+                stake_key,
+            })?;
+            address::check_key(find(&name)?.curve(), public_key)?;
+            request.encode(public_key)
+        }
         (None, Some(kind)) => address::encode(
             names::address_kind(&kind)?,
             public_key,

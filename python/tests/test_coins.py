@@ -393,3 +393,17 @@ def test_a_checkpoint_belongs_to_its_search(tmp_path: Path) -> None:
     assert err.value.kind == "CheckpointChanged"
     found = fb.recover(ABOUT, gap=20, address=address, language="english")
     assert found is not None and found.address_index == 10
+
+
+# SEC 1 prefix 02 with x = 5: 5³ + 7 = 132 is not a square mod p, so no point has that x.
+NO_POINT_X = b"\x02" + (5).to_bytes(32, "big")
+
+
+@pytest.mark.parametrize("slug", ["litecoin", "tron", "cosmos", "ripple", "bitcoin-cash"])
+def test_a_bare_public_key_is_checked_before_a_coin_address(slug: str) -> None:
+    with pytest.raises(fb.Error) as err:
+        fb.address(None, NO_POINT_X, coin=slug)
+    assert err.value.kind == "InvalidPublicKey"
+    with pytest.raises(fb.Error) as err:
+        fb.address(None, bytes(32), coin=slug)
+    assert err.value.kind == "InvalidLength"
