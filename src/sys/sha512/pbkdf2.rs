@@ -735,7 +735,7 @@ mod tests {
         #[test]
         fn every_plan_equals_reference((inner, outer, u1) in lanes(15), iterations in 1u32..4) {
             for isa in [super::super::Isa::Portable, super::super::Isa::Avx2, super::super::Isa::Avx512] {
-                if isa > super::super::cpu_isa() {
+                if isa > super::super::dispatch::cpu_isa() {
                     continue;
                 }
                 let plan = super::super::Plan::for_isa(isa);
