@@ -40,5 +40,7 @@ pub(crate) mod pbkdf2;
 pub(crate) use self::dispatch::{compress, compress_many};
 #[cfg(any(test, feature = "bench-internals"))]
 pub use self::dispatch::{compress_with, supported};
-pub use self::dispatch::{detect, plan, Isa, Kernel, Plan, DISPATCH};
+#[cfg(feature = "bench-internals")]
+pub use self::dispatch::{detect, Isa, Plan, DISPATCH};
+pub use self::dispatch::{plan, Kernel};
 pub(crate) use self::lanes::K;
