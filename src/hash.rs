@@ -10,8 +10,7 @@ mod hmac;
 #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32", feature = "sr25519"))]
 pub(crate) mod pbkdf2;
 
-#[cfg(any(test, feature = "bench-internals"))]
-#[cfg_attr(not(feature = "bench-internals"), allow(unreachable_pub))]
+#[cfg(feature = "bench-internals")]
 pub use self::hmac::hmac_key_schedule_with;
 #[cfg(feature = "ed25519-bip32")]
 pub(crate) use self::hmac::hmac_sha256;
