@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Checks that the imports of `src/` and `cli/src` follow the layer table in scripts/layers.toml.
+"""Checks that the imports of the trees in scripts/layers.toml (`src/`, `cli/src`, `python/src`,
+`wasm/src`) follow its layer table.
 
 The table is the one list of layers: lowest layer first, and inside each layer its modules,
 lowest first. A module (one `.rs` file) may import from a lower layer, and from a module listed
-before it in its own layer; nothing else. A file's use of the modules it declares is not an
-import (a parent composes its children, and may re-export them); a child's use of its parent is.
+before it in its own layer; nothing else. A parent imports its children (`mod child;` is an
+import, and so is every use of a child), so a parent stands after its children in the table,
+and a child that imports its parent is always reported, as a cycle: an item the children share
+lives in a child of its own, and the parent declares and re-exports.
 
 What is checked, tree by tree:
 - every `.rs` file is in exactly one layer, and every entry of the table names a file;
@@ -17,7 +20,8 @@ What is checked, tree by tree:
 
 An import is any path that starts with `crate::`, `self::`, `super::` (or the crate's own name,
 from a binary), in a `use` declaration anywhere in the file (functions included) or in an
-expression, plus `use` paths that start with a child module or a name imported before. Paths
+expression, plus paths (in `use` or in expressions) that start with a child module or a name
+imported before. Paths
 through re-exports (`pub use`) resolve to the file that defines the item. Comments, string and
 character literals, `pub(in …)` visibilities and `#[cfg(test)] mod tests { … }` blocks (found by
 brace matching) do not count.
@@ -217,6 +221,7 @@ _DEFINITION = re.compile(
     r"|\bmacro_rules!\s*([A-Za-z_][A-Za-z0-9_]*)"
 )
 _PREFIX = {"crate", "self", "super", "$crate"}
+_CHILD_MOD = re.compile(r"\bmod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;")
 
 
 def parse_file(src: str, crate_names: frozenset[str] = frozenset()) -> Parsed:
@@ -250,6 +255,7 @@ def parse_file(src: str, crate_names: frozenset[str] = frozenset()) -> Parsed:
     tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(code)]
     prefixes = _PREFIX | crate_names
     paths: list[PathRef] = []
+    named: list[PathRef] = []
     i = 0
     while i < len(tokens):
         tok, pos = tokens[i]
@@ -283,6 +289,23 @@ def parse_file(src: str, crate_names: frozenset[str] = frozenset()) -> Parsed:
             paths.append(PathRef(segs, scope_at(pos), line_of(pos), "::".join(segs), False))
             i = j
             continue
+        if (
+            _is_ident(tok)
+            and i + 2 < len(tokens)
+            and tokens[i + 1][0] == "::"
+            and _is_ident(tokens[i + 2][0])
+            and (i == 0 or tokens[i - 1][0] not in ("::", "."))
+        ):
+            # A path that starts with a plain name: an import if the name is a child module or
+            # a name brought in by a `use` (kept below once the `use` paths are known).
+            segs = [tok]
+            j = i + 1
+            while j + 1 < len(tokens) and tokens[j][0] == "::" and _is_ident(tokens[j + 1][0]):
+                segs.append(tokens[j + 1][0])
+                j += 2
+            named.append(PathRef(segs, scope_at(pos), line_of(pos), "::".join(segs), False))
+            i = j
+            continue
         i += 1
 
     # Items of the file's modules: definitions at the brace depth of their module.
@@ -299,6 +322,14 @@ def parse_file(src: str, crate_names: frozenset[str] = frozenset()) -> Parsed:
         for m in _DEFINITION.finditer(code)
         if depth_at[m.start()] == len(scope_at(m.start()))
     }
+    children = {b.name for b in scopes}
+    for m in _CHILD_MOD.finditer(code):
+        # Declaring a child is an import of it: the parent is made of its children.
+        children.add(m.group(1))
+        at = m.start()
+        paths.append(PathRef(["self", m.group(1)], scope_at(at), line_of(at), f"mod {m.group(1)}", False))
+    bound = {p.bound_name for p in paths if p.bound_name}
+    paths += [p for p in named if p.segments[0] in children or p.segments[0] in bound]
     return Parsed(paths, {b.name for b in scopes}, definitions)
 
 
@@ -414,9 +445,7 @@ class Tree:
                 base = base[:-1]
                 rest = rest[1:]
             return self.root_of(key), base + rest
-        if not path.in_use:
-            return None
-        # A `use` path that starts with a child module or with a name imported before.
+        # A path that starts with a child module or with a name imported before.
         child = "/".join(here + [first])
         parsed = self.files.get(key)
         if parsed is None:
@@ -463,14 +492,8 @@ class Tree:
                     return found
         return key
 
-    def is_ancestor(self, a: str, b: str) -> bool:
-        """Whether file `a` declares module `b`, directly or through its children."""
-        if a in self.binaries or b in self.binaries:
-            return False
-        return a == self.library or b.startswith(a + "/")
-
     def imports(self) -> list[Import]:
-        """Every import between two files, except a file's imports of the modules it declares."""
+        """Every import between two files, a parent's of its children included."""
         edges: dict[tuple[str, str, int], Import] = {}
         for key, parsed in self.files.items():
             for p in parsed.paths:
@@ -478,7 +501,7 @@ class Tree:
                 if target is None:
                     continue
                 dst = self.resolve(*target)
-                if dst == key or self.is_ancestor(key, dst):
+                if dst == key:
                     continue
                 edges.setdefault((key, dst, p.line), Import(key, dst, p.line, p.text))
         return sorted(edges.values(), key=lambda e: (e.src, e.line, e.dst))

@@ -107,6 +107,41 @@ class Violations(TreeCase):
         self.assertTrue(any("module `new` is in no layer" in b for b in bad), bad)
         self.assertTrue(any("`gone` names no file" in b for b in bad), bad)
 
+    def test_child_importing_its_parent_is_reported(self):
+        # The parent re-exports its child, and the child uses an item of the parent: with the
+        # parent after its child in the table, the child's import points later in the order
+        # and the two form a cycle.
+        files = {
+            "p.rs": "mod c;\npub use self::c::C;\npub struct Shared;\n",
+            "p/c.rs": "use super::Shared;\npub struct C(Shared);\n",
+        }
+        bad = self.check(files, ("low", ["p/c", "p"]), ("root", ["lib"]))
+        self.assertEqual(len(bad), 2, bad)
+        self.assertIn("p/c.rs:1: order: `p/c` imports `p`, which comes after it", bad[0])
+        self.assertIn("cycle: `p` <-> `p/c`", bad[1])
+        # Listed the other way round, the parent's declaration and re-export of its child are
+        # the late imports.
+        bad = self.check(files, ("low", ["p", "p/c"]), ("root", ["lib"]))
+        self.assertEqual(len(bad), 3, bad)
+        self.assertIn("p.rs:1: order: `p` imports `p/c`, which comes after it", bad[0])
+        self.assertIn("by `mod c`", bad[0])
+        self.assertIn("p.rs:2: order: `p` imports `p/c`, which comes after it", bad[1])
+        self.assertIn("cycle: `p` <-> `p/c`", bad[2])
+        # A parent that only declares the child still forms a cycle with a child that uses it.
+        only_declares = {"p.rs": "mod c;\npub struct Shared;\n", "p/c.rs": "use super::Shared;\n"}
+        bad = self.check(only_declares, ("low", ["p/c", "p"]), ("root", ["lib"]))
+        self.assertEqual(len(bad), 2, bad)
+        self.assertIn("p/c.rs:1: order: `p/c` imports `p`, which comes after it", bad[0])
+        self.assertIn("cycle: `p` <-> `p/c`", bad[1])
+        self.assertIn("p.rs:1: `p` -> `p/c` by `mod c`", bad[1])
+        # With the shared item in a child of its own, the tree passes.
+        files = {
+            "p.rs": "mod c;\nmod shared;\npub use self::c::C;\npub use self::shared::Shared;\n",
+            "p/shared.rs": "pub struct Shared;\n",
+            "p/c.rs": "use super::shared::Shared;\npub struct C(Shared);\n",
+        }
+        self.assertEqual(self.check(files, ("low", ["p/shared", "p/c", "p"]), ("root", ["lib"])), [])
+
     def test_allowed_import_and_stale_exception(self):
         files = {"low.rs": "use crate::high::H;\n", "other.rs": "", "high.rs": ""}
         self.assertEqual(self.check(files, *TWO_LAYERS, allowed={("low", "high")}), [])
@@ -212,8 +247,11 @@ class Resolution(TreeCase):
                 "d.rs": "",
             }
         )
-        # a's use of its own child c is composition, not an edge.
-        self.assertEqual(edges, {("a/b", "a/c", 1), ("a/b", "d", 2)})
+        # A parent's declaration and use of its own child are edges like any other.
+        self.assertEqual(
+            edges,
+            {("a", "a/b", 1), ("a", "a/c", 2), ("a", "a/c", 3), ("a/b", "a/c", 1), ("a/b", "d", 2)},
+        )
 
     def test_nested_use_trees_and_names_imported_before(self):
         edges = self.edges(
@@ -235,9 +273,22 @@ class Resolution(TreeCase):
                 "a.rs": "use crate::Thing;\nuse crate::helper;\nuse crate::k::Thing as T;\n",
             }
         )
-        self.assertEqual(edges, {("a", "k/inner", 1), ("a", "low", 2), ("a", "k/inner", 3)})
+        self.assertEqual(
+            edges,
+            {
+                ("a", "k/inner", 1),
+                ("a", "low", 2),
+                ("a", "k/inner", 3),
+                ("k", "k/inner", 1),
+                ("k", "k/inner", 2),
+                ("lib", "k", 1),
+                ("lib", "low", 2),
+                ("lib", "k/inner", 3),
+                ("lib", "low", 4),
+            },
+        )
 
-    def test_child_may_import_parent_and_item_of_root_is_an_edge(self):
+    def test_child_to_parent_and_parent_to_child_and_item_of_root_are_edges(self):
         edges = self.edges(
             {
                 "lib.rs": "pub struct Io;\nmod p;\n",
@@ -245,7 +296,21 @@ class Resolution(TreeCase):
                 "p/c.rs": "use super::shared;\nuse crate::Io;\n",
             }
         )
-        self.assertEqual(edges, {("p/c", "p", 1), ("p/c", "lib", 2)})
+        self.assertEqual(
+            edges,
+            {("lib", "p", 2), ("p", "p/c", 1), ("p", "p/c", 2), ("p/c", "p", 1), ("p/c", "lib", 2)},
+        )
+
+    def test_expression_paths_through_a_child_module_or_an_imported_name(self):
+        edges = self.edges(
+            {
+                "p.rs": "mod c;\nuse crate::q;\nfn f() {\n    c::run();\n    q::go();\n    x.c::<u8>();\n}\n",
+                "p/c.rs": "pub fn run() {}\n",
+                "q.rs": "pub fn go() {}\n",
+                "r.rs": "fn f() { c::run(); std::mem::drop(1); }\n",
+            }
+        )
+        self.assertEqual(edges, {("p", "p/c", 1), ("p", "q", 2), ("p", "p/c", 4), ("p", "q", 5)})
 
     def test_binary_reaches_the_library_by_crate_name(self):
         self.write({"lib.rs": "pub fn run() {}\n", "main.rs": "fn main() { my_tool::run(); }\n"})

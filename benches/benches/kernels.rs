@@ -4,7 +4,7 @@
 //! IV) as two portable compressions against one two-lane call. A kernel the CPU lacks has
 //! no row. Every kernel's output is asserted equal to the portable one before timing.
 //!
-//! The dispatch table these rows decide is `DISPATCH` in `src/sys/sha512.rs`: delete a
+//! The dispatch table these rows decide is `DISPATCH` in `src/sys/sha512/dispatch.rs`: delete a
 //! kernel's line there when its row here does not beat what would replace it.
 //!
 //! ```text

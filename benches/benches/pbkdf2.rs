@@ -8,7 +8,7 @@
 //! 2,047 iterations (a BIP-39 seed after `U_1`), throughput in compression-lanes (2 × 2,047
 //! × 8 per call), so criterion's time per element is the ns per compression-lane; a last line
 //! gives it in cycles at the clock a dependent-add chain measures. The paired kernel rows
-//! decide the dispatch table (`DISPATCH`, `src/sys/sha512.rs`): the 8-lane zmm loop against
+//! decide the dispatch table (`DISPATCH`, `src/sys/sha512/dispatch.rs`): the 8-lane zmm loop against
 //! two 4-lane ymm calls, AVX2 against portable; the remainder rows, one 4-lane call against
 //! one portable lane, decide the padding of remainders (`src/sys/sha512/pbkdf2.rs`).
 //!

@@ -66,11 +66,11 @@ pub fn check_text(text: &str) {
             Err(e) => {
                 assert!(matches!(
                     e,
-                    Error::InvalidEncoding
-                        | Error::WrongPrefix
-                        | Error::InvalidPayloadLength { .. }
-                        | Error::ChecksumMismatch
-                        | Error::UnknownVersionByte { .. }
+                    Error::AddressCharacter { .. }
+                        | Error::AddressPrefix { .. }
+                        | Error::AddressLength { .. }
+                        | Error::AddressChecksum { .. }
+                        | Error::AddressVersion { .. }
                 ));
                 one_line(e);
             }
@@ -89,10 +89,10 @@ pub fn check_text(text: &str) {
             Err(e) => {
                 assert!(matches!(
                     e,
-                    Error::WrongPrefix
+                    Error::AddressPrefix { .. }
                         | Error::Bech32Checksum
                         | Error::InvalidBech32
-                        | Error::InvalidPayloadLength { .. }
+                        | Error::AddressLength { .. }
                 ));
                 one_line(e);
             }
@@ -103,10 +103,10 @@ pub fn check_text(text: &str) {
         Err(e) => {
             assert!(matches!(
                 e,
-                Error::WrongPrefix
+                Error::AddressPrefix { .. }
                     | Error::InvalidBase58
-                    | Error::InvalidPayloadLength { .. }
-                    | Error::ChecksumMismatch
+                    | Error::AddressLength { .. }
+                    | Error::AddressChecksum { .. }
                     | Error::InvalidPublicKey
             ));
             one_line(e);
@@ -122,9 +122,9 @@ pub fn check_text(text: &str) {
                 assert!(matches!(
                     e,
                     Error::InvalidBase58
-                        | Error::InvalidPayloadLength { .. }
-                        | Error::ChecksumMismatch
-                        | Error::UnknownVersionByte { .. }
+                        | Error::AddressLength { .. }
+                        | Error::AddressChecksum { .. }
+                        | Error::AddressVersion { .. }
                         | Error::InvalidPublicKey
                 ));
                 one_line(e);
@@ -136,7 +136,7 @@ pub fn check_text(text: &str) {
         Err(e) => {
             assert!(matches!(
                 e,
-                Error::WrongPrefix | Error::InvalidPayloadLength { .. } | Error::InvalidEncoding
+                Error::AddressPrefix { .. } | Error::AddressLength { .. } | Error::AddressCharacter { .. }
             ));
             one_line(e);
         }
@@ -147,10 +147,10 @@ pub fn check_text(text: &str) {
             Err(e) => {
                 assert!(matches!(
                     e,
-                    Error::WrongPrefix
-                        | Error::InvalidPayloadLength { .. }
-                        | Error::InvalidEncoding
-                        | Error::ChecksumMismatch
+                    Error::AddressPrefix { .. }
+                        | Error::AddressLength { .. }
+                        | Error::AddressCharacter { .. }
+                        | Error::AddressChecksum { .. }
                 ));
                 one_line(e);
             }
@@ -164,8 +164,8 @@ pub fn check_text(text: &str) {
                     e,
                     Error::InvalidBase58
                         | Error::BadChecksum
-                        | Error::InvalidPayloadLength { .. }
-                        | Error::UnknownVersionByte { .. }
+                        | Error::AddressLength { .. }
+                        | Error::AddressVersion { .. }
                 ));
                 one_line(e);
             }

@@ -134,15 +134,19 @@ fn valid_prefix(prefix: &str) -> bool {
 /// with the checksum.
 ///
 /// # Errors
-/// [`Error::InvalidPayloadLength`] if `hash` is not 20, 24, 28, 32, 40, 48, 56 or 64 bytes;
-/// [`Error::WrongPrefix`] unless `prefix` is 1 to 15 lowercase ASCII letters and digits.
+/// [`Error::AddressLength`] if `hash` is not 20, 24, 28, 32, 40, 48, 56 or 64 bytes;
+/// [`Error::AddressPrefix`] unless `prefix` is 1 to 15 lowercase ASCII letters and digits.
 pub fn cashaddr_from_hash(prefix: &str, kind: CashAddrType, hash: &[u8]) -> Result<Address> {
-    let size = size_bits(hash.len()).ok_or(Error::InvalidPayloadLength {
+    let size = size_bits(hash.len()).ok_or(Error::AddressLength {
+        family: "CashAddr",
         len: hash.len(),
         expected: 20,
     })?;
     if !valid_prefix(prefix) {
-        return Err(Error::WrongPrefix);
+        return Err(Error::AddressPrefix {
+            family: "CashAddr",
+            expected: "a prefix of 1 to 15 lowercase letters and digits",
+        });
     }
     let version = (kind.bits() << 3) | size;
 
@@ -172,7 +176,8 @@ pub fn cashaddr_from_hash(prefix: &str, kind: CashAddrType, hash: &[u8]) -> Resu
     // The checksum is over the data and eight zero groups (the space it fills).
     let (body, check) = data.split_at_mut(len);
     let Some(check) = check.get_mut(..CHECKSUM_LEN) else {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "CashAddr",
             len: hash.len(),
             expected: 20,
         });
@@ -195,7 +200,10 @@ pub fn cashaddr_from_hash(prefix: &str, kind: CashAddrType, hash: &[u8]) -> Resu
     for (c, &d) in chars.iter_mut().zip(data.iter().take(len + CHECKSUM_LEN)) {
         *c = CHARSET.get(usize::from(d)).copied().unwrap_or(b'q');
     }
-    Address::from_ascii(text.split_at(total).0).ok_or(Error::WrongPrefix)
+    Address::from_ascii(text.split_at(total).0).ok_or(Error::AddressPrefix {
+        family: "CashAddr",
+        expected: "a prefix of 1 to 15 lowercase letters and digits",
+    })
 }
 
 /// The CashAddr P2PKH address of a compressed secp256k1 public key: [`cashaddr_from_hash`] of
@@ -203,7 +211,7 @@ pub fn cashaddr_from_hash(prefix: &str, kind: CashAddrType, hash: &[u8]) -> Resu
 ///
 /// # Errors
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1;
-/// [`Error::WrongPrefix`] as for [`cashaddr_from_hash`].
+/// [`Error::AddressPrefix`] as for [`cashaddr_from_hash`].
 ///
 /// # Examples
 ///
@@ -252,29 +260,33 @@ impl CashAddrPayload {
 /// (either case, as the rest) or without it, all lowercase or all uppercase.
 ///
 /// # Errors
-/// - [`Error::InvalidEncoding`]: mixed case, a character outside the alphabet, or padding
+/// - [`Error::AddressCharacter`]: mixed case, a character outside the alphabet, or padding
 ///   bits that are not zero;
-/// - [`Error::WrongPrefix`]: a prefix other than `prefix`;
-/// - [`Error::InvalidPayloadLength`]: no room for a checksum, or a hash whose length does not
+/// - [`Error::AddressPrefix`]: a prefix other than `prefix`;
+/// - [`Error::AddressLength`]: no room for a checksum, or a hash whose length does not
 ///   match the size bits (`expected`), or over 64 bytes;
-/// - [`Error::ChecksumMismatch`]: the checksum does not verify;
-/// - [`Error::UnknownVersionByte`]: a type byte with its top bit set or a type other than
+/// - [`Error::AddressChecksum`]: the checksum does not verify;
+/// - [`Error::AddressVersion`]: a type byte with its top bit set or a type other than
 ///   P2PKH and P2SH.
 pub fn decode_cashaddr(text: &str, prefix: &str) -> Result<CashAddrPayload> {
     let has_lower = text.bytes().any(|c| c.is_ascii_lowercase());
     let has_upper = text.bytes().any(|c| c.is_ascii_uppercase());
     if has_lower && has_upper {
-        return Err(Error::InvalidEncoding);
+        return Err(Error::AddressCharacter { family: "CashAddr" });
     }
     let (found, payload) = match text.rsplit_once(':') {
         Some((found, payload)) => (Some(found), payload),
         None => (None, text),
     };
     if found.is_some_and(|p| !p.eq_ignore_ascii_case(prefix)) || !valid_prefix(prefix) {
-        return Err(Error::WrongPrefix);
+        return Err(Error::AddressPrefix {
+            family: "CashAddr",
+            expected: "the network's prefix",
+        });
     }
     if payload.len() > MAX_DATA_CHARS + CHECKSUM_LEN {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "CashAddr",
             len: payload.len().saturating_sub(CHECKSUM_LEN) * 5 / 8,
             expected: MAX_HASH + 1,
         });
@@ -285,17 +297,18 @@ pub fn decode_cashaddr(text: &str, prefix: &str) -> Result<CashAddrPayload> {
         let index = CHARSET.iter().position(|&a| a == lower);
         *d = index
             .and_then(|i| u8::try_from(i).ok())
-            .ok_or(Error::InvalidEncoding)?;
+            .ok_or(Error::AddressCharacter { family: "CashAddr" })?;
     }
     let data = data.split_at(payload.len()).0;
     let Some(body_len) = data.len().checked_sub(CHECKSUM_LEN) else {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "CashAddr",
             len: 0,
             expected: 21,
         });
     };
     if polymod(prefix_values(prefix).chain(data.iter().copied())) != 0 {
-        return Err(Error::ChecksumMismatch);
+        return Err(Error::AddressChecksum { family: "CashAddr" });
     }
 
     // Five-bit groups back to bytes; fewer than five bits may be left, all zero.
@@ -315,10 +328,11 @@ pub fn decode_cashaddr(text: &str, prefix: &str) -> Result<CashAddrPayload> {
         }
     }
     if bits >= 5 || acc & ((1 << bits) - 1) != 0 {
-        return Err(Error::InvalidEncoding);
+        return Err(Error::AddressCharacter { family: "CashAddr" });
     }
     let [version, hash @ ..] = bytes.split_at(len).0 else {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "CashAddr",
             len: 0,
             expected: 21,
         });
@@ -326,11 +340,17 @@ pub fn decode_cashaddr(text: &str, prefix: &str) -> Result<CashAddrPayload> {
     let kind = match version >> 3 {
         0 => CashAddrType::P2pkh,
         1 => CashAddrType::P2sh,
-        _ => return Err(Error::UnknownVersionByte { version: *version }),
+        _ => {
+            return Err(Error::AddressVersion {
+                family: "CashAddr",
+                version: *version,
+            })
+        }
     };
     let expected = hash_len(version & 0x07);
     if hash.len() != expected {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "CashAddr",
             len: hash.len(),
             expected,
         });
@@ -343,7 +363,8 @@ pub fn decode_cashaddr(text: &str, prefix: &str) -> Result<CashAddrPayload> {
     if let Some(dst) = out.hash.get_mut(..expected) {
         dst.copy_from_slice(hash);
     }
-    out.len = u8::try_from(expected).map_err(|_| Error::InvalidPayloadLength {
+    out.len = u8::try_from(expected).map_err(|_| Error::AddressLength {
+        family: "CashAddr",
         len: expected,
         expected: 20,
     })?;

@@ -59,7 +59,7 @@ pub enum AccountHash {
 ///
 /// Built in `const` context: `Bech32Account::new("osmo", AccountHash::Hash160)`, and
 /// `.with_chain("P-")` for Avalanche's chains. The HRP is checked when an address is written
-/// or read ([`Error::WrongPrefix`] for one BIP-173 refuses).
+/// or read ([`Error::AddressPrefix`] for one BIP-173 refuses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bech32Account {
     hrp: &'static str,
@@ -103,7 +103,10 @@ impl Bech32Account {
         let lowercase = !self.hrp.bytes().any(|c| c.is_ascii_uppercase());
         match Hrp::parse(self.hrp) {
             Ok(hrp) if lowercase => Ok(hrp),
-            _ => Err(Error::WrongPrefix),
+            _ => Err(Error::AddressPrefix {
+                family: "bech32 account",
+                expected: self.hrp,
+            }),
         }
     }
 }
@@ -134,7 +137,7 @@ pub fn account_hash(public_key: &[u8; 33], hash: AccountHash) -> Result<[u8; 20]
 ///
 /// # Errors
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1;
-/// [`Error::WrongPrefix`] for an HRP BIP-173 refuses (or one in uppercase).
+/// [`Error::AddressPrefix`] for an HRP BIP-173 refuses (or one in uppercase).
 pub fn bech32_account(public_key: &[u8; 33], params: Bech32Account) -> Result<Address> {
     bech32_account_from_hash(&account_hash(public_key, params.hash)?, params)
 }
@@ -143,14 +146,21 @@ pub fn bech32_account(public_key: &[u8; 33], params: Bech32Account) -> Result<Ad
 /// HRP.
 ///
 /// # Errors
-/// [`Error::WrongPrefix`] for an HRP BIP-173 refuses (or one in uppercase), or a chain
+/// [`Error::AddressPrefix`] for an HRP BIP-173 refuses (or one in uppercase), or a chain
 /// prefix and HRP too long for an [`Address`].
 pub fn bech32_account_from_hash(hash: &[u8; 20], params: Bech32Account) -> Result<Address> {
     let hrp = params.checked_hrp()?;
     let mut addr = Address::empty();
-    core::fmt::Write::write_str(&mut addr, params.chain).map_err(|_| Error::WrongPrefix)?;
-    bech32::encode_lower_to_fmt::<Bech32, _>(&mut addr, hrp, hash)
-        .map_err(|_| Error::WrongPrefix)?;
+    core::fmt::Write::write_str(&mut addr, params.chain).map_err(|_| Error::AddressPrefix {
+        family: "bech32 account",
+        expected: params.hrp,
+    })?;
+    bech32::encode_lower_to_fmt::<Bech32, _>(&mut addr, hrp, hash).map_err(|_| {
+        Error::AddressPrefix {
+            family: "bech32 account",
+            expected: params.hrp,
+        }
+    })?;
     Ok(addr)
 }
 
@@ -158,15 +168,20 @@ pub fn bech32_account_from_hash(hash: &[u8; 20], params: Bech32Account) -> Resul
 /// the chain prefix) back to its 20-byte hash.
 ///
 /// # Errors
-/// - [`Error::WrongPrefix`]: no chain prefix where `params` has one, or an HRP other than
+/// - [`Error::AddressPrefix`]: no chain prefix where `params` has one, or an HRP other than
 ///   `params`' (or `params`' HRP is not one BIP-173 allows);
 /// - [`Error::Bech32Checksum`]: the bech32 checksum does not verify;
 /// - [`Error::InvalidBech32`]: no separator, a character outside the alphabet, mixed case,
 ///   or padding bits that are not zero;
-/// - [`Error::InvalidPayloadLength`]: a payload of other than 20 bytes.
+/// - [`Error::AddressLength`]: a payload of other than 20 bytes.
 pub fn decode_bech32_account(text: &str, params: Bech32Account) -> Result<[u8; 20]> {
     let expected = params.checked_hrp()?;
-    let rest = text.strip_prefix(params.chain).ok_or(Error::WrongPrefix)?;
+    let rest = text
+        .strip_prefix(params.chain)
+        .ok_or(Error::AddressPrefix {
+            family: "bech32 account",
+            expected: params.chain,
+        })?;
     let checked = match CheckedHrpstring::new::<Bech32>(rest) {
         Ok(checked) => checked,
         Err(CheckedHrpstringError::Checksum(_)) => return Err(Error::Bech32Checksum),
@@ -174,7 +189,10 @@ pub fn decode_bech32_account(text: &str, params: Bech32Account) -> Result<[u8; 2
         Err(_) => return Err(Error::InvalidBech32),
     };
     if checked.hrp() != expected {
-        return Err(Error::WrongPrefix);
+        return Err(Error::AddressPrefix {
+            family: "bech32 account",
+            expected: params.hrp,
+        });
     }
     checked
         .validate_segwit_padding()
@@ -188,7 +206,11 @@ pub fn decode_bech32_account(text: &str, params: Bech32Account) -> Result<[u8; 2
         len += 1;
     }
     if len != hash.len() {
-        return Err(Error::InvalidPayloadLength { len, expected: 20 });
+        return Err(Error::AddressLength {
+            family: "bech32 account",
+            len,
+            expected: 20,
+        });
     }
     Ok(hash)
 }

@@ -62,29 +62,34 @@ pub fn eos(public_key: &[u8; 33]) -> Result<Address> {
 /// Reads EOS public-key text back to the compressed key.
 ///
 /// # Errors
-/// - [`Error::WrongPrefix`]: the text does not start with `EOS`;
+/// - [`Error::AddressPrefix`]: the text does not start with `EOS`;
 /// - [`Error::InvalidBase58`]: a character outside the Base58 alphabet;
-/// - [`Error::InvalidPayloadLength`]: other than 37 bytes (key and checksum);
-/// - [`Error::ChecksumMismatch`]: the RIPEMD-160 checksum does not match;
+/// - [`Error::AddressLength`]: other than 37 bytes (key and checksum);
+/// - [`Error::AddressChecksum`]: the RIPEMD-160 checksum does not match;
 /// - [`Error::InvalidPublicKey`]: the key is not a point on secp256k1.
 pub fn decode_eos(text: &str) -> Result<[u8; 33]> {
-    let body = text.strip_prefix(EOS_PREFIX).ok_or(Error::WrongPrefix)?;
+    let body = text.strip_prefix(EOS_PREFIX).ok_or(Error::AddressPrefix {
+        family: "EOS",
+        expected: EOS_PREFIX,
+    })?;
     let decoded = base58::decode_any(body.as_bytes(), 37).map_err(|e| match e {
         crate::Error::InvalidBase58 => Error::InvalidBase58,
-        _ => Error::InvalidPayloadLength {
+        _ => Error::AddressLength {
+            family: "EOS",
             len: body.len(),
             expected: 37,
         },
     })?;
     let payload = decoded.payload();
     let (Some(key), Some(check), 37) = (payload.get(..33), payload.get(33..), payload.len()) else {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "EOS",
             len: payload.len(),
             expected: 37,
         });
     };
     if checksum(key) != check {
-        return Err(Error::ChecksumMismatch);
+        return Err(Error::AddressChecksum { family: "EOS" });
     }
     let mut out = [0u8; 33];
     out.copy_from_slice(key);

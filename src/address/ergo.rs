@@ -89,33 +89,38 @@ pub fn ergo_p2pk(public_key: &[u8; 33], network: ErgoNetwork) -> Result<Address>
 ///
 /// # Errors
 /// - [`Error::InvalidBase58`]: a character outside the Base58 alphabet;
-/// - [`Error::InvalidPayloadLength`]: other than 38 bytes;
-/// - [`Error::ChecksumMismatch`]: the BLAKE2b-256 checksum does not match;
-/// - [`Error::UnknownVersionByte`]: a head byte other than `network`'s P2PK one;
+/// - [`Error::AddressLength`]: other than 38 bytes;
+/// - [`Error::AddressChecksum`]: the BLAKE2b-256 checksum does not match;
+/// - [`Error::AddressVersion`]: a head byte other than `network`'s P2PK one;
 /// - [`Error::InvalidPublicKey`]: the key is not a point on secp256k1.
 pub fn decode_ergo_p2pk(text: &str, network: ErgoNetwork) -> Result<[u8; 33]> {
     let decoded = base58::decode_any(text.as_bytes(), PAYLOAD).map_err(|e| match e {
         crate::Error::InvalidBase58 => Error::InvalidBase58,
-        _ => Error::InvalidPayloadLength {
+        _ => Error::AddressLength {
+            family: "Ergo",
             len: text.len(),
             expected: PAYLOAD,
         },
     })?;
     let payload = decoded.payload();
     if payload.len() != PAYLOAD {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "Ergo",
             len: payload.len(),
             expected: PAYLOAD,
         });
     }
     let (body, check) = payload.split_at(PAYLOAD - 4);
     if checksum(body) != check {
-        return Err(Error::ChecksumMismatch);
+        return Err(Error::AddressChecksum { family: "Ergo" });
     }
     let (head, key) = body.split_at(1);
     let head = head.first().copied().unwrap_or(0);
     if head != network.byte() | P2PK {
-        return Err(Error::UnknownVersionByte { version: head });
+        return Err(Error::AddressVersion {
+            family: "Ergo",
+            version: head,
+        });
     }
     let mut out = [0u8; 33];
     out.copy_from_slice(key);

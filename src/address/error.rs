@@ -91,31 +91,37 @@ pub enum Error {
         /// The number of bytes needed.
         needed: usize,
     },
-    /// Address text of the wrong length for its family.
+    /// Address text, or the payload (hash or key) it decodes to or is made from, of the wrong
+    /// length for its family.
     AddressLength {
-        /// The family, as a wallet names it (`Algorand`, `Nano`, …).
+        /// The family, as a wallet names it (`Algorand`, `Nano`, `CashAddr`, …).
         family: &'static str,
-        /// The number of characters found (for Base58 families: of decoded bytes).
+        /// The length found: characters of the text, or bytes of the payload (for Base58 and
+        /// base32 families, and wherever the family's docs say so).
         len: usize,
         /// The number the family's addresses have.
         expected: usize,
     },
     /// Address text that does not start with its family's prefix (`0x`, `erd1`, `G`,
-    /// `tz1`, `NQ`, `nano_`), or whose version or flag byte is not the family's.
+    /// `tz1`, `NQ`, `nano_`, `EOS`, `hx`, a CashAddr prefix, a bech32 HRP, an Avalanche
+    /// chain's `P-`), whose version or flag byte written as that prefix is not the family's,
+    /// or an encoder's prefix the format cannot hold.
     AddressPrefix {
         /// The family, as a wallet names it.
         family: &'static str,
         /// What the text must start with.
         expected: &'static str,
     },
-    /// Address text with a character outside its family's alphabet (base32, hex, base64url),
-    /// upper case where only lower case is written, or padding bits that are not zero.
+    /// Address text with a character outside its family's alphabet (base32, hex, base64url,
+    /// CashAddr's), upper case where only lower case is written, mixed case, or padding bits
+    /// that are not zero.
     AddressCharacter {
         /// The family, as a wallet names it.
         family: &'static str,
     },
-    /// Address text whose checksum (SHA-512/256, CRC-16, SS58's `BLAKE2b`, ISO 7064, Nano's
-    /// `BLAKE2b`-40) does not match.
+    /// Address text whose own checksum (SHA-512/256, CRC-16, SS58's `BLAKE2b`, ISO 7064,
+    /// Nano's `BLAKE2b`-40, CashAddr's BCH code, EOS's RIPEMD-160, Ergo's or Filecoin's
+    /// `BLAKE2b`) does not match (`Base58Check` and bech32 have their own variants).
     AddressChecksum {
         /// The family, as a wallet names it.
         family: &'static str,
@@ -127,24 +133,11 @@ pub enum Error {
         /// The network prefix asked for.
         expected: u16,
     },
-    /// Address text whose prefix is not the coin's (a CashAddr prefix, a bech32 HRP, `EOS`,
-    /// `hx`, `f1`, an Avalanche chain's `P-`), or an encoder's prefix the format cannot hold.
-    WrongPrefix,
-    /// An address whose payload (hash or key) is `len` bytes where its format needs `expected`.
-    InvalidPayloadLength {
-        /// The payload's length in bytes.
-        len: usize,
-        /// The length the format needs.
-        expected: usize,
-    },
-    /// An address whose own checksum does not verify: CashAddr's BCH code, EOS's RIPEMD-160,
-    /// Ergo's or Filecoin's BLAKE2b (`Base58Check` and bech32 have their own variants).
-    ChecksumMismatch,
-    /// Address text with a character outside its alphabet, mixed case, or padding bits that
-    /// are not zero (CashAddr, Filecoin's base32, ICON's hex).
-    InvalidEncoding,
-    /// An address whose version, type or network byte is not the one its coin and kind use.
-    UnknownVersionByte {
+    /// An address whose version, type or network byte (inside its payload) is not the one
+    /// its coin and kind use.
+    AddressVersion {
+        /// The family, as a wallet names it.
+        family: &'static str,
         /// The byte found.
         version: u8,
     },
@@ -216,24 +209,17 @@ impl fmt::Display for Error {
             Self::AddressPrefix { family, expected } => {
                 write!(f, "{family} address must start with {expected}")
             }
-            Self::AddressCharacter { family } => {
-                write!(f, "{family} address has a character outside its alphabet")
-            }
+            Self::AddressCharacter { family } => write!(
+                f,
+                "{family} address text is malformed: a character outside its alphabet, mixed case or bad padding"
+            ),
             Self::AddressChecksum { family } => write!(f, "{family} address checksum mismatch"),
             Self::Ss58Prefix { found, expected } => write!(
                 f,
                 "SS58 address of network prefix {found}; expected prefix {expected}"
             ),
-            Self::WrongPrefix => f.write_str("address prefix is not this coin's"),
-            Self::InvalidPayloadLength { len, expected } => {
-                write!(f, "address payload is {len} bytes; it must be {expected}")
-            }
-            Self::ChecksumMismatch => f.write_str("address checksum mismatch"),
-            Self::InvalidEncoding => f.write_str(
-                "malformed address text: a character outside the alphabet, mixed case or bad padding",
-            ),
-            Self::UnknownVersionByte { version } => {
-                write!(f, "address version byte 0x{version:02x} is not this coin's")
+            Self::AddressVersion { family, version } => {
+                write!(f, "{family} address version byte 0x{version:02x} is not this coin's")
             }
         }
     }
@@ -273,11 +259,7 @@ impl Error {
             Self::AddressCharacter { .. } => "AddressCharacter",
             Self::AddressChecksum { .. } => "AddressChecksum",
             Self::Ss58Prefix { .. } => "Ss58Prefix",
-            Self::WrongPrefix => "WrongPrefix",
-            Self::InvalidPayloadLength { .. } => "InvalidPayloadLength",
-            Self::ChecksumMismatch => "ChecksumMismatch",
-            Self::InvalidEncoding => "InvalidEncoding",
-            Self::UnknownVersionByte { .. } => "UnknownVersionByte",
+            Self::AddressVersion { .. } => "AddressVersion",
             Self::UnknownCoin => "UnknownCoin",
             Self::NeedsStakeKey => "NeedsStakeKey",
         }

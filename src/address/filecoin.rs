@@ -90,29 +90,35 @@ pub fn filecoin_from_hash(hash: &[u8; 20], network: FilecoinNetwork) -> Address 
 /// Reads an `f1`/`t1` address of `network` back to its 20-byte key hash.
 ///
 /// # Errors
-/// - [`Error::WrongPrefix`]: not `network`'s letter followed by `1` (another protocol
+/// - [`Error::AddressPrefix`]: not `network`'s letter followed by `1` (another protocol
 ///   included);
-/// - [`Error::InvalidPayloadLength`]: other than 39 base32 characters (24 bytes);
-/// - [`Error::InvalidEncoding`]: a character outside lowercase base32, or padding bits that
+/// - [`Error::AddressLength`]: other than 39 base32 characters (24 bytes);
+/// - [`Error::AddressCharacter`]: a character outside lowercase base32, or padding bits that
 ///   are not zero;
-/// - [`Error::ChecksumMismatch`]: the BLAKE2b-32 checksum does not match.
+/// - [`Error::AddressChecksum`]: the BLAKE2b-32 checksum does not match.
 pub fn decode_filecoin_secp256k1(text: &str, network: FilecoinNetwork) -> Result<[u8; 20]> {
     let body = match text.as_bytes() {
         [n, p, body @ ..] if *n == network.letter() && *p == b'0' + PROTOCOL => body,
-        _ => return Err(Error::WrongPrefix),
+        _ => {
+            return Err(Error::AddressPrefix {
+                family: "Filecoin",
+                expected: "the network's letter and 1",
+            })
+        }
     };
     if body.len() != base32::encoded_len(PAYLOAD) {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "Filecoin",
             len: body.len() * 5 / 8,
             expected: PAYLOAD,
         });
     }
     let mut payload = [0u8; PAYLOAD];
     base32::decode(body, base32::RFC4648_LOWER, &mut payload)
-        .map_err(|_| Error::InvalidEncoding)?;
+        .map_err(|_| Error::AddressCharacter { family: "Filecoin" })?;
     let (hash, check) = payload.split_at(20);
     if checksum(hash) != check {
-        return Err(Error::ChecksumMismatch);
+        return Err(Error::AddressChecksum { family: "Filecoin" });
     }
     let mut out = [0u8; 20];
     out.copy_from_slice(hash);

@@ -68,20 +68,25 @@ pub fn icon_from_account(account: &[u8; 20]) -> Address {
 /// Reads an ICON account address (`hx` and 40 lowercase hex digits) back to its 20 bytes.
 ///
 /// # Errors
-/// [`Error::WrongPrefix`] without `hx`; [`Error::InvalidPayloadLength`] for other than 40
-/// digits; [`Error::InvalidEncoding`] for a character that is not a lowercase hex digit.
+/// [`Error::AddressPrefix`] without `hx`; [`Error::AddressLength`] for other than 40
+/// digits; [`Error::AddressCharacter`] for a character that is not a lowercase hex digit.
 pub fn decode_icon(text: &str) -> Result<[u8; 20]> {
-    let body = text.strip_prefix(ICON_PREFIX).ok_or(Error::WrongPrefix)?;
+    let body = text.strip_prefix(ICON_PREFIX).ok_or(Error::AddressPrefix {
+        family: "ICON",
+        expected: ICON_PREFIX,
+    })?;
     if body.len() != 40 {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "ICON",
             len: body.len() / 2,
             expected: 20,
         });
     }
     if body.bytes().any(|c| c.is_ascii_uppercase()) {
-        return Err(Error::InvalidEncoding);
+        return Err(Error::AddressCharacter { family: "ICON" });
     }
     let mut account = [0u8; 20];
-    crate::hex::decode(body, &mut account).map_err(|_| Error::InvalidEncoding)?;
+    crate::hex::decode(body, &mut account)
+        .map_err(|_| Error::AddressCharacter { family: "ICON" })?;
     Ok(account)
 }

@@ -160,32 +160,38 @@ pub fn neo_from_hash(hash: &[u8; 20], params: NeoParams) -> Address {
 /// # Errors
 /// - [`Error::InvalidBase58`]: a character outside the Base58 alphabet;
 /// - [`Error::BadChecksum`]: the `Base58Check` checksum does not match;
-/// - [`Error::InvalidPayloadLength`]: other than 21 bytes (version and hash);
-/// - [`Error::UnknownVersionByte`]: a version other than `params`'.
+/// - [`Error::AddressLength`]: other than 21 bytes (version and hash);
+/// - [`Error::AddressVersion`]: a version other than `params`'.
 pub fn decode_neo(text: &str, params: NeoParams) -> Result<[u8; 20]> {
     let decoded = base58::decode_check_any(text.as_bytes(), 21).map_err(|e| match e {
         crate::Error::InvalidBase58 => Error::InvalidBase58,
         crate::Error::BadChecksum => Error::BadChecksum,
-        _ => Error::InvalidPayloadLength {
+        _ => Error::AddressLength {
+            family: "NEO",
             len: text.len(),
             expected: 21,
         },
     })?;
     let payload = decoded.payload();
     let [version, hash @ ..] = payload else {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "NEO",
             len: 0,
             expected: 21,
         });
     };
     if hash.len() != 20 {
-        return Err(Error::InvalidPayloadLength {
+        return Err(Error::AddressLength {
+            family: "NEO",
             len: payload.len(),
             expected: 21,
         });
     }
     if *version != params.version {
-        return Err(Error::UnknownVersionByte { version: *version });
+        return Err(Error::AddressVersion {
+            family: "NEO",
+            version: *version,
+        });
     }
     let mut out = [0u8; 20];
     out.copy_from_slice(hash);

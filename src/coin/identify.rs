@@ -3,7 +3,8 @@
 use bech32::primitives::decode::SegwitHrpstring;
 use bech32::Hrp;
 
-use super::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, COINS};
+use super::table::COINS;
+use super::types::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder};
 use crate::address::{
     self, algorand, aptos, cashaddr, cosmos, eos, ergo, filecoin, icon, multiversx, nano, near,
     neo, nimiq, ss58, strkey, sui, tezos, ton, AddressType,

@@ -4,7 +4,9 @@
 //! Version bytes, prefixes and coin types are the coins' published chain parameters (and
 //! SLIP-44's registry); each coin is checked against published vectors in the tests.
 
-use super::{AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, KeyText, WalletPath};
+use super::types::{
+    AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, KeyText, WalletPath,
+};
 use crate::address::cosmos::{AccountHash, Bech32Account};
 use crate::address::ergo::ErgoNetwork;
 use crate::address::filecoin::FilecoinNetwork;

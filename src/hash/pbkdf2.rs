@@ -17,7 +17,7 @@
 
 use zeroize::Zeroize;
 
-use super::{write_state, HmacSha512};
+use super::hmac::{write_state, HmacSha512};
 use crate::secret::SecretBytes;
 use crate::sys::sha512::pbkdf2::iterate;
 

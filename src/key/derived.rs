@@ -5,10 +5,11 @@ use core::fmt;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::ZeroizeOnDrop;
 
+use super::meta::T;
+use super::walk::{master_key, walk};
 use crate::chain_code::ChainCode;
 use crate::curve::Scheme;
 use crate::error::Result;
-use crate::key::{master_key, walk, T};
 use crate::path::{ChildNumber, IntoDerivationPath};
 use crate::secret::SecretBytes;
 

@@ -3,12 +3,12 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
+use super::meta::{depth_after, meta_accessors, Meta, Parent, T};
 use crate::chain_code::ChainCode;
 use crate::curve::{check_public_step, NormalDerivation, Scheme};
 use crate::error::Result;
 use crate::fingerprint::Fingerprint;
 use crate::hash::HmacSha512;
-use crate::key::{depth_after, meta_accessors, Meta, Parent, T};
 use crate::path::{ChildNumber, IntoDerivationPath};
 use crate::version::{Version, VersionPair};
 

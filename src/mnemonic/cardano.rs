@@ -7,10 +7,12 @@ use core::str::FromStr;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{ZeroizeOnDrop, Zeroizing};
 
+use super::bip39::{parse_any, parse_in, phrase_of, Mnemonic};
 use super::bits::MAX_ENTROPY;
+use super::entropy::Entropy;
 use super::error::{Error, Result};
+use super::language::Language;
 use super::phrase::Phrase;
-use super::{parse_any, parse_in, phrase_of, Entropy, Language, Mnemonic};
 
 /// A Cardano recovery phrase: 9, 12, 15, 18, 21 or 24 words, checksum verified.
 ///

@@ -7,8 +7,9 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::bits::{self, MAX_ENTROPY, MAX_WORDS};
+use super::entropy::Entropy;
 use super::error::{Error, Result};
-use super::{Entropy, Language};
+use super::language::Language;
 
 /// The words of a phrase as indices into one word list, checksum verified; wiped on drop.
 #[derive(Clone)]

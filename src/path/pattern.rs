@@ -16,7 +16,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{path_error, ChildNumber, DerivationPath, MAX_DEPTH};
+use super::derivation::{path_error, ChildNumber, DerivationPath, MAX_DEPTH};
 use crate::error::{Error, PathErrorKind, Result};
 
 /// A derivation path with at most one wildcard level.

@@ -16,7 +16,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{self, Serialize, Serializer};
 use zeroize::Zeroizing;
 
-use super::MAX_ENCODED_LEN;
+use super::base58::MAX_ENCODED_LEN;
 use crate::curve::Bip32Text;
 use crate::error::Error;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};

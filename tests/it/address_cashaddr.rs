@@ -86,9 +86,9 @@ fn spec_checksum_only_vectors_fail_past_the_checksum() {
         assert!(
             matches!(
                 err,
-                Error::InvalidPayloadLength { .. }
-                    | Error::UnknownVersionByte { .. }
-                    | Error::InvalidEncoding
+                Error::AddressLength { .. }
+                    | Error::AddressVersion { .. }
+                    | Error::AddressCharacter { family: "CashAddr" }
             ),
             "{text}: {err:?}"
         );
@@ -158,11 +158,17 @@ fn bad_input() {
     let mut bad = GOOD.to_string();
     bad.pop();
     bad.push('3');
-    assert_eq!(decode(&bad), Err(Error::ChecksumMismatch));
+    assert_eq!(
+        decode(&bad),
+        Err(Error::AddressChecksum { family: "CashAddr" })
+    );
     // wrong prefix
     assert_eq!(
         cashaddr::decode_cashaddr(GOOD, "ecash"),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "CashAddr",
+            expected: "the network's prefix"
+        })
     );
     // the prefix is part of the checksum: an eCash text without its prefix fails the
     // checksum as Bitcoin Cash
@@ -171,46 +177,56 @@ fn bad_input() {
         .find(|c| s(c, "prefix") == "ecash")
         .unwrap();
     let bare = s(&ecash, "address").split_once(':').unwrap().1.to_string();
-    assert_eq!(decode(&bare), Err(Error::ChecksumMismatch));
+    assert_eq!(
+        decode(&bare),
+        Err(Error::AddressChecksum { family: "CashAddr" })
+    );
     // wrong length: a valid checksum over a 19-byte hash
     let short = cashaddr::cashaddr_from_hash("bitcoincash", CashAddrType::P2pkh, &[7; 19]);
     assert_eq!(
         short,
-        Err(Error::InvalidPayloadLength {
+        Err(Error::AddressLength {
+            family: "CashAddr",
             len: 19,
             expected: 20
         })
     );
     assert!(matches!(
         decode("bitcoincash:qpzry9x8gf2tvdw0s3jn54khce6mua7lcw20ayyn"),
-        Err(Error::InvalidPayloadLength { .. })
+        Err(Error::AddressLength { .. })
     ));
     assert!(matches!(
         decode("bitcoincash:"),
-        Err(Error::InvalidPayloadLength { .. })
+        Err(Error::AddressLength { .. })
     ));
     assert!(matches!(
         decode(&format!("bitcoincash:{}", "q".repeat(500))),
-        Err(Error::InvalidPayloadLength { .. })
+        Err(Error::AddressLength { .. })
     ));
     // mixed case, a character outside the alphabet
     assert_eq!(
         decode("bitcoincash:Qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2"),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "CashAddr" })
     );
     assert_eq!(
         decode("bitcoincash:br6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2"),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "CashAddr" })
     );
     // a type the spec leaves undefined (15), with a valid checksum
     assert!(matches!(
         cashaddr::decode_cashaddr("prefix:0qxsg0rgpa", "prefix"),
-        Err(Error::UnknownVersionByte { version: 0x78 } | Error::InvalidPayloadLength { .. })
+        Err(Error::AddressVersion {
+            family: "CashAddr",
+            version: 0x78
+        } | Error::AddressLength { .. })
     ));
     // an encoder prefix the format cannot hold
     assert_eq!(
         cashaddr::cashaddr_from_hash("BitcoinCash", CashAddrType::P2pkh, &[0; 20]),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "CashAddr",
+            expected: "a prefix of 1 to 15 lowercase letters and digits"
+        })
     );
     // a key that is not on the curve
     assert_eq!(
@@ -218,11 +234,18 @@ fn bad_input() {
         Err(Error::InvalidPublicKey)
     );
     for e in [
-        Error::ChecksumMismatch,
-        Error::WrongPrefix,
-        Error::InvalidEncoding,
-        Error::UnknownVersionByte { version: 0x78 },
-        Error::InvalidPayloadLength {
+        Error::AddressChecksum { family: "CashAddr" },
+        Error::AddressPrefix {
+            family: "CashAddr",
+            expected: "the network's prefix",
+        },
+        Error::AddressCharacter { family: "CashAddr" },
+        Error::AddressVersion {
+            family: "CashAddr",
+            version: 0x78,
+        },
+        Error::AddressLength {
+            family: "CashAddr",
             len: 19,
             expected: 20,
         },

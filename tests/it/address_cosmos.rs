@@ -139,11 +139,17 @@ fn bad_input() {
     // wrong HRP, wrong chain prefix
     assert_eq!(
         cosmos::decode_bech32_account(good, Bech32Account::new("osmo", AccountHash::Hash160)),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "bech32 account",
+            expected: "osmo"
+        })
     );
     assert_eq!(
         cosmos::decode_bech32_account(good, p.with_chain("P-")),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "bech32 account",
+            expected: "P-"
+        })
     );
     // wrong length: a valid checksum over 19 and 32 bytes
     let mut text = String::new();
@@ -155,7 +161,8 @@ fn bad_input() {
     .unwrap();
     assert_eq!(
         cosmos::decode_bech32_account(&text, p),
-        Err(Error::InvalidPayloadLength {
+        Err(Error::AddressLength {
+            family: "bech32 account",
             len: 32,
             expected: 20
         })
@@ -178,7 +185,10 @@ fn bad_input() {
                 &[0; 20],
                 Bech32Account::new(hrp, AccountHash::Hash160)
             ),
-            Err(Error::WrongPrefix),
+            Err(Error::AddressPrefix {
+                family: "bech32 account",
+                expected: hrp
+            }),
             "{hrp:?}"
         );
     }

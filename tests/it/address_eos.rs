@@ -42,19 +42,31 @@ fn bad_input() {
     let good = "EOS5zD4eXtvBmLhzmj9CtvuG2wxwuKcTbYxYwsGpPvKe68ExHjJsc";
     // wrong checksum: the key's last digit changed keeps the length
     let bad = good.replace("HjJsc", "HjJsd");
-    assert_eq!(eos::decode_eos(&bad), Err(Error::ChecksumMismatch));
+    assert_eq!(
+        eos::decode_eos(&bad),
+        Err(Error::AddressChecksum { family: "EOS" })
+    );
     assert_eq!(
         eos::decode_eos(&good.replacen("EOS", "EAS", 1)),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "EOS",
+            expected: "EOS"
+        })
     );
-    assert_eq!(eos::decode_eos(&good[3..]), Err(Error::WrongPrefix));
+    assert_eq!(
+        eos::decode_eos(&good[3..]),
+        Err(Error::AddressPrefix {
+            family: "EOS",
+            expected: "EOS"
+        })
+    );
     assert!(matches!(
         eos::decode_eos(&good[..good.len() - 3]),
-        Err(Error::InvalidPayloadLength { expected: 37, .. })
+        Err(Error::AddressLength { expected: 37, .. })
     ));
     assert!(matches!(
         eos::decode_eos(&format!("{good}{}", "z".repeat(200))),
-        Err(Error::InvalidPayloadLength { expected: 37, .. })
+        Err(Error::AddressLength { expected: 37, .. })
     ));
     assert_eq!(
         eos::decode_eos(&good.replace('5', "0")),

@@ -51,16 +51,19 @@ fn bad_input() {
     let bad = good.replace("nW5G", "nW5H");
     assert_eq!(
         ergo::decode_ergo_p2pk(&bad, ErgoNetwork::Mainnet),
-        Err(Error::ChecksumMismatch)
+        Err(Error::AddressChecksum { family: "Ergo" })
     );
     // a mainnet address read as testnet: the head byte
     assert_eq!(
         ergo::decode_ergo_p2pk(good, ErgoNetwork::Testnet),
-        Err(Error::UnknownVersionByte { version: 0x01 })
+        Err(Error::AddressVersion {
+            family: "Ergo",
+            version: 0x01
+        })
     );
     assert!(matches!(
         ergo::decode_ergo_p2pk(&good[..40], ErgoNetwork::Mainnet),
-        Err(Error::InvalidPayloadLength { expected: 38, .. })
+        Err(Error::AddressLength { expected: 38, .. })
     ));
     assert_eq!(
         ergo::decode_ergo_p2pk(&good.replace('9', "0"), ErgoNetwork::Mainnet),

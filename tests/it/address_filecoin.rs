@@ -82,22 +82,28 @@ fn bad_input() {
     // padding: refused as such
     assert_eq!(
         filecoin::decode_filecoin_secp256k1("f15ihq5ibzwki2b4ep2f46avlkrqzhpqgtga7rdrr", net),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "Filecoin" })
     );
     // one character of the hash changed
     let bad = good.replacen("5ihq", "5ihr", 1);
     assert_eq!(
         filecoin::decode_filecoin_secp256k1(&bad, net),
-        Err(Error::ChecksumMismatch)
+        Err(Error::AddressChecksum { family: "Filecoin" })
     );
     // testnet letter, another protocol, another network
     assert_eq!(
         filecoin::decode_filecoin_secp256k1(&good.replacen('f', "t", 1), net),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "Filecoin",
+            expected: "the network's letter and 1"
+        })
     );
     assert_eq!(
         filecoin::decode_filecoin_secp256k1("f24vg6ut43yw2h2jqydgbg2xq7x6f4kub3bg6as6i", net),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "Filecoin",
+            expected: "the network's letter and 1"
+        })
     );
     // the checksum does not cover the network letter: the same payload on testnet
     let testnet = good.replacen('f', "t", 1);
@@ -107,21 +113,22 @@ fn bad_input() {
     );
     assert_eq!(
         filecoin::decode_filecoin_secp256k1(&good[..good.len() - 1], net),
-        Err(Error::InvalidPayloadLength {
+        Err(Error::AddressLength {
+            family: "Filecoin",
             len: 23,
             expected: 24
         })
     );
     assert_eq!(
         filecoin::decode_filecoin_secp256k1(&good.replace('q', "1"), net),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "Filecoin" })
     );
     assert_eq!(
         filecoin::decode_filecoin_secp256k1(
             &good.to_ascii_uppercase().replacen("F1", "f1", 1),
             net
         ),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "Filecoin" })
     );
     assert_eq!(
         filecoin::filecoin_secp256k1(&OFF_CURVE, net),

@@ -41,22 +41,26 @@ fn bad_input() {
     let good = "hx477ac35d999d2db17b3a00cfcff70ea507f009ef";
     assert_eq!(
         icon::decode_icon(&good.replacen("hx", "cx", 1)),
-        Err(Error::WrongPrefix)
+        Err(Error::AddressPrefix {
+            family: "ICON",
+            expected: "hx"
+        })
     );
     assert_eq!(
         icon::decode_icon(&good[..40]),
-        Err(Error::InvalidPayloadLength {
+        Err(Error::AddressLength {
+            family: "ICON",
             len: 19,
             expected: 20
         })
     );
     assert_eq!(
         icon::decode_icon(&good.replace('a', "g")),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "ICON" })
     );
     assert_eq!(
         icon::decode_icon(&good.to_ascii_uppercase().replacen("HX", "hx", 1)),
-        Err(Error::InvalidEncoding)
+        Err(Error::AddressCharacter { family: "ICON" })
     );
     assert_eq!(icon::icon(&OFF_CURVE), Err(Error::InvalidPublicKey));
 }

@@ -66,18 +66,24 @@ fn bad_input() {
     );
     assert_eq!(
         neo::decode_neo(good, neo::NEO_N3),
-        Err(Error::UnknownVersionByte { version: 0x17 })
+        Err(Error::AddressVersion {
+            family: "NEO",
+            version: 0x17
+        })
     );
     // a Bitcoin P2PKH text: another version
     assert_eq!(
         neo::decode_neo("1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu", p),
-        Err(Error::UnknownVersionByte { version: 0x00 })
+        Err(Error::AddressVersion {
+            family: "NEO",
+            version: 0x00
+        })
     );
     // a valid Base58Check of 21 bytes less one: wrong length
     let short = bs58::encode([0x17; 20]).with_check().into_string();
     assert!(matches!(
         neo::decode_neo(&short, p),
-        Err(Error::InvalidPayloadLength { expected: 21, .. })
+        Err(Error::AddressLength { expected: 21, .. })
     ));
     assert_eq!(
         neo::decode_neo(&good.replace('A', "0"), p),
@@ -109,7 +115,7 @@ proptest::proptest! {
             proptest::prop_assert_eq!(neo::decode_neo(addr.as_str(), p), Ok(hash));
             proptest::prop_assert_eq!(
                 neo::decode_neo(addr.as_str(), other),
-                Err(Error::UnknownVersionByte { version: p.version() })
+                Err(Error::AddressVersion { family: "NEO", version: p.version() })
             );
         }
     }

@@ -7,8 +7,8 @@ use fastbip32::Network;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{js_bytes, unsupported};
 use crate::errors;
-use crate::keys::unsupported;
 use crate::names::{self, Curve};
 
 /// Where an address goes: a coin of the registry ([`fastbip32::coin::COINS`]) and one of its
@@ -200,7 +200,7 @@ fn text_or_null(value: Option<&str>) -> JsValue {
 }
 
 fn bytes_or_null(value: Option<&[u8]>) -> JsValue {
-    value.map_or(JsValue::NULL, |b| crate::keys::js_bytes(b).into())
+    value.map_or(JsValue::NULL, |b| js_bytes(b).into())
 }
 
 /// Decodes an address of any kind the library reads: a plain object `{type, network,
@@ -223,11 +223,7 @@ pub fn decode_address(text: &str) -> Result<Object, JsValue> {
             .witness_version()
             .map_or(JsValue::NULL, JsValue::from),
     );
-    set(
-        &out,
-        "payload",
-        &crate::keys::js_bytes(decoded.payload()).into(),
-    );
+    set(&out, "payload", &js_bytes(decoded.payload()).into());
     set(
         &out,
         "scriptPubKey",

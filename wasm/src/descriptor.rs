@@ -8,8 +8,9 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
+use crate::convert::{check_count, unsupported};
 use crate::errors;
-use crate::keys::{check_count, unsupported, Private, RawPrivateKey};
+use crate::keys::{Private, RawPrivateKey};
 use crate::names;
 
 /// Outputs derived per call of the library's `Branch::derive_into`.

@@ -114,12 +114,7 @@ impl LibraryError for fastbip32::Error {
 /// An error of the address and WIF functions: `FastBip32Error`.
 impl LibraryError for fastbip32::address::Error {
     fn into_js(self) -> JsValue {
-        raise(
-            Class::Base,
-            &kind_of(&format!("{self:?}")),
-            &self.to_string(),
-            &[],
-        )
+        raise(Class::Base, self.kind(), &self.to_string(), &[])
     }
 }
 

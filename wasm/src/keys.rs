@@ -25,12 +25,9 @@ use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
 use crate::address;
+use crate::convert::{check_count, js_bytes, unsupported};
 use crate::errors;
 use crate::names::{self, Curve};
-
-/// The most items one batch call makes (keys or addresses): 2^20, so that a call's output
-/// stays within tens of megabytes of the module's memory.
-pub(crate) const MAX_BATCH: u32 = 1 << 20;
 
 /// An extended private key of any scheme.
 #[derive(Clone)]
@@ -98,14 +95,6 @@ macro_rules! map_public {
     };
 }
 
-/// A JavaScript `Uint8Array` holding a copy of `data`, copied straight from `data`.
-pub(crate) fn js_bytes(data: &[u8]) -> Uint8Array {
-    let len = u32::try_from(data.len()).unwrap_or(u32::MAX);
-    let out = Uint8Array::new_with_length(len);
-    out.copy_from(data);
-    out
-}
-
 /// The CIP-5 role named by one of its prefixes (`acct_xsk`, `root_xvk`, …).
 fn role_named(name: &str) -> Result<Role, JsValue> {
     Cip5Prefix::ALL
@@ -129,16 +118,8 @@ fn unknown_version(name: &str) -> JsValue {
     )
 }
 
-/// The binding's error for an operation a scheme does not define, with what was asked.
-pub(crate) fn unsupported(what: &str, curve: Curve) -> JsValue {
-    errors::binding(
-        "UnsupportedByScheme",
-        &format!("{what} is not defined for {} keys", curve.name()),
-    )
-}
-
 /// A start index and count of siblings as the library's first child number, the count
-/// checked against [`MAX_BATCH`].
+/// checked against [`MAX_BATCH`](crate::convert::MAX_BATCH).
 fn first_child(start: u32, count: u32, hardened: bool) -> Result<ChildNumber, JsValue> {
     check_count(count)?;
     if hardened {
@@ -147,17 +128,6 @@ fn first_child(start: u32, count: u32, hardened: bool) -> Result<ChildNumber, Js
         ChildNumber::normal(start)
     }
     .map_err(errors::lib)
-}
-
-/// Refuses a batch of more than [`MAX_BATCH`] items.
-pub(crate) fn check_count(count: u32) -> Result<(), JsValue> {
-    if count > MAX_BATCH {
-        return Err(errors::binding(
-            "InvalidArgument",
-            &format!("count {count} is above the limit of {MAX_BATCH} per call: split the batch"),
-        ));
-    }
-    Ok(())
 }
 
 /// A buffer of `count` copies of `value`, or the error `OutOfMemory`.

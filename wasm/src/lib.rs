@@ -9,6 +9,7 @@
 //! * `mnemonic`: `RawMnemonic`, `rawSuggest`;
 //! * `descriptor`: `RawDescriptor`, `rawAccountDescriptors`;
 //! * `errors`: the one mapping of library errors to thrown values;
+//! * `convert`: bytes handed to JavaScript, the batch bound, the unsupported-operation error;
 //! * `names`: curve, network, address-kind and word-list names.
 
 #![allow(
@@ -21,6 +22,7 @@
 )]
 
 mod address;
+mod convert;
 mod descriptor;
 mod errors;
 mod keys;

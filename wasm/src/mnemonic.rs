@@ -5,8 +5,8 @@ use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
+use crate::convert::js_bytes;
 use crate::errors;
-use crate::keys::js_bytes;
 use crate::names;
 
 /// A BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of one of the ten word lists (the

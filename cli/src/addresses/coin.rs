@@ -12,7 +12,7 @@ use fastbip32::address::CurveFamily;
 use fastbip32::coin::{AddressFormat, Coin, Context};
 use fastbip32::{ChildNumber, DerivationPath, ExtendedKey, ExtendedPublicKey, Secp256k1};
 
-use super::AddressesArgs;
+use super::args::AddressesArgs;
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::io::Io;

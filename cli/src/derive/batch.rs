@@ -22,8 +22,9 @@ use fastbip32::{
     PathErrorKind, PathPattern,
 };
 
-use super::{
-    key_from_xkey, parse_seed_path, printed_path, DeriveArgs, Request, Source, Start, WildcardAt,
+use super::args::DeriveArgs;
+use super::start::{
+    key_from_xkey, parse_seed_path, printed_path, Request, Source, Start, WildcardAt,
 };
 use crate::curve::{CliScheme, SchemeVisitor};
 use crate::error::CliError;

@@ -12,8 +12,9 @@
 use fastbip32::cardano::Role;
 use fastbip32::DerivationPath;
 
+use super::args::DeriveArgs;
 use super::batch::{child_at, prefix_path, ChildRange, Wildcard};
-use super::{key_from_xkey, DeriveArgs, Request, Source, Start};
+use super::start::{key_from_xkey, Request, Source, Start};
 use crate::curve::{CliScheme, SchemeVisitor};
 use crate::error::CliError;
 use crate::io::Io;

@@ -7,7 +7,7 @@ use core::arch::x86_64::{
     _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use super::{from_lanes, to_lanes, K};
+use super::lanes::{from_lanes, to_lanes, K};
 
 macro_rules! rotr {
     ($x:expr, $n:literal) => {

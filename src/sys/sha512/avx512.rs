@@ -54,7 +54,7 @@ macro_rules! kernel {
 
 /// Eight lanes in zmm registers.
 pub(in crate::sys) mod zmm {
-    use super::super::{from_lanes, to_lanes, K};
+    use super::super::lanes::{from_lanes, to_lanes, K};
     use super::{CH, MAJ, XOR3};
     width!(
         add = _mm512_add_epi64,
@@ -75,7 +75,7 @@ pub(in crate::sys) mod zmm {
 
 /// Four lanes in ymm registers.
 pub(in crate::sys) mod ymm {
-    use super::super::{from_lanes, to_lanes, K};
+    use super::super::lanes::{from_lanes, to_lanes, K};
     use super::{CH, MAJ, XOR3};
     width!(
         add = _mm256_add_epi64,
@@ -97,7 +97,7 @@ pub(in crate::sys) mod ymm {
 /// Two lanes in xmm registers: an HMAC key's inner and outer states, or any two
 /// independent compressions.
 pub(in crate::sys) mod xmm {
-    use super::super::{from_lanes, to_lanes, K};
+    use super::super::lanes::{from_lanes, to_lanes, K};
     use super::{CH, MAJ, XOR3};
     width!(
         add = _mm_add_epi64,

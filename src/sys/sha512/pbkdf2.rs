@@ -734,11 +734,11 @@ mod tests {
         /// kernels and remainders), equals the reference.
         #[test]
         fn every_plan_equals_reference((inner, outer, u1) in lanes(15), iterations in 1u32..4) {
-            for isa in [super::super::Isa::Portable, super::super::Isa::Avx2, super::super::Isa::Avx512] {
-                if isa > super::super::cpu_isa() {
+            for isa in [super::super::dispatch::Isa::Portable, super::super::dispatch::Isa::Avx2, super::super::dispatch::Isa::Avx512] {
+                if isa > super::super::dispatch::cpu_isa() {
                     continue;
                 }
-                let plan = super::super::Plan::for_isa(isa);
+                let plan = super::super::dispatch::Plan::for_isa(isa);
                 for n in 1..=15 {
                     let mut got = u1[..n].to_vec();
                     // SAFETY: `isa <= cpu_isa()`, so the CPU has every kernel of the plan.
