@@ -59,6 +59,7 @@ mod table;
 
 pub use self::identify::{identify, Identified, Match};
 pub use self::table::COINS;
+pub(crate) use self::table::{BITCOIN, CARDANO, ETHEREUM, SOLANA};
 
 /// A Bitcoin script whose address follows the [`Context`]'s Bitcoin network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -198,6 +199,42 @@ impl Encoder {
             | Self::TonV4r2 { .. } => CurveFamily::Ed25519,
             Self::Cardano(_) => CurveFamily::Ed25519Bip32,
             Self::Nano => CurveFamily::Ed25519Blake2b,
+        }
+    }
+
+    /// Whether the family's text is case-insensitive (bech32, hex and lowercase base32 texts:
+    /// the same address in either case), so that texts are compared in lowercase.
+    pub const fn case_insensitive(self) -> bool {
+        match self {
+            Self::Bitcoin(script) => match script {
+                BitcoinScript::P2wpkh | BitcoinScript::P2tr => true,
+                BitcoinScript::P2pkh | BitcoinScript::P2shP2wpkh => false,
+            },
+            Self::SegwitV0 { .. }
+            | Self::Eip55
+            | Self::CashAddr { .. }
+            | Self::Bech32Account(_)
+            | Self::Icon
+            | Self::Filecoin(_)
+            | Self::Aptos
+            | Self::Sui
+            | Self::Near
+            | Self::MultiversX
+            | Self::Cardano(_)
+            | Self::Nano => true,
+            Self::Base58Hash160 { .. }
+            | Self::Base58P2shP2wpkh { .. }
+            | Self::Base58Keccak { .. }
+            | Self::Eos
+            | Self::Ergo(_)
+            | Self::Neo(_)
+            | Self::Solana
+            | Self::Algorand
+            | Self::Ss58(_)
+            | Self::StrKey
+            | Self::Tezos
+            | Self::Nimiq
+            | Self::TonV4r2 { .. } => false,
         }
     }
 
@@ -561,15 +598,15 @@ impl fmt::Display for Coin {
 /// `ethereum` is Ethereum's `eip55`, `solana` Solana's, the Cardano kinds Cardano's.
 pub fn of_kind(kind: AddressKind) -> (&'static Coin, &'static AddressFormat) {
     let (coin, format) = match kind {
-        AddressKind::P2pkh => (&table::BITCOIN, &table::BTC_P2PKH),
-        AddressKind::P2shP2wpkh => (&table::BITCOIN, &table::BTC_P2SH_P2WPKH),
-        AddressKind::P2wpkh => (&table::BITCOIN, &table::BTC_P2WPKH),
-        AddressKind::P2tr => (&table::BITCOIN, &table::BTC_P2TR),
-        AddressKind::Ethereum => (&table::ETHEREUM, &table::EIP55),
-        AddressKind::Solana => (&table::SOLANA, &table::SOLANA_KIND),
-        AddressKind::CardanoEnterprise => (&table::CARDANO, &table::ADA_ENTERPRISE),
-        AddressKind::CardanoBase => (&table::CARDANO, &table::ADA_BASE),
-        AddressKind::CardanoReward => (&table::CARDANO, &table::ADA_REWARD),
+        AddressKind::P2pkh => (&BITCOIN, &table::BTC_P2PKH),
+        AddressKind::P2shP2wpkh => (&BITCOIN, &table::BTC_P2SH_P2WPKH),
+        AddressKind::P2wpkh => (&BITCOIN, &table::BTC_P2WPKH),
+        AddressKind::P2tr => (&BITCOIN, &table::BTC_P2TR),
+        AddressKind::Ethereum => (&ETHEREUM, &table::EIP55),
+        AddressKind::Solana => (&SOLANA, &table::SOLANA_KIND),
+        AddressKind::CardanoEnterprise => (&CARDANO, &table::ADA_ENTERPRISE),
+        AddressKind::CardanoBase => (&CARDANO, &table::ADA_BASE),
+        AddressKind::CardanoReward => (&CARDANO, &table::ADA_REWARD),
     };
     (coin, format)
 }

@@ -100,7 +100,7 @@ pub(crate) struct RecoverArgs {
     /// A single-key output descriptor with a key origin, as a wallet exports it.
     #[arg(long, value_name = "DESC")]
     descriptor: Vec<String>,
-    /// The coin: bitcoin, ethereum, solana, cardano. Default: the coin of the --address
+    /// The coin: a slug or symbol of `fastbip32 coins`. Default: the coin of the --address
     /// values (an EVM address is Ethereum's), else bitcoin.
     #[arg(long, value_name = "COIN")]
     coin: Option<String>,
@@ -276,16 +276,21 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if target.is_empty() {
         return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
     }
-    // Without --coin, the addresses' coin (an EVM address is Ethereum's), else bitcoin.
-    let coin = match (named, target.address_coins().as_slice()) {
-        (Some(coin), _) => coin,
-        (None, []) => Coin::Bitcoin,
-        (None, [coin]) => *coin,
-        (None, [first, second, ..]) => {
-            return Err(usage(format!(
-                "the addresses are of several coins ({first} and {second}): search one coin at a time"
-            )));
+    // Without --coin, the coin every address can belong to (an EVM address is Ethereum's),
+    // else bitcoin; with it, every address must be of that coin.
+    let coin = match named {
+        Some(coin) => {
+            if let Some(text) = target.foreign_address(coin) {
+                return Err(usage(format!(
+                    "invalid --address: {text} is not an address of {coin}"
+                )));
+            }
+            coin
         }
+        None => target
+            .address_coin()
+            .map_err(|e| usage(e.to_string()))?
+            .unwrap_or(Coin::Bitcoin),
     };
     let change: Change = match &args.change {
         Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,

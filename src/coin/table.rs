@@ -206,7 +206,7 @@ pub(super) const ADA_REWARD: AddressFormat =
     AddressFormat::new("cardano-reward", Encoder::Cardano(CardanoAddress::Reward));
 
 /// Bitcoin.
-pub(super) const BITCOIN: Coin = Coin {
+pub(crate) const BITCOIN: Coin = Coin {
     slug: "bitcoin",
     symbol: "BTC",
     name: "Bitcoin",
@@ -289,7 +289,7 @@ const DASH: Coin = Coin {
 };
 
 /// Ethereum.
-pub(super) const ETHEREUM: Coin = evm(
+pub(crate) const ETHEREUM: Coin = evm(
     "ethereum",
     "ETH",
     "Ethereum",
@@ -303,7 +303,7 @@ pub(super) const ETHEREUM: Coin = evm(
 );
 
 /// Solana.
-pub(super) const SOLANA: Coin = Coin {
+pub(crate) const SOLANA: Coin = Coin {
     slug: "solana",
     symbol: "SOL",
     name: "Solana",
@@ -327,7 +327,7 @@ pub(super) const SOLANA: Coin = Coin {
 };
 
 /// Cardano.
-pub(super) const CARDANO: Coin = Coin {
+pub(crate) const CARDANO: Coin = Coin {
     slug: "cardano",
     symbol: "ADA",
     name: "Cardano",

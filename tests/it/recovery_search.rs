@@ -503,7 +503,7 @@ fn target_errors() {
         Err(Error::InvalidAddress)
     );
     assert_eq!(target.add_address("0x1234"), Err(Error::InvalidAddress));
-    assert_eq!("dogecoin".parse::<Coin>(), Err(Error::UnknownCoin));
+    assert_eq!("notacoin".parse::<Coin>(), Err(Error::UnknownCoin));
     assert!(matches!(
         PathPattern::parse("m/*/*"),
         Err(fastbip32::Error::InvalidPath {
