@@ -379,6 +379,34 @@ pub fn encode(encoder: Encoder, public_key: &[u8], ctx: &Context) -> Result<Addr
     }
 }
 
+/// The text an address of `encoder`'s family is compared as: without spaces (Nimiq's
+/// groups of four), and in lowercase for the families whose text is case-insensitive
+/// ([`Encoder::case_insensitive`]). Two texts of one family are the same address when
+/// their comparable forms are equal. `None` for text too long or not ASCII.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::coin::{comparable, Encoder};
+///
+/// let a = comparable(Encoder::Eip55, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+/// let b = comparable(Encoder::Eip55, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
+/// assert_eq!(a, b);
+/// ```
+pub fn comparable(encoder: Encoder, text: &str) -> Option<Address> {
+    let mut buf = [0u8; Address::MAX_LEN];
+    let mut len = 0;
+    for b in text.trim().bytes().filter(|b| *b != b' ') {
+        *buf.get_mut(len)? = if encoder.case_insensitive() {
+            b.to_ascii_lowercase()
+        } else {
+            b
+        };
+        len += 1;
+    }
+    Address::from_ascii(buf.get(..len)?)
+}
+
 /// One address kind of a coin: its name (`p2wpkh`, `eip55`, …) and its encoder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AddressFormat {

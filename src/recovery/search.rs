@@ -20,9 +20,9 @@ use super::checkpoint::Checkpoint;
 use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
-use super::target::{normalized, Coin, Target};
+use super::target::{Coin, Target};
 use crate::address::{Address, CurveFamily};
-use crate::coin::{AddressFormat, CardanoAddress, Context, Encoder, WalletPath};
+use crate::coin::{comparable, AddressFormat, CardanoAddress, Context, Encoder, WalletPath};
 use crate::curve::{Ed25519, Ed25519Bip32, Ed25519Blake2b, NistP256, Scheme, Secp256k1};
 use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::HmacSha512;
@@ -509,7 +509,7 @@ pub struct Search<'a> {
     threads: usize,
     tick: Duration,
     routes: Vec<Route>,
-    /// The target's addresses on the coin, as [`normalized`] writes them.
+    /// The target's addresses on the coin, as [`comparable`] writes them.
     wanted: HashSet<Address>,
     xpub_paths: Vec<Vec<DerivationPath>>,
     /// A count of `paths` above its maximum (then no route or path was computed).
@@ -542,7 +542,7 @@ impl<'a> Search<'a> {
             .addresses
             .iter()
             .flat_map(|w| w.kinds_of(coin).map(|(kind, _)| (kind, w.text.as_str())))
-            .filter_map(|(kind, text)| normalized(kind.encoder(), text))
+            .filter_map(|(kind, text)| comparable(kind.encoder(), text))
             .collect();
         Self {
             bound,
@@ -955,7 +955,7 @@ impl<'a> Search<'a> {
     fn wanted_address(&self, route: &Route, key: &[u8], ctx: &Context) -> Result<Option<Address>> {
         for kind in &route.kinds {
             let address = kind.encode(key, ctx).map_err(|_| Error::Derivation)?;
-            let probe = normalized(kind.encoder(), address.as_str()).ok_or(Error::Derivation)?;
+            let probe = comparable(kind.encoder(), address.as_str()).ok_or(Error::Derivation)?;
             if self.wanted.contains(&probe) {
                 return Ok(Some(address));
             }

@@ -11,7 +11,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::error::{Error, Result};
 use crate::address::{self, AddressNetwork, CurveFamily};
-use crate::coin::{self, Encoder};
+use crate::coin;
 use crate::curve::Secp256k1;
 use crate::descriptor::Descriptor;
 use crate::key::ExtendedPublicKey;
@@ -88,22 +88,6 @@ impl core::str::FromStr for Coin {
             .map(Self)
             .map_err(|_| Error::UnknownCoin)
     }
-}
-
-/// The text a candidate's address is compared as: without spaces (Nimiq's groups), and in
-/// lowercase for the families whose text is case-insensitive (bech32, hex).
-pub(super) fn normalized(encoder: Encoder, text: &str) -> Option<address::Address> {
-    let mut buf = [0u8; address::Address::MAX_LEN];
-    let mut len = 0;
-    for b in text.bytes().filter(|b| *b != b' ') {
-        *buf.get_mut(len)? = if encoder.case_insensitive() {
-            b.to_ascii_lowercase()
-        } else {
-            b
-        };
-        len += 1;
-    }
-    address::Address::from_ascii(buf.get(..len)?)
 }
 
 /// An address a search looks for, as given, with what [`coin::identify`] names it.
