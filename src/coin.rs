@@ -439,6 +439,63 @@ impl AddressFormat {
     }
 }
 
+/// A wallet application whose paths the registry records: what `recover --wallet` selects.
+///
+/// Each coin's [`WalletPath`]s name the wallets that use them ([`WalletPath::presets`]);
+/// the sources are listed in `docs/cli.md` (`recover --wallet`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Wallet {
+    /// Ledger Live: one account per hardened account index.
+    LedgerLive,
+    /// `metamask`: Ethereum's `m/44'/60'/0'/0/*`.
+    MetaMask,
+    /// Phantom: Solana's `m/44'/501'/*'/0'`.
+    Phantom,
+    /// Trust Wallet (wallet-core's default paths).
+    Trust,
+    /// Exodus.
+    Exodus,
+    /// Electrum, with a BIP-39 seed (its script-type choices).
+    Electrum,
+}
+
+impl Wallet {
+    /// Every wallet, in the order `recover --help` lists them.
+    pub const ALL: [Self; 6] = [
+        Self::LedgerLive,
+        Self::MetaMask,
+        Self::Phantom,
+        Self::Trust,
+        Self::Exodus,
+        Self::Electrum,
+    ];
+
+    /// The name `--wallet` takes: `ledger-live`, `metamask`, `phantom`, `trust`, `exodus`,
+    /// `electrum`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::LedgerLive => "ledger-live",
+            Self::MetaMask => "metamask",
+            Self::Phantom => "phantom",
+            Self::Trust => "trust",
+            Self::Exodus => "exodus",
+            Self::Electrum => "electrum",
+        }
+    }
+
+    /// The wallet named `name` (as [`name`](Self::name) writes it).
+    pub fn find(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|w| w.name() == name)
+    }
+}
+
+impl fmt::Display for Wallet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A standard path of a coin's wallets: the key of account 0's first receive address, the
 /// series of addresses (the same path with `*` at the level wallets count), the address kind
 /// it is for and whose convention it is.
@@ -448,6 +505,7 @@ pub struct WalletPath {
     series: &'static str,
     kind: &'static str,
     wallets: &'static str,
+    presets: &'static [Wallet],
 }
 
 impl WalletPath {
@@ -463,7 +521,19 @@ impl WalletPath {
             series,
             kind,
             wallets,
+            presets: &[],
         }
+    }
+
+    /// The same path, used by the wallet applications `presets`.
+    #[must_use]
+    pub const fn with_presets(self, presets: &'static [Wallet]) -> Self {
+        Self { presets, ..self }
+    }
+
+    /// The wallet applications ([`Wallet`]) that use this path.
+    pub const fn presets(&self) -> &'static [Wallet] {
+        self.presets
     }
 
     /// The path of the first address, such as `m/84'/2'/0'/0/0`.
@@ -575,6 +645,11 @@ impl Coin {
         self.paths()
             .find(|p| p.kind == kind)
             .unwrap_or(&self.default_path)
+    }
+
+    /// The standard paths `wallet` uses, the default first.
+    pub fn wallet_paths(&self, wallet: Wallet) -> impl Iterator<Item = &WalletPath> {
+        self.paths().filter(move |p| p.presets.contains(&wallet))
     }
 
     /// The private-key text formats besides hex.

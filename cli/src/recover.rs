@@ -17,7 +17,7 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
-    Paths, Search, Space, Target, Template,
+    Paths, Search, Space, Target, Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -104,6 +104,10 @@ pub(crate) struct RecoverArgs {
     /// values (an EVM address is Ethereum's), else bitcoin.
     #[arg(long, value_name = "COIN")]
     coin: Option<String>,
+    /// A wallet's paths in place of the coin's standard ones: ledger-live, metamask,
+    /// phantom, trust, exodus or electrum (the coin's registry paths that wallet uses).
+    #[arg(long, value_name = "WALLET", conflicts_with = "path")]
+    wallet: Option<String>,
     /// Accounts 0 … N−1 of the standard paths (at most 1024).
     #[arg(long, default_value_t = 1, value_name = "N")]
     accounts: u32,
@@ -305,6 +309,14 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         .change(change)
         .accounts(args.accounts)
         .gap(args.gap);
+    if let Some(name) = &args.wallet {
+        let wallet = Wallet::find(name).ok_or_else(|| {
+            usage(format!(
+                "invalid --wallet {name:?}: expected ledger-live, metamask, phantom, trust, exodus or electrum"
+            ))
+        })?;
+        paths = paths.wallet(wallet);
+    }
     for p in &args.path {
         paths =
             paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
@@ -336,6 +348,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         RecoveryError::TooLarge { bound, .. } => {
             usage(format!("invalid --{}: {e}", bound.as_str()))
         }
+        RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
         e => lib_usage("invalid target", e),
     })?;
 

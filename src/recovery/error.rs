@@ -112,6 +112,13 @@ pub enum Error {
     },
     /// A name that is no slug or symbol of the coin registry.
     UnknownCoin,
+    /// A wallet preset with no path for the search's coin.
+    UnsupportedWallet {
+        /// The wallet (`metamask`).
+        wallet: &'static str,
+        /// The coin (`solana`).
+        coin: &'static str,
+    },
     /// Addresses of several coins, with no coin they can all belong to.
     SeveralCoins {
         /// The coin of the first address.
@@ -384,6 +391,9 @@ impl fmt::Display for Error {
             Self::UnknownCoin => {
                 f.write_str("unknown coin (see `fastbip32 coins` for the slugs and symbols)")
             }
+            Self::UnsupportedWallet { wallet, coin } => {
+                write!(f, "the {wallet} wallet has no {coin} paths")
+            }
             Self::SeveralCoins { first, second } => write!(
                 f,
                 "the addresses are of several coins ({first} and {second}): search one coin at a time"
@@ -454,6 +464,7 @@ impl Error {
             Self::InvalidShard { .. } => "InvalidShard",
             Self::UnknownCoin => "UnknownCoin",
             Self::SeveralCoins { .. } => "SeveralCoins",
+            Self::UnsupportedWallet { .. } => "UnsupportedWallet",
             Self::UnknownChange => "UnknownChange",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",

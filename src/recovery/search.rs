@@ -22,7 +22,9 @@ use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Target};
 use crate::address::{Address, CurveFamily};
-use crate::coin::{comparable, AddressFormat, CardanoAddress, Context, Encoder, WalletPath};
+use crate::coin::{
+    comparable, AddressFormat, CardanoAddress, Context, Encoder, Wallet, WalletPath,
+};
 use crate::curve::{Ed25519, Ed25519Bip32, Ed25519Blake2b, NistP256, Scheme, Secp256k1};
 use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::HmacSha512;
@@ -123,17 +125,20 @@ impl core::str::FromStr for Change {
 /// The coin and the paths a search derives: standard ones (accounts `0..accounts`, gap
 /// indices `0..gap`) or the given patterns.
 ///
-/// Standard paths: the coin's wallet paths in the [registry](crate::coin) for each address
-/// kind the target's addresses are (else its default path): Bitcoin `m/P'/C'/a'/c/*` for
+/// Standard paths: the coin's path in the [registry](crate::coin) for each address kind the
+/// target's addresses are (else its default path), or with [`Paths::wallet`] the paths
+/// of that wallet: Bitcoin `m/P'/C'/a'/c/*` for
 /// each BIP-43 purpose P the addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86
 /// P2TR; C = 0 on mainnet, 1 on test networks), Litecoin `m/84'/2'/a'/c/*`, Ethereum and
-/// the EVM chains `m/44'/60'/a'/c/*`, Solana `m/44'/501'/*'/0'` and `m/44'/501'/*'`,
+/// the EVM chains `m/44'/60'/a'/c/*`, Solana `m/44'/501'/*'/0'` (Ledger Live's
+/// `m/44'/501'/*'` with [`Wallet::LedgerLive`]),
 /// Cardano `m/1852'/1815'/a'/c/*`, … A path of the form `m/P'/C'/a'/c/*` is derived for
 /// each account `a` and chain `c` ([`Paths::change`]'s; default both: 0, then 1); any other
 /// (an account or index counted at a hardened level) as the registry writes it.
 #[derive(Clone, Debug)]
 pub struct Paths {
     coin: Coin,
+    wallet: Option<Wallet>,
     change: Change,
     accounts: u32,
     gap: u32,
@@ -145,6 +150,7 @@ impl Paths {
     pub fn new(coin: Coin) -> Self {
         Self {
             coin,
+            wallet: None,
             change: Change::Both,
             accounts: 1,
             gap: 20,
@@ -173,6 +179,15 @@ impl Paths {
     #[must_use]
     pub fn change(mut self, change: Change) -> Self {
         self.change = change;
+        self
+    }
+
+    /// The paths `wallet` uses for the coin (the registry's [`WalletPath::presets`]) in
+    /// place of the coin's standard path for each address kind; [`Search::check`] refuses a
+    /// wallet that has no path for the coin.
+    #[must_use]
+    pub fn wallet(mut self, wallet: Wallet) -> Self {
+        self.wallet = Some(wallet);
         self
     }
 
@@ -222,14 +237,14 @@ impl Paths {
         let coin = self.coin.registry();
         for a in 0..self.accounts {
             for &(kind, ctx) in &wanted {
-                let mut series: Vec<&str> = coin
-                    .paths()
-                    .filter(|p| p.kind() == kind.name())
-                    .map(WalletPath::series)
-                    .collect();
-                if series.is_empty() {
-                    series.push(coin.default_path().series());
-                }
+                let series: Vec<&str> = match self.wallet {
+                    Some(wallet) => coin
+                        .wallet_paths(wallet)
+                        .filter(|p| p.kind() == kind.name())
+                        .map(WalletPath::series)
+                        .collect(),
+                    None => alloc::vec![coin.path_for(kind.name()).series()],
+                };
                 for text in series {
                     let Ok(pattern) = PathPattern::parse(text) else {
                         continue;
@@ -282,10 +297,12 @@ impl Paths {
         let version = xpub.version();
         let test = version.is_testnet().unwrap_or(false);
         let implied = ImpliedScript::of_version(version).and_then(ImpliedScript::purpose);
+        let wallet = self.wallet;
         let standard = self
             .coin
             .registry()
             .paths()
+            .filter(|p| wallet.is_none_or(|w| p.presets().contains(&w)))
             .filter_map(|p| PathPattern::parse(p.series()).ok())
             .filter_map(|p| account_steps(&p));
         for [purpose, coin_type] in standard {
@@ -586,6 +603,7 @@ impl<'a> Search<'a> {
             CheckpointField::Target => self.target.hash_into(h),
             CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
             CheckpointField::Paths => {
+                h.update(paths.wallet.map_or("", Wallet::name).as_bytes());
                 h.update(paths.change.as_str().as_bytes());
                 h.update((paths.patterns.len() as u64).to_be_bytes());
                 for p in &paths.patterns {
@@ -652,6 +670,15 @@ impl<'a> Search<'a> {
                 value: self.threads as u64,
                 max: MAX_THREADS as u64,
             });
+        }
+        if let Some(wallet) = self.paths.wallet {
+            let coin = self.paths.coin.registry();
+            if coin.wallet_paths(wallet).next().is_none() {
+                return Err(Error::UnsupportedWallet {
+                    wallet: wallet.name(),
+                    coin: coin.slug(),
+                });
+            }
         }
         let secp = self.secp256k1();
         let anything = !self.routes.is_empty()

@@ -16,7 +16,7 @@ use std::vec::Vec;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Error, Options, Outcome, Paths, Search, Space, Target, Template,
+    Checkpoint, Coin, Error, Options, Outcome, Paths, Search, Space, Target, Template, Wallet,
 };
 use serde_json::Value;
 #[cfg(target_arch = "wasm32")]
@@ -162,4 +162,98 @@ fn mixed_coins_are_refused() {
     assert_eq!(evm.foreign_address(Coin::Ethereum), Some(litecoin.as_str()));
     assert!(evm.address_coin().is_err());
     assert_eq!(Target::new().address_coin(), Ok(None));
+}
+
+/// The search of `mnemonic` (word 1 unknown) for `address` along `paths`: the match's path,
+/// or `None` when the space is exhausted.
+fn recover_along(mnemonic: &str, address: &str, paths: Paths) -> Option<String> {
+    let mut words: Vec<&str> = mnemonic.split(' ').collect();
+    words[1] = "?";
+    let options = Options::new().language(Language::English);
+    let template = Template::parse(&words.join(" "), &options).unwrap();
+    let space = Space::new(template, [""]).unwrap();
+    let mut target = Target::new();
+    target.add_address(address).unwrap();
+    let mut checkpoint = Checkpoint::new(&space, [4; 16]);
+    let outcome = Search::new(&space, &target, paths)
+        .threads(2)
+        .run_vartime(
+            0..space.size(),
+            &mut checkpoint,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap();
+    match outcome {
+        Outcome::Found(found) => {
+            assert_eq!(
+                space.to_phrase(found.candidate.words()).to_string(),
+                mnemonic
+            );
+            Some(found.path.to_string())
+        }
+        Outcome::Exhausted(_) => None,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Wallet presets: Ledger Live's Ethereum account `m/44'/60'/1'/0/0` and Solana account
+/// `m/44'/501'/7'` are found with [`Wallet::LedgerLive`] only (not on the standard path, nor
+/// with `metamask`'s or `phantom`'s); Trust's Bitcoin path is BIP-84; a wallet without paths for
+/// the coin is refused.
+#[test]
+fn wallet_presets_select_the_registry_paths() {
+    let (m, address) = case("ethereum", "m/44'/60'/1'/0/0");
+    let ledger = || Paths::new(Coin::Ethereum).wallet(Wallet::LedgerLive).gap(2);
+    assert_eq!(
+        recover_along(&m, &address, ledger()).as_deref(),
+        Some("m/44'/60'/1'/0/0")
+    );
+    assert_eq!(
+        recover_along(&m, &address, Paths::new(Coin::Ethereum).gap(2)),
+        None
+    );
+    let metamask = Paths::new(Coin::Ethereum).wallet(Wallet::MetaMask).gap(2);
+    assert_eq!(recover_along(&m, &address, metamask), None);
+
+    let (m, address) = case("solana", "m/44'/501'/7'");
+    let ledger = Paths::new(Coin::Solana).wallet(Wallet::LedgerLive).gap(8);
+    assert_eq!(
+        recover_along(&m, &address, ledger).as_deref(),
+        Some("m/44'/501'/7'")
+    );
+    let phantom = Paths::new(Coin::Solana).wallet(Wallet::Phantom).gap(8);
+    assert_eq!(recover_along(&m, &address, phantom), None);
+
+    let (m, address) = case("bitcoin", "m/84'/0'/0'/0/7");
+    let trust = Paths::new(Coin::Bitcoin).wallet(Wallet::Trust).gap(8);
+    assert_eq!(
+        recover_along(&m, &address, trust).as_deref(),
+        Some("m/84'/0'/0'/0/7")
+    );
+
+    let space = Space::new(
+        Template::parse(
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?",
+            &Options::new().language(Language::English),
+        )
+        .unwrap(),
+        [""],
+    )
+    .unwrap();
+    let (_, address) = case("solana", "m/44'/501'/0'");
+    let mut target = Target::new();
+    target.add_address(&address).unwrap();
+    let search = Search::new(
+        &space,
+        &target,
+        Paths::new(Coin::Solana).wallet(Wallet::MetaMask),
+    );
+    assert_eq!(
+        search.check(),
+        Err(Error::UnsupportedWallet {
+            wallet: "metamask",
+            coin: "solana"
+        })
+    );
 }

@@ -638,6 +638,11 @@ fn a_checkpoint_belongs_to_its_search() {
             &target,
             CheckpointField::Paths,
         ),
+        (
+            base().wallet(fastbip32::recovery::Wallet::LedgerLive),
+            &target,
+            CheckpointField::Paths,
+        ),
         (base(), &wider, CheckpointField::Target),
     ];
     for (paths, target, field) in cases {

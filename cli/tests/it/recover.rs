@@ -1044,3 +1044,49 @@ fn registry_coins_from_the_address() {
         out.stderr
     );
 }
+
+/// `--wallet ledger-live` finds Ledger Live's Ethereum account `m/44'/60'/1'/0/0`; an unknown
+/// wallet and a wallet without paths for the coin are one-line usage errors.
+#[test]
+fn wallet_presets() {
+    let (m, address) = coin_case("ethereum", "m/44'/60'/1'/0/0");
+    let template = unknown(&m, 2);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--wallet",
+            "ledger-live",
+            "--gap",
+            "2",
+            "--json",
+        ],
+        b"",
+    );
+    let found = record(&out);
+    assert_eq!(found["path"], "m/44'/60'/1'/0/0");
+    assert_eq!(found["mnemonic"], m.as_str());
+    for (wallet, needle) in [
+        ("coinbase", "invalid --wallet \"coinbase\""),
+        ("phantom", "the phantom wallet has no ethereum paths"),
+    ] {
+        let out = run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                &address,
+                "--wallet",
+                wallet,
+            ],
+            b"",
+        );
+        assert_eq!(out.code, 2, "{out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(out.stderr.contains(needle), "{}", out.stderr);
+    }
+}
