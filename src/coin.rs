@@ -48,7 +48,8 @@ mod types;
 pub use self::identify::{identify, Identified, Match};
 pub use self::lookup::of_kind;
 pub use self::table::COINS;
+pub(crate) use self::table::{BITCOIN, CARDANO, ETHEREUM, SOLANA};
 pub use self::types::{
-    encode, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context, Encoder, KeyText,
-    WalletPath,
+    comparable, encode, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context, Encoder,
+    KeyText, Wallet, WalletPath,
 };

@@ -144,4 +144,5 @@ pub use self::search::{
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};
+pub use crate::coin::Wallet;
 pub use crate::path::PathPattern;

@@ -21,9 +21,11 @@ use core::fmt;
 use std::time::Instant;
 
 use clap::{ArgGroup, Args};
+use fastbip32::address::CurveFamily;
 use fastbip32::address::{AddressType, Decoded};
+use fastbip32::coin::{self, AddressFormat, Coin, Context, Encoder};
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
-use fastbip32::{DerivationPath, ExtendedKey, Secp256k1, VersionPair};
+use fastbip32::{ChildNumber, DerivationPath, ExtendedKey, Secp256k1, VersionPair};
 use sha3::{Digest, Keccak256};
 use zeroize::Zeroize;
 
@@ -33,8 +35,8 @@ use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::io::Io;
 use crate::notes::ArgvSecret;
-use crate::options::RecordOutput;
-use crate::record::{Output, Record, Value};
+use crate::options::{self, RecordOutput};
+use crate::record::{Output, Record, Style, Value};
 use crate::stream::{self, Progress, Tasks};
 
 /// The default number of indices per branch.
@@ -48,7 +50,7 @@ const FIND_FIELDS: &[&str] = &["address", "type", "branch", "index", "path"];
 #[command(group(ArgGroup::new("source").required(true).args(["descriptor", "xkey"])))]
 pub(crate) struct FindArgs {
     /// The address to look for (any form `fastbip32 address` reads; `--descriptor` needs a
-    /// Bitcoin address, `--xkey` a p2pkh, p2sh, p2wpkh, p2tr or ethereum one).
+    /// Bitcoin address, `--xkey` an address of any secp256k1 coin of `fastbip32 coins`).
     #[arg(value_name = "ADDRESS")]
     address: String,
 
@@ -62,6 +64,12 @@ pub(crate) struct FindArgs {
     /// input.
     #[arg(long, value_name = "XKEY|-")]
     xkey: Option<String>,
+
+    /// With --xkey: the coin of ADDRESS, a slug or symbol (default: the first coin the
+    /// address can belong to, as `fastbip32 address` lists them: ethereum for an EVM
+    /// address).
+    #[arg(long, value_name = "SLUG", requires = "xkey", value_parser = options::parse_coin)]
+    coin: Option<&'static Coin>,
 
     /// With --xkey: steps below the key before the branch (`0'` or `m/84'/0'/0'` for a
     /// master key); hardened steps need a private key. Default: none.
@@ -106,6 +114,7 @@ impl fmt::Debug for FindArgs {
             .field("descriptor", &self.descriptor.as_ref().map(|_| ".."))
             .field("xkey", &self.xkey.as_ref().map(|_| ".."))
             .field("path", &self.path)
+            .field("coin", &self.coin.map(Coin::slug))
             .field("count", &self.count)
             .field("start", &self.start)
             .field("threads", &self.threads)
@@ -132,6 +141,11 @@ enum Needle<'a> {
 /// cannot be written.
 pub(crate) fn run(args: &FindArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let style = args.output.style(args.json, FIND_FIELDS)?;
+    if let Some(xkey) = &args.xkey {
+        if let Some((coin, kind)) = registry_kind(args)? {
+            return run_coin(args, coin, kind, xkey, &style, io);
+        }
+    }
     let decoded = decode_arg(&args.address)?;
     let (first, count) = stream::index_range(
         args.start.unwrap_or(0),
@@ -234,6 +248,133 @@ pub(crate) fn run(args: &FindArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     io.write_stdout(out.as_bytes())
 }
 
+/// The coin and kind of ADDRESS when `--xkey` searches it through the registry: `--coin`'s
+/// kind of it, else its first coin's ([`coin::identify`]); `None` for Bitcoin's and the
+/// EVM chains' kinds (compared as bytes by the descriptor route) and for text of no coin
+/// (which that route reports).
+///
+/// # Errors
+/// A usage error for an address that is not of `--coin`.
+fn registry_kind(
+    args: &FindArgs,
+) -> Result<Option<(&'static Coin, &'static AddressFormat)>, CliError> {
+    let text = args.address.trim();
+    let found = match args.coin {
+        Some(named) => coin::identify(text)
+            .find(|m| m.coin == named)
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "ADDRESS {text} is not an address of {}",
+                    named.slug()
+                ))
+            })?,
+        None => match coin::identify(text).next() {
+            Some(m) => m,
+            None => return Ok(None),
+        },
+    };
+    Ok(match found.kind.encoder() {
+        Encoder::Bitcoin(_) | Encoder::Eip55 => None,
+        _ => Some((found.coin, found.kind)),
+    })
+}
+
+/// The keys derived at a time by [`run_coin`].
+const COIN_CHUNK: u32 = 4096;
+
+/// `find ADDRESS --xkey XKEY` for an address of a registry coin: the receive and change
+/// branches below `--path`, each index's key encoded by the coin's kind
+/// ([`coin::encode`]) and compared as [`coin::comparable`] text, on one thread.
+///
+/// # Errors
+/// A usage error for a coin without extended public keys, a bad key, path or range; a
+/// failure when the address is not in the range.
+fn run_coin(
+    args: &FindArgs,
+    coin: &'static Coin,
+    kind: &'static AddressFormat,
+    xkey: &str,
+    style: &Style,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
+    if coin.curve() != CurveFamily::Secp256k1 {
+        return Err(CliError::Usage(format!(
+            "ADDRESS is a {} address: {} keys are {} (hardened derivation only), not below an --xkey",
+            coin.slug(),
+            coin.name(),
+            coin.curve()
+        )));
+    }
+    let (first, count) = stream::index_range(
+        args.start.unwrap_or(0),
+        args.count.unwrap_or(DEFAULT_COUNT),
+        "indices",
+    )?;
+    let text = input::arg_or_stdin(xkey, io.stdin, "--xkey")?;
+    let key: ExtendedKey<Secp256k1> = text
+        .parse()
+        .map_err(|e| CliError::library("invalid --xkey", e))?;
+    drop(text);
+    if key.is_private() && xkey != STDIN_MARKER {
+        io.notes.argv_secret(ArgvSecret::XkeyXprv);
+    }
+    let (key, prefix) = below_path(args, key)?;
+    let xpub = key.to_xpub();
+    let address = args.address.trim();
+    let wanted = coin::comparable(kind.encoder(), address)
+        .ok_or_else(|| CliError::Usage(format!("invalid address {address:?}")))?;
+    let ctx = Context::default();
+    let mut keys = vec![[0u8; 33]; COIN_CHUNK.min(count) as usize];
+    let mut hit = None;
+    'branches: for branch in 0..2u32 {
+        let step = ChildNumber::normal(branch).map_err(|e| CliError::library("branch", e))?;
+        let parent = xpub
+            .derive_path_vartime(
+                &DerivationPath::from_slice(&[step]).map_err(|e| CliError::library("branch", e))?,
+            )
+            .map_err(|e| CliError::library("cannot derive the branch", e))?;
+        let mut at = first;
+        let end = u64::from(first) + u64::from(count);
+        while u64::from(at) < end {
+            let n = usize::try_from((end - u64::from(at)).min(u64::from(COIN_CHUNK)))
+                .unwrap_or(keys.len());
+            let chunk = keys.get_mut(..n).unwrap_or_default();
+            let start =
+                ChildNumber::normal(at).map_err(|e| CliError::library("invalid --start", e))?;
+            parent
+                .derive_public_keys_into_vartime(start, chunk)
+                .map_err(|e| CliError::library("cannot derive an address", e))?;
+            for (i, key) in chunk.iter().enumerate() {
+                let text = kind
+                    .encode(key, &ctx)
+                    .map_err(|e| CliError::Failure(format!("cannot encode an address: {e}")))?;
+                if coin::comparable(kind.encoder(), text.as_str()) == Some(wanted) {
+                    let index = at + u32::try_from(i).unwrap_or(0);
+                    hit = Some((branch, index));
+                    break 'branches;
+                }
+            }
+            at += u32::try_from(n).unwrap_or(COIN_CHUNK);
+        }
+    }
+    let Some((branch, index)) = hit else {
+        let last = u64::from(first) + u64::from(count) - 1;
+        return Err(CliError::Failure(format!(
+            "address not found in indices {first}..{last} of 2 branches"
+        )));
+    };
+    let mut record = Record::new();
+    record.push("address", Value::text(address));
+    record.push("type", Value::text(kind.name()));
+    record.push("branch", Value::Uint(u64::from(branch)));
+    record.push("index", Value::Uint(u64::from(index)));
+    let path = format!("{prefix}{branch}/{index}");
+    record.push("path", Value::text(&path));
+    let mut out = Output::new(style);
+    out.write(&record, true)?;
+    io.write_stdout(out.as_bytes())
+}
+
 /// The descriptor `--xkey` stands for, and the printed path prefix of its outputs (`""`,
 /// `m/`, `0'/` or `m/84'/0'/0'/`, before `branch/index`).
 ///
@@ -264,9 +405,35 @@ fn xkey_descriptor(
     if key.is_private() && xkey != STDIN_MARKER {
         io.notes.argv_secret(ArgvSecret::XkeyXprv);
     }
+    let (key, prefix) = below_path(args, key)?;
+    // The plain BIP-32 family of the key's network: SLIP-132 versions name a script, and a
+    // descriptor refuses one outside it.
+    let testnet = key.version().is_testnet() == Some(true);
+    let pair = if testnet {
+        VersionPair::TPRV_TPUB
+    } else {
+        VersionPair::XPRV_XPUB
+    };
+    let xpub = key.to_xpub().with_version_pair(pair);
+    let close = if script == "sh(wpkh" { "))" } else { ")" };
+    let text = format!("{script}({xpub}/<0;1>/*{close}");
+    let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
+    Ok((descriptor, prefix))
+}
+
+/// The key at `--path` below `key`, and the printed path prefix of its outputs (`""`, `m/`,
+/// `0'/` or `m/84'/0'/0'/`, before `branch/index`).
+///
+/// # Errors
+/// A usage error for a bad path, an absolute path below a key that is not a master key, or
+/// a hardened step below a public key.
+fn below_path(
+    args: &FindArgs,
+    key: ExtendedKey<Secp256k1>,
+) -> Result<(ExtendedKey<Secp256k1>, String), CliError> {
     let master = key_is_master(&key);
-    let (key, prefix) = match args.path.as_deref().map(str::trim) {
-        None | Some("" | "m") => (key, if master { "m/" } else { "" }.to_owned()),
+    match args.path.as_deref().map(str::trim) {
+        None | Some("" | "m") => Ok((key, if master { "m/" } else { "" }.to_owned())),
         Some(path) => {
             let absolute = path.starts_with('m');
             if absolute && !master {
@@ -296,22 +463,9 @@ fn xkey_descriptor(
             } else {
                 format!("{shown}/")
             };
-            (derived, prefix)
+            Ok((derived, prefix))
         }
-    };
-    // The plain BIP-32 family of the key's network: SLIP-132 versions name a script, and a
-    // descriptor refuses one outside it.
-    let testnet = key.version().is_testnet() == Some(true);
-    let pair = if testnet {
-        VersionPair::TPRV_TPUB
-    } else {
-        VersionPair::XPRV_XPUB
-    };
-    let xpub = key.to_xpub().with_version_pair(pair);
-    let close = if script == "sh(wpkh" { "))" } else { ")" };
-    let text = format!("{script}({xpub}/<0;1>/*{close}");
-    let descriptor = Descriptor::parse(&text).map_err(descriptor_error)?;
-    Ok((descriptor, prefix))
+    }
 }
 
 /// Whether `key` is a master key (depth 0): its paths print from `m`.

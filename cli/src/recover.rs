@@ -17,7 +17,7 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
-    Paths, Search, Space, Target, Template,
+    Paths, Search, Space, Target, Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -100,10 +100,14 @@ pub(crate) struct RecoverArgs {
     /// A single-key output descriptor with a key origin, as a wallet exports it.
     #[arg(long, value_name = "DESC")]
     descriptor: Vec<String>,
-    /// The coin: bitcoin, ethereum, solana, cardano. Default: the coin of the --address
+    /// The coin: a slug or symbol of `fastbip32 coins`. Default: the coin of the --address
     /// values (an EVM address is Ethereum's), else bitcoin.
     #[arg(long, value_name = "COIN")]
     coin: Option<String>,
+    /// A wallet's paths in place of the coin's standard ones: ledger-live, metamask,
+    /// phantom, trust, exodus or electrum (the coin's registry paths that wallet uses).
+    #[arg(long, value_name = "WALLET", conflicts_with = "path")]
+    wallet: Option<String>,
     /// Accounts 0 … N−1 of the standard paths (at most 1024).
     #[arg(long, default_value_t = 1, value_name = "N")]
     accounts: u32,
@@ -276,16 +280,21 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if target.is_empty() {
         return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
     }
-    // Without --coin, the addresses' coin (an EVM address is Ethereum's), else bitcoin.
-    let coin = match (named, target.address_coins().as_slice()) {
-        (Some(coin), _) => coin,
-        (None, []) => Coin::Bitcoin,
-        (None, [coin]) => *coin,
-        (None, [first, second, ..]) => {
-            return Err(usage(format!(
-                "the addresses are of several coins ({first} and {second}): search one coin at a time"
-            )));
+    // Without --coin, the coin every address can belong to (an EVM address is Ethereum's),
+    // else bitcoin; with it, every address must be of that coin.
+    let coin = match named {
+        Some(coin) => {
+            if let Some(text) = target.foreign_address(coin) {
+                return Err(usage(format!(
+                    "invalid --address: {text} is not an address of {coin}"
+                )));
+            }
+            coin
         }
+        None => target
+            .address_coin()
+            .map_err(|e| usage(e.to_string()))?
+            .unwrap_or(Coin::Bitcoin),
     };
     let change: Change = match &args.change {
         Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,
@@ -300,6 +309,14 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         .change(change)
         .accounts(args.accounts)
         .gap(args.gap);
+    if let Some(name) = &args.wallet {
+        let wallet = Wallet::find(name).ok_or_else(|| {
+            usage(format!(
+                "invalid --wallet {name:?}: expected ledger-live, metamask, phantom, trust, exodus or electrum"
+            ))
+        })?;
+        paths = paths.wallet(wallet);
+    }
     for p in &args.path {
         paths =
             paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
@@ -331,6 +348,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         RecoveryError::TooLarge { bound, .. } => {
             usage(format!("invalid --{}: {e}", bound.as_str()))
         }
+        RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
         e => lib_usage("invalid target", e),
     })?;
 

@@ -15,7 +15,8 @@ message and ``.kind``, the Rust variant's name. The binding's own checks of name
 use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnknownAddressKind``, ``UnknownCoin``,
 ``UnknownNetwork``, ``UnsupportedByScheme``, ``InvalidThreadCount`` (1 to 1024 threads),
 ``ThreadSpawnFailed``, ``InvalidShard``, ``NetworkMismatch`` (a key read from text asked for
-another network's address, or a network for a coin without one), ``MixedCoins``,
+another network's address, or a network for a coin without one), ``ForeignAddress`` (a
+``recover`` address that is not of the named coin),
 ``NotARoot``, ``UncompressedKey`` and, on ``PathError``, ``AbsolutePathBelowRoot``. An
 allocation that fails raises ``MemoryError``. A wrong Python type raises ``TypeError``; an
 integer argument outside its range (a negative index, one of 2**32 or more) raises

@@ -111,7 +111,7 @@ def recover(
     checkpoint is written.
 
     Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``,
-    ``UnknownCoin``, ``UnknownChange``, ``MixedCoins``, …) for a bad template, target, coin or
+    ``UnknownCoin``, ``UnknownChange``, ``SeveralCoins``, …) for a bad template, target, coin or
     combination of options; a phrase too short names ``missing=N``, a word outside the list its
     nearest words and ``typos=1``.
     """

@@ -285,26 +285,29 @@ pub(crate) fn _recover(
 }
 
 /// The coin a search derives: `named` (a slug or symbol of the coin registry) when given,
-/// else the coin of the target's addresses (an EVM address is Ethereum's), else Bitcoin.
+/// and then every address must be of that coin; else the coin every address of the target
+/// can belong to (an EVM address is Ethereum's), else Bitcoin.
 ///
 /// # Errors
 /// `fastbip32.AddressError` (`UnknownCoin`) for a name the registry does not have;
-/// `fastbip32.RecoveryError` (`UnknownCoin`) for a registry coin the search does not derive;
-/// `fastbip32.Error` (`MixedCoins`) for addresses of several coins.
+/// `fastbip32.RecoveryError` (`UnknownCoin`) for a registry coin the search does not derive,
+/// (`SeveralCoins`) for addresses no one coin has; `fastbip32.Error` (`ForeignAddress`) for
+/// an address that is not of the named coin.
 fn search_coin(named: Option<&str>, target: &Target) -> PyResult<Coin> {
     if let Some(name) = named {
-        return crate::coin::find(name)?.slug().parse().map_err(errors::lib);
+        let coin: Coin = crate::coin::find(name)?.slug().parse().map_err(errors::lib)?;
+        if let Some(text) = target.foreign_address(coin) {
+            return Err(errors::binding(
+                "ForeignAddress",
+                format!("{text} is not an address of {coin}"),
+            ));
+        }
+        return Ok(coin);
     }
-    match target.address_coins().as_slice() {
-        [] => Ok(Coin::Bitcoin),
-        [coin] => Ok(*coin),
-        [first, second, ..] => Err(errors::binding(
-            "MixedCoins",
-            format!(
-                "the addresses are of several coins ({first} and {second}): search one coin at a time"
-            ),
-        )),
-    }
+    Ok(target
+        .address_coin()
+        .map_err(errors::lib)?
+        .unwrap_or(Coin::Bitcoin))
 }
 
 /// The zero-based shard of `shard=(k, n)`, which counts from 1 as the tool's `--shard K/N`.

@@ -357,7 +357,7 @@ def test_recover_refuses_addresses_of_several_coins() -> None:
     ]
     with pytest.raises(fb.Error) as err:
         fb.recover(ABOUT, address=both, language="english")
-    assert err.value.kind == "MixedCoins" and "\n" not in str(err.value)
+    assert err.value.kind == "SeveralCoins" and "\n" not in str(err.value)
 
 
 def test_dask_coin_address_frame() -> None:

@@ -5,7 +5,7 @@
 //! SLIP-44's registry); each coin is checked against published vectors in the tests.
 
 use super::types::{
-    AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, KeyText, WalletPath,
+    AddressFormat, BitcoinScript, CardanoAddress, Coin, Encoder, KeyText, Wallet, WalletPath,
 };
 use crate::address::cosmos::{AccountHash, Bech32Account};
 use crate::address::ergo::ErgoNetwork;
@@ -208,7 +208,7 @@ pub(super) const ADA_REWARD: AddressFormat =
     AddressFormat::new("cardano-reward", Encoder::Cardano(CardanoAddress::Reward));
 
 /// Bitcoin.
-pub(super) const BITCOIN: Coin = Coin {
+pub(crate) const BITCOIN: Coin = Coin {
     slug: "bitcoin",
     symbol: "BTC",
     name: "Bitcoin",
@@ -216,16 +216,27 @@ pub(super) const BITCOIN: Coin = Coin {
     curve: CurveFamily::Secp256k1,
     default_kind: BTC_P2WPKH,
     other_kinds: &[BTC_P2TR, BTC_P2SH_P2WPKH, BTC_P2PKH],
-    default_path: bip("m/84'/0'/0'/0/0", "m/84'/0'/0'/0/*", "p2wpkh", "BIP-84"),
+    default_path: bip("m/84'/0'/0'/0/0", "m/84'/0'/0'/0/*", "p2wpkh", "BIP-84").with_presets(&[
+        Wallet::LedgerLive,
+        Wallet::Trust,
+        Wallet::Exodus,
+        Wallet::Electrum,
+    ]),
     other_paths: &[
-        bip("m/86'/0'/0'/0/0", "m/86'/0'/0'/0/*", "p2tr", "BIP-86"),
+        bip("m/86'/0'/0'/0/0", "m/86'/0'/0'/0/*", "p2tr", "BIP-86")
+            .with_presets(&[Wallet::LedgerLive]),
         bip(
             "m/49'/0'/0'/0/0",
             "m/49'/0'/0'/0/*",
             "p2sh-p2wpkh",
             "BIP-49",
-        ),
-        bip("m/44'/0'/0'/0/0", "m/44'/0'/0'/0/*", "p2pkh", "BIP-44"),
+        )
+        .with_presets(&[Wallet::LedgerLive, Wallet::Electrum]),
+        bip("m/44'/0'/0'/0/0", "m/44'/0'/0'/0/*", "p2pkh", "BIP-44").with_presets(&[
+            Wallet::LedgerLive,
+            Wallet::Exodus,
+            Wallet::Electrum,
+        ]),
     ],
     key_texts: &[KeyText::BitcoinWif],
 };
@@ -291,21 +302,32 @@ const DASH: Coin = Coin {
 };
 
 /// Ethereum.
-pub(super) const ETHEREUM: Coin = evm(
-    "ethereum",
-    "ETH",
-    "Ethereum",
-    60,
-    bip(
+pub(crate) const ETHEREUM: Coin = Coin {
+    default_path: bip(
         "m/44'/60'/0'/0/0",
         "m/44'/60'/0'/0/*",
         "eip55",
-        "BIP-44 (MetaMask, Trust, Ledger Live)",
-    ),
-);
+        "BIP-44 (MetaMask, Trust, Exodus)",
+    )
+    .with_presets(&[Wallet::MetaMask, Wallet::Trust, Wallet::Exodus]),
+    other_paths: &[bip(
+        "m/44'/60'/0'/0/0",
+        "m/44'/60'/*'/0/0",
+        "eip55",
+        "Ledger Live (an account per hardened index)",
+    )
+    .with_presets(&[Wallet::LedgerLive])],
+    ..evm(
+        "ethereum",
+        "ETH",
+        "Ethereum",
+        60,
+        bip("m/44'/60'/0'/0/0", "m/44'/60'/0'/0/*", "eip55", "BIP-44"),
+    )
+};
 
 /// Solana.
-pub(super) const SOLANA: Coin = Coin {
+pub(crate) const SOLANA: Coin = Coin {
     slug: "solana",
     symbol: "SOL",
     name: "Solana",
@@ -317,19 +339,21 @@ pub(super) const SOLANA: Coin = Coin {
         "m/44'/501'/0'/0'",
         "m/44'/501'/*'/0'",
         "solana",
-        "Phantom, Solflare, Trust Wallet, solana-keygen",
-    ),
+        "Phantom, Solflare, solana-keygen",
+    )
+    .with_presets(&[Wallet::Phantom]),
     other_paths: &[WalletPath::new(
         "m/44'/501'/0'",
         "m/44'/501'/*'",
         "solana",
-        "Ledger Live",
-    )],
+        "Ledger Live, Trust Wallet (wallet-core's default)",
+    )
+    .with_presets(&[Wallet::LedgerLive, Wallet::Trust])],
     key_texts: &[KeyText::SolanaKeypair],
 };
 
 /// Cardano.
-pub(super) const CARDANO: Coin = Coin {
+pub(crate) const CARDANO: Coin = Coin {
     slug: "cardano",
     symbol: "ADA",
     name: "Cardano",

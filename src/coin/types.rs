@@ -156,6 +156,42 @@ impl Encoder {
         }
     }
 
+    /// Whether the family's text is case-insensitive (bech32, hex and lowercase base32 texts:
+    /// the same address in either case), so that texts are compared in lowercase.
+    pub const fn case_insensitive(self) -> bool {
+        match self {
+            Self::Bitcoin(script) => match script {
+                BitcoinScript::P2wpkh | BitcoinScript::P2tr => true,
+                BitcoinScript::P2pkh | BitcoinScript::P2shP2wpkh => false,
+            },
+            Self::SegwitV0 { .. }
+            | Self::Eip55
+            | Self::CashAddr { .. }
+            | Self::Bech32Account(_)
+            | Self::Icon
+            | Self::Filecoin(_)
+            | Self::Aptos
+            | Self::Sui
+            | Self::Near
+            | Self::MultiversX
+            | Self::Cardano(_)
+            | Self::Nano => true,
+            Self::Base58Hash160 { .. }
+            | Self::Base58P2shP2wpkh { .. }
+            | Self::Base58Keccak { .. }
+            | Self::Eos
+            | Self::Ergo(_)
+            | Self::Neo(_)
+            | Self::Solana
+            | Self::Algorand
+            | Self::Ss58(_)
+            | Self::StrKey
+            | Self::Tezos
+            | Self::Nimiq
+            | Self::TonV4r2 { .. } => false,
+        }
+    }
+
     /// The family's name, for listings: `bitcoin`, `base58-hash160`, `base58-p2sh-p2wpkh`,
     /// `segwit-v0`, `eip55`, `base58-keccak`, `cashaddr`, `bech32-account`, `eos`, `ergo`,
     /// `icon`, `filecoin`, `neo`, `solana`, `algorand`, `aptos`, `sui`, `near`, `multiversx`,
@@ -297,6 +333,34 @@ pub fn encode(encoder: Encoder, public_key: &[u8], ctx: &Context) -> Result<Addr
     }
 }
 
+/// The text an address of `encoder`'s family is compared as: without spaces (Nimiq's
+/// groups of four), and in lowercase for the families whose text is case-insensitive
+/// ([`Encoder::case_insensitive`]). Two texts of one family are the same address when
+/// their comparable forms are equal. `None` for text too long or not ASCII.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::coin::{comparable, Encoder};
+///
+/// let a = comparable(Encoder::Eip55, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+/// let b = comparable(Encoder::Eip55, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
+/// assert_eq!(a, b);
+/// ```
+pub fn comparable(encoder: Encoder, text: &str) -> Option<Address> {
+    let mut buf = [0u8; Address::MAX_LEN];
+    let mut len = 0;
+    for b in text.trim().bytes().filter(|b| *b != b' ') {
+        *buf.get_mut(len)? = if encoder.case_insensitive() {
+            b.to_ascii_lowercase()
+        } else {
+            b
+        };
+        len += 1;
+    }
+    Address::from_ascii(buf.get(..len)?)
+}
+
 /// One address kind of a coin: its name (`p2wpkh`, `eip55`, …) and its encoder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AddressFormat {
@@ -329,6 +393,63 @@ impl AddressFormat {
     }
 }
 
+/// A wallet application whose paths the registry records: what `recover --wallet` selects.
+///
+/// Each coin's [`WalletPath`]s name the wallets that use them ([`WalletPath::presets`]);
+/// the sources are listed in `docs/cli.md` (`recover --wallet`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Wallet {
+    /// Ledger Live: one account per hardened account index.
+    LedgerLive,
+    /// `metamask`: Ethereum's `m/44'/60'/0'/0/*`.
+    MetaMask,
+    /// Phantom: Solana's `m/44'/501'/*'/0'`.
+    Phantom,
+    /// Trust Wallet (wallet-core's default paths).
+    Trust,
+    /// Exodus.
+    Exodus,
+    /// Electrum, with a BIP-39 seed (its script-type choices).
+    Electrum,
+}
+
+impl Wallet {
+    /// Every wallet, in the order `recover --help` lists them.
+    pub const ALL: [Self; 6] = [
+        Self::LedgerLive,
+        Self::MetaMask,
+        Self::Phantom,
+        Self::Trust,
+        Self::Exodus,
+        Self::Electrum,
+    ];
+
+    /// The name `--wallet` takes: `ledger-live`, `metamask`, `phantom`, `trust`, `exodus`,
+    /// `electrum`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::LedgerLive => "ledger-live",
+            Self::MetaMask => "metamask",
+            Self::Phantom => "phantom",
+            Self::Trust => "trust",
+            Self::Exodus => "exodus",
+            Self::Electrum => "electrum",
+        }
+    }
+
+    /// The wallet named `name` (as [`name`](Self::name) writes it).
+    pub fn find(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|w| w.name() == name)
+    }
+}
+
+impl fmt::Display for Wallet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A standard path of a coin's wallets: the key of account 0's first receive address, the
 /// series of addresses (the same path with `*` at the level wallets count), the address kind
 /// it is for and whose convention it is.
@@ -338,6 +459,7 @@ pub struct WalletPath {
     pub(super) series: &'static str,
     pub(super) kind: &'static str,
     pub(super) wallets: &'static str,
+    presets: &'static [Wallet],
 }
 
 impl WalletPath {
@@ -353,7 +475,19 @@ impl WalletPath {
             series,
             kind,
             wallets,
+            presets: &[],
         }
+    }
+
+    /// The same path, used by the wallet applications `presets`.
+    #[must_use]
+    pub const fn with_presets(self, presets: &'static [Wallet]) -> Self {
+        Self { presets, ..self }
+    }
+
+    /// The wallet applications ([`Wallet`]) that use this path.
+    pub const fn presets(&self) -> &'static [Wallet] {
+        self.presets
     }
 
     /// The path of the first address, such as `m/84'/2'/0'/0/0`.
@@ -465,6 +599,11 @@ impl Coin {
         self.paths()
             .find(|p| p.kind == kind)
             .unwrap_or(&self.default_path)
+    }
+
+    /// The standard paths `wallet` uses, the default first.
+    pub fn wallet_paths(&self, wallet: Wallet) -> impl Iterator<Item = &WalletPath> {
+        self.paths().filter(move |p| p.presets.contains(&wallet))
     }
 
     /// The private-key text formats besides hex.

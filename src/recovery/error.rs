@@ -110,11 +110,25 @@ pub enum Error {
         /// The number of shards.
         shards: u64,
     },
-    /// A coin name other than `bitcoin`, `ethereum`, `solana`, `cardano`.
+    /// A name that is no slug or symbol of the coin registry.
     UnknownCoin,
+    /// A wallet preset with no path for the search's coin.
+    UnsupportedWallet {
+        /// The wallet (`metamask`).
+        wallet: &'static str,
+        /// The coin (`solana`).
+        coin: &'static str,
+    },
+    /// Addresses of several coins, with no coin they can all belong to.
+    SeveralCoins {
+        /// The coin of the first address.
+        first: &'static str,
+        /// The coin of an address that differs.
+        second: &'static str,
+    },
     /// A chain selection other than `receive`, `change`, `both`.
     UnknownChange,
-    /// Address text that is no Bitcoin, Ethereum, Solana or Cardano address a search takes.
+    /// Address text that is no address of a coin of the registry.
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
     UnsupportedDescriptor,
@@ -375,14 +389,19 @@ impl fmt::Display for Error {
                 write!(f, "shard {shard} does not exist among {shards} shards")
             }
             Self::UnknownCoin => {
-                f.write_str("unknown coin (expected bitcoin, ethereum, solana or cardano)")
+                f.write_str("unknown coin (see `fastbip32 coins` for the slugs and symbols)")
             }
+            Self::UnsupportedWallet { wallet, coin } => {
+                write!(f, "the {wallet} wallet has no {coin} paths")
+            }
+            Self::SeveralCoins { first, second } => write!(
+                f,
+                "the addresses are of several coins ({first} and {second}): search one coin at a time"
+            ),
             Self::UnknownChange => {
                 f.write_str("unknown chain selection (expected receive, change or both)")
             }
-            Self::InvalidAddress => f.write_str(
-                "not a Bitcoin, Ethereum, Solana or Cardano address",
-            ),
+            Self::InvalidAddress => f.write_str("not an address of any coin of the registry"),
             Self::UnsupportedDescriptor => f.write_str(
                 "the descriptor must have one key with a key origin ([fingerprint/path]xpub…)",
             ),
@@ -444,6 +463,8 @@ impl Error {
             Self::NotInSpace => "NotInSpace",
             Self::InvalidShard { .. } => "InvalidShard",
             Self::UnknownCoin => "UnknownCoin",
+            Self::SeveralCoins { .. } => "SeveralCoins",
+            Self::UnsupportedWallet { .. } => "UnsupportedWallet",
             Self::UnknownChange => "UnknownChange",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",

@@ -10,8 +10,9 @@ use core::time::Duration;
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
-use sha2::Sha256;
-use sha3::{Digest as _, Keccak256};
+use std::collections::HashSet;
+
+use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
@@ -19,13 +20,17 @@ use super::checkpoint::Checkpoint;
 use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
-use super::target::{Coin, Kind, Network2, Payload, Target};
-use crate::address::{self, Address, CardanoNetwork};
-use crate::curve::{Ed25519, Ed25519Bip32, Secp256k1};
+use super::target::{Coin, Target};
+use crate::address::{Address, CurveFamily};
+use crate::coin::{
+    comparable, AddressFormat, CardanoAddress, Context, Encoder, Wallet, WalletPath,
+};
+use crate::curve::{Ed25519, Ed25519Bip32, Ed25519Blake2b, NistP256, Scheme, Secp256k1};
 use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
-use crate::hash::{hash160, HmacSha512};
+use crate::hash::HmacSha512;
 use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
 use crate::secret::SecretBytes;
+use crate::version::ImpliedScript;
 use crate::{ChildNumber, DerivationPath, PathPattern};
 
 type Xprv = ExtendedPrivateKey<Secp256k1>;
@@ -120,14 +125,20 @@ impl core::str::FromStr for Change {
 /// The coin and the paths a search derives: standard ones (accounts `0..accounts`, gap
 /// indices `0..gap`) or the given patterns.
 ///
-/// Standard paths: Bitcoin `m/P'/C'/a'/c/*` for each BIP-43 purpose P the target's
-/// addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86 P2TR; C = 0 on mainnet, 1
-/// on test networks); Ethereum `m/44'/60'/a'/c/*`; Solana `m/44'/501'/*'/0'` (no change
-/// step); Cardano `m/1852'/1815'/a'/c/*`; the chains `c` are [`Paths::change`]'s (default
-/// both: 0, then 1).
+/// Standard paths: the coin's path in the [registry](crate::coin) for each address kind the
+/// target's addresses are (else its default path), or with [`Paths::wallet`] the paths
+/// of that wallet: Bitcoin `m/P'/C'/a'/c/*` for
+/// each BIP-43 purpose P the addresses call for (44 P2PKH, 49 P2SH-P2WPKH, 84 P2WPKH, 86
+/// P2TR; C = 0 on mainnet, 1 on test networks), Litecoin `m/84'/2'/a'/c/*`, Ethereum and
+/// the EVM chains `m/44'/60'/a'/c/*`, Solana `m/44'/501'/*'/0'` (Ledger Live's
+/// `m/44'/501'/*'` with [`Wallet::LedgerLive`]),
+/// Cardano `m/1852'/1815'/a'/c/*`, … A path of the form `m/P'/C'/a'/c/*` is derived for
+/// each account `a` and chain `c` ([`Paths::change`]'s; default both: 0, then 1); any other
+/// (an account or index counted at a hardened level) as the registry writes it.
 #[derive(Clone, Debug)]
 pub struct Paths {
     coin: Coin,
+    wallet: Option<Wallet>,
     change: Change,
     accounts: u32,
     gap: u32,
@@ -139,6 +150,7 @@ impl Paths {
     pub fn new(coin: Coin) -> Self {
         Self {
             coin,
+            wallet: None,
             change: Change::Both,
             accounts: 1,
             gap: 20,
@@ -170,6 +182,15 @@ impl Paths {
         self
     }
 
+    /// The paths `wallet` uses for the coin (the registry's [`WalletPath::presets`]) in
+    /// place of the coin's standard path for each address kind; [`Search::check`] refuses a
+    /// wallet that has no path for the coin.
+    #[must_use]
+    pub fn wallet(mut self, wallet: Wallet) -> Self {
+        self.wallet = Some(wallet);
+        self
+    }
+
     /// Derives `pattern` in place of the standard paths (repeatable).
     #[must_use]
     pub fn path(mut self, pattern: PathPattern) -> Self {
@@ -195,50 +216,53 @@ impl Paths {
             .or_else(|| too_large(Bound::Accounts, self.accounts, MAX_ACCOUNTS))
     }
 
-    /// The address patterns for `target`, with the address kinds each is compared as.
-    fn address_routes(&self, target: &Target) -> Vec<(PathPattern, Vec<Kind>)> {
-        let kinds: Vec<Kind> = target.kinds().filter(|k| k.coin() == self.coin).collect();
-        if kinds.is_empty() {
-            return Vec::new();
+    /// The address routes for `target`: each pattern with the address kinds it is compared
+    /// as and their context.
+    fn address_routes(&self, target: &Target) -> Vec<Route> {
+        let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
+        for pair in target.addresses.iter().flat_map(|w| w.kinds_of(self.coin)) {
+            if !wanted.contains(&pair) {
+                wanted.push(pair);
+            }
         }
+        let mut out: Vec<Route> = Vec::new();
         if !self.patterns.is_empty() {
-            return self
-                .patterns
-                .iter()
-                .map(|p| (p.clone(), kinds.clone()))
-                .collect();
+            for pattern in &self.patterns {
+                for &(kind, ctx) in &wanted {
+                    Route::add(&mut out, pattern.clone(), kind, ctx);
+                }
+            }
+            return out;
         }
-        let chains = self.change.chains();
-        let mut out = Vec::new();
+        let coin = self.coin.registry();
         for a in 0..self.accounts {
-            match self.coin {
-                Coin::Bitcoin => {
-                    let (main, test) = target.bitcoin_test_networks();
-                    for kind in &kinds {
-                        let purpose = kind.purpose().unwrap_or(44);
-                        for (has, coin) in [(main, 0), (test, 1)] {
-                            for &c in chains.iter().filter(|_| has) {
-                                out.push((
-                                    gap(&[purpose | H, coin | H, h(a), c], false, &[]),
-                                    alloc::vec![*kind],
-                                ));
+            for &(kind, ctx) in &wanted {
+                let series: Vec<&str> = match self.wallet {
+                    Some(wallet) => coin
+                        .wallet_paths(wallet)
+                        .filter(|p| p.kind() == kind.name())
+                        .map(WalletPath::series)
+                        .collect(),
+                    None => alloc::vec![coin.path_for(kind.name()).series()],
+                };
+                for text in series {
+                    let Ok(pattern) = PathPattern::parse(text) else {
+                        continue;
+                    };
+                    let test = match kind.encoder() {
+                        Encoder::Bitcoin(_) => ctx.bitcoin.is_test(),
+                        _ => false,
+                    };
+                    match account_steps(&pattern) {
+                        Some([purpose, coin_type]) => {
+                            let coin_type = if test { h(1) } else { coin_type };
+                            for &c in self.change.chains() {
+                                let pattern = gap(&[purpose, coin_type, h(a), c], false, &[]);
+                                Route::add(&mut out, pattern, kind, ctx);
                             }
                         }
-                    }
-                }
-                Coin::Ethereum => {
-                    for &c in chains {
-                        out.push((gap(&[h(44), h(60), h(a), c], false, &[]), kinds.clone()));
-                    }
-                }
-                Coin::Cardano => {
-                    for &c in chains {
-                        out.push((gap(&[h(1852), h(1815), h(a), c], false, &[]), kinds.clone()));
-                    }
-                }
-                Coin::Solana => {
-                    if a == 0 {
-                        out.push((gap(&[h(44), h(501)], true, &[H]), kinds.clone()));
+                        None if a == 0 => Route::add(&mut out, pattern, kind, ctx),
+                        None => {}
                     }
                 }
             }
@@ -247,8 +271,9 @@ impl Paths {
     }
 
     /// The paths an xpub is compared at: the given patterns of its depth (gap indices in
-    /// place of `*`), else the standard path of its version cut to its depth, with its own
-    /// child number last.
+    /// place of `*`), else the coin's standard paths of the form `m/P'/C'/a'/c/*` (those of
+    /// the purpose its version implies, `ypub` 49 and `zpub` 84; coin type 1 for a test
+    /// network's version) cut to its depth, with its own child number last.
     fn xpub_paths(&self, xpub: &Xpub) -> Vec<DerivationPath> {
         let depth = usize::from(xpub.depth());
         let mut out = Vec::new();
@@ -271,20 +296,22 @@ impl Paths {
         }
         let version = xpub.version();
         let test = version.is_testnet().unwrap_or(false);
-        let purposes: &[u32] = match (self.coin, version.name()) {
-            (Coin::Ethereum, _) => &[44],
-            (_, Some("ypub" | "upub")) => &[49],
-            (_, Some("zpub" | "vpub")) => &[84],
-            _ => &[44, 86],
-        };
-        let coin_type = match self.coin {
-            Coin::Ethereum => 60,
-            _ if test => 1,
-            _ => 0,
-        };
-        for &purpose in purposes {
+        let implied = ImpliedScript::of_version(version).and_then(ImpliedScript::purpose);
+        let wallet = self.wallet;
+        let standard = self
+            .coin
+            .registry()
+            .paths()
+            .filter(|p| wallet.is_none_or(|w| p.presets().contains(&w)))
+            .filter_map(|p| PathPattern::parse(p.series()).ok())
+            .filter_map(|p| account_steps(&p));
+        for [purpose, coin_type] in standard {
+            if implied.is_some_and(|p| h(p) != purpose) {
+                continue;
+            }
+            let coin_type = if test { h(1) } else { coin_type };
             for a in 0..self.accounts {
-                let standard = [purpose | H, coin_type | H, h(a), 0];
+                let standard = [purpose, coin_type, h(a), 0];
                 let Some(head) = standard.get(..depth - 1) else {
                     continue;
                 };
@@ -299,6 +326,63 @@ impl Paths {
             }
         }
         out
+    }
+}
+
+/// The purpose and coin type (raw, hardened) of a pattern of the form `m/P'/C'/a'/c/*`: a
+/// BIP-44-style account whose accounts and chains a search counts.
+fn account_steps(pattern: &PathPattern) -> Option<[u32; 2]> {
+    let prefix = pattern.prefix().as_slice();
+    let standard = prefix.len() == 4
+        && pattern.suffix().is_empty()
+        && pattern.is_normal_tail()
+        && prefix.iter().take(3).all(|c| c.is_hardened())
+        && prefix.get(3).is_some_and(|c| !c.is_hardened());
+    match prefix {
+        [purpose, coin_type, ..] if standard => Some([purpose.to_raw(), coin_type.to_raw()]),
+        _ => None,
+    }
+}
+
+/// Addresses a search derives along one pattern: the kinds they are compared as and the
+/// context their encoders take (a Bitcoin or Cardano network).
+#[derive(Clone, Debug)]
+struct Route {
+    pattern: PathPattern,
+    kinds: Vec<&'static AddressFormat>,
+    ctx: Context,
+}
+
+impl Route {
+    /// Adds `kind` to the route of `pattern` and `ctx` in `routes`, or a new route.
+    fn add(
+        routes: &mut Vec<Self>,
+        pattern: PathPattern,
+        kind: &'static AddressFormat,
+        ctx: Context,
+    ) {
+        match routes
+            .iter_mut()
+            .find(|r| r.pattern == pattern && r.ctx == ctx)
+        {
+            Some(route) => {
+                if !route.kinds.contains(&kind) {
+                    route.kinds.push(kind);
+                }
+            }
+            None => routes.push(Self {
+                pattern,
+                kinds: alloc::vec![kind],
+                ctx,
+            }),
+        }
+    }
+
+    /// Whether a kind is a Cardano base address (which needs the account's stake key).
+    fn needs_stake(&self) -> bool {
+        self.kinds
+            .iter()
+            .any(|k| k.encoder() == Encoder::Cardano(CardanoAddress::Base))
     }
 }
 
@@ -441,7 +525,9 @@ pub struct Search<'a> {
     paths: Paths,
     threads: usize,
     tick: Duration,
-    routes: Vec<(PathPattern, Vec<Kind>)>,
+    routes: Vec<Route>,
+    /// The target's addresses on the coin, as [`comparable`] writes them.
+    wanted: HashSet<Address>,
     xpub_paths: Vec<Vec<DerivationPath>>,
     /// A count of `paths` above its maximum (then no route or path was computed).
     bound: Option<Error>,
@@ -468,11 +554,19 @@ impl<'a> Search<'a> {
                 target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
             )
         };
+        let coin = paths.coin;
+        let wanted = target
+            .addresses
+            .iter()
+            .flat_map(|w| w.kinds_of(coin).map(|(kind, _)| (kind, w.text.as_str())))
+            .filter_map(|(kind, text)| comparable(kind.encoder(), text))
+            .collect();
         Self {
             bound,
             space,
             target,
             paths,
+            wanted,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             tick: Duration::from_millis(200),
             routes,
@@ -509,6 +603,7 @@ impl<'a> Search<'a> {
             CheckpointField::Target => self.target.hash_into(h),
             CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
             CheckpointField::Paths => {
+                h.update(paths.wallet.map_or("", Wallet::name).as_bytes());
                 h.update(paths.change.as_str().as_bytes());
                 h.update((paths.patterns.len() as u64).to_be_bytes());
                 for p in &paths.patterns {
@@ -536,15 +631,15 @@ impl<'a> Search<'a> {
     /// The address path patterns the search derives for the target's addresses, in the
     /// order it derives them (`*` for the gap index).
     pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
-        self.routes.iter().map(|(pattern, _)| pattern)
+        self.routes.iter().map(|route| &route.pattern)
     }
 
     /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
     /// key origins and `m` for a master fingerprint (on the coins whose keys it compares:
-    /// Bitcoin and Ethereum).
+    /// the secp256k1 coins).
     pub fn key_paths(&self) -> Vec<DerivationPath> {
         let mut out: Vec<DerivationPath> = Vec::new();
-        if !matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum) {
+        if !self.secp256k1() {
             return out;
         }
         let fingerprint = (!self.target.fingerprints.is_empty()).then(DerivationPath::master);
@@ -576,7 +671,16 @@ impl<'a> Search<'a> {
                 max: MAX_THREADS as u64,
             });
         }
-        let secp = matches!(self.paths.coin, Coin::Bitcoin | Coin::Ethereum);
+        if let Some(wallet) = self.paths.wallet {
+            let coin = self.paths.coin.registry();
+            if coin.wallet_paths(wallet).next().is_none() {
+                return Err(Error::UnsupportedWallet {
+                    wallet: wallet.name(),
+                    coin: coin.slug(),
+                });
+            }
+        }
+        let secp = self.secp256k1();
         let anything = !self.routes.is_empty()
             || (secp
                 && (!self.target.fingerprints.is_empty()
@@ -587,6 +691,12 @@ impl<'a> Search<'a> {
         } else {
             Err(Error::EmptyTarget)
         }
+    }
+
+    /// Whether the coin's keys are BIP-32 secp256k1 keys (which xpubs, fingerprints and
+    /// descriptors are compared with).
+    fn secp256k1(&self) -> bool {
+        self.paths.coin.registry().curve() == CurveFamily::Secp256k1
     }
 
     /// Searches the indices of `range` that `checkpoint` does not hold as done, on the
@@ -749,13 +859,14 @@ impl<'a> Search<'a> {
         keys: &mut Keys,
     ) -> Result<Option<Found>> {
         let n = batch.len();
-        if self.paths.coin == Coin::Cardano {
+        let icarus = self.paths.coin.icarus();
+        if icarus {
             lanes.icarus(self.space, batch)?;
         } else {
             lanes.bip39(self.space, batch)?;
         }
         for i in 0..n {
-            let hit = if self.paths.coin == Coin::Cardano {
+            let hit = if icarus {
                 self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
                 self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
@@ -786,11 +897,13 @@ impl<'a> Search<'a> {
     }
 
     fn check_seed(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
-        match self.paths.coin {
-            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, keys),
-            Coin::Solana => self.check_solana(seed),
-            // Cardano roots go through `check_cardano`.
-            Coin::Cardano => Ok(None),
+        match self.paths.coin.registry().curve() {
+            CurveFamily::Secp256k1 => self.check_secp(seed, keys),
+            CurveFamily::Nist256p1 => self.check_each::<NistP256>(seed),
+            CurveFamily::Ed25519 => self.check_each::<Ed25519>(seed),
+            CurveFamily::Ed25519Blake2b => self.check_each::<Ed25519Blake2b>(seed),
+            // Icarus roots, not seeds: `check_batch` gives them to `check_cardano`.
+            CurveFamily::Ed25519Bip32 => Err(Error::Derivation),
         }
     }
 
@@ -825,7 +938,8 @@ impl<'a> Search<'a> {
             }
         }
         let gap = keys.len();
-        for (pattern, kinds) in &self.routes {
+        for route in &self.routes {
+            let pattern = &route.pattern;
             if pattern.is_normal_tail() {
                 let parent = master
                     .derive_path(pattern.prefix())
@@ -851,26 +965,38 @@ impl<'a> Search<'a> {
             }
             let count = if pattern.has_wildcard() { gap } else { 1 };
             for (i, key) in keys.iter().enumerate().take(count) {
-                for &kind in kinds {
-                    let Some(payload) = secp_payload(kind, key) else {
-                        continue;
-                    };
-                    if let Some(network) = t.addresses.get(&payload) {
-                        let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                        let address = secp_address(kind, key, *network);
-                        return Ok(Some(Hit::address(pattern, i, path, address)));
-                    }
+                if let Some(address) = self.wanted_address(route, key, &route.ctx)? {
+                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
+                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
                 }
             }
         }
         Ok(None)
     }
 
-    fn check_solana(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
-        let master =
-            ExtendedPrivateKey::<Ed25519>::from_seed(seed).map_err(|_| Error::Derivation)?;
+    /// The address of `key` of the first of `route`'s kinds whose address the target
+    /// holds, if any.
+    ///
+    /// # Errors
+    /// [`Error::Derivation`] for a key an encoder refuses (a derived key always fits).
+    fn wanted_address(&self, route: &Route, key: &[u8], ctx: &Context) -> Result<Option<Address>> {
+        for kind in &route.kinds {
+            let address = kind.encode(key, ctx).map_err(|_| Error::Derivation)?;
+            let probe = comparable(kind.encoder(), address.as_str()).ok_or(Error::Derivation)?;
+            if self.wanted.contains(&probe) {
+                return Ok(Some(address));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Each key of the routes derived from the master key of `seed` on scheme `S` (SLIP-10
+    /// ed25519, ed25519-blake2b or P-256), one path at a time below each route's prefix.
+    fn check_each<S: Scheme>(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
+        let master = ExtendedPrivateKey::<S>::from_seed(seed).map_err(|_| Error::Derivation)?;
         let gap = self.paths.gap;
-        for (pattern, _) in &self.routes {
+        for route in &self.routes {
+            let pattern = &route.pattern;
             let count = if pattern.has_wildcard() { gap } else { 1 };
             let prefix = master
                 .derive_path(pattern.prefix())
@@ -883,13 +1009,8 @@ impl<'a> Search<'a> {
                     .ok_or(Error::Derivation)?;
                 let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
-                if self
-                    .target
-                    .addresses
-                    .contains_key(&Payload::new(Kind::Solana, &public))
-                {
-                    let address = Some(address::solana(&public));
-                    return Ok(Some(Hit::address(pattern, i, path, address)));
+                if let Some(address) = self.wanted_address(route, public.as_ref(), &route.ctx)? {
+                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
                 }
             }
         }
@@ -902,7 +1023,10 @@ impl<'a> Search<'a> {
         keys: &mut [[u8; 32]],
     ) -> Result<Option<Hit>> {
         let gap = keys.len();
-        for (pattern, _) in &self.routes {
+        // The stake key of the last account a base address needed, by its account path.
+        let mut stake: Option<(DerivationPath, [u8; 32])> = None;
+        for route in &self.routes {
+            let pattern = &route.pattern;
             let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
                 let parent = root
@@ -923,20 +1047,48 @@ impl<'a> Search<'a> {
                 }
             }
             for (i, key) in keys.iter().enumerate().take(count) {
-                let hash = blake2b224(key);
-                if let Some(network) = self
-                    .target
-                    .addresses
-                    .get(&Payload::new(Kind::Cardano, &hash))
-                {
-                    let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                    let address = cardano_address(root, &path, key, *network);
-                    return Ok(Some(Hit::address(pattern, i, path, address)));
+                let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
+                let mut ctx = route.ctx;
+                if route.needs_stake() {
+                    ctx.stake = Some(stake_key(root, &path, &mut stake)?);
+                }
+                if let Some(address) = self.wanted_address(route, key, &ctx)? {
+                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
                 }
             }
         }
         Ok(None)
     }
+}
+
+/// The stake key (`…/2/0`) of the account of `path` (its first three steps), through a
+/// one-account cache.
+///
+/// # Errors
+/// [`Error::Derivation`] for a path of fewer than three steps or a failed derivation.
+fn stake_key(
+    root: &ExtendedPrivateKey<Ed25519Bip32>,
+    path: &DerivationPath,
+    cache: &mut Option<(DerivationPath, [u8; 32])>,
+) -> Result<[u8; 32]> {
+    let account = path.as_slice().get(..3).ok_or(Error::Derivation)?;
+    if let Some((at, key)) = cache {
+        if at.as_slice() == account {
+            return Ok(*key);
+        }
+    }
+    let mut stake_path = DerivationPath::from_slice(account).map_err(|_| Error::Derivation)?;
+    for step in [2, 0] {
+        let child = ChildNumber::normal(step).map_err(|_| Error::Derivation)?;
+        stake_path.push(child).map_err(|_| Error::Derivation)?;
+    }
+    let key = root
+        .derive_path(&stake_path)
+        .map_err(|_| Error::Derivation)?
+        .public_key();
+    let account = DerivationPath::from_slice(account).map_err(|_| Error::Derivation)?;
+    *cache = Some((account, key));
+    Ok(key)
 }
 
 /// Gap index `i` as a child index (below [`MAX_GAP`], so it always fits).
@@ -997,8 +1149,8 @@ fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {
 }
 
 /// A worker's public keys, one per gap index, reserved once (fallibly) when the worker
-/// starts: secp256k1 (Bitcoin, Ethereum) or Ed25519-BIP32 (Cardano) ones. Public keys of
-/// candidates, not secrets.
+/// starts: secp256k1 or Ed25519-BIP32 (Cardano) ones. Public keys of candidates, not
+/// secrets.
 struct Keys {
     secp256k1: Vec<[u8; 33]>,
     ed25519: Vec<[u8; 32]>,
@@ -1008,10 +1160,10 @@ impl Keys {
     /// The buffers `coin` derives into, for `gap` indices.
     fn new(coin: Coin, gap: u32) -> Result<Self> {
         let gap = usize::try_from(gap).map_err(|_| Error::OutOfMemory { bytes: usize::MAX })?;
-        let (secp, ed) = match coin {
-            Coin::Bitcoin | Coin::Ethereum => (gap, 0),
-            Coin::Cardano => (0, gap),
-            Coin::Solana => (0, 0),
+        let (secp, ed) = match coin.registry().curve() {
+            CurveFamily::Secp256k1 => (gap, 0),
+            CurveFamily::Ed25519Bip32 => (0, gap),
+            CurveFamily::Nist256p1 | CurveFamily::Ed25519 | CurveFamily::Ed25519Blake2b => (0, 0),
         };
         Ok(Self {
             secp256k1: zeros(secp)?,
@@ -1046,77 +1198,6 @@ fn next_chunk(queue: &Mutex<(Vec<Range<u128>>, usize)>) -> Option<Range<u128>> {
         }
         *at += 1;
     }
-}
-
-/// The raw form of a secp256k1 key as an address of `kind`.
-fn secp_payload(kind: Kind, key: &[u8; 33]) -> Option<Payload> {
-    Some(match kind {
-        Kind::P2pkh | Kind::P2wpkh => Payload::new(kind, &hash160(key)),
-        Kind::P2shP2wpkh => {
-            // The P2WPKH redeem script: OP_0, a 20-byte push, the key's HASH160.
-            let mut script = [0u8; 22];
-            let (head, hash) = script.split_at_mut(2);
-            head.copy_from_slice(&[0x00, 0x14]);
-            hash.copy_from_slice(&hash160(key));
-            Payload::new(kind, &hash160(&script))
-        }
-        Kind::P2tr => Payload::new(kind, &address::bitcoin::taproot_output_key(key).ok()?),
-        Kind::Ethereum => {
-            let full = address::secp256k1_uncompressed(key).ok()?;
-            let digest = Keccak256::digest(&full[1..]);
-            Payload::new(kind, digest.get(12..)?)
-        }
-        Kind::Solana | Kind::Cardano => return None,
-    })
-}
-
-/// The address of a matched secp256k1 key, on the network of the target's address: a
-/// Bitcoin kind on its Bitcoin network, Ethereum on none; `None` for a pair no target holds.
-fn secp_address(kind: Kind, key: &[u8; 33], network: Network2) -> Option<Address> {
-    match (kind, network) {
-        (Kind::P2pkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2pkh(key, n)),
-        (Kind::P2shP2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2sh_p2wpkh(key, n)),
-        (Kind::P2wpkh, Network2::Bitcoin(n)) => Some(address::bitcoin::p2wpkh(key, n)),
-        (Kind::P2tr, Network2::Bitcoin(n)) => address::bitcoin::p2tr(key, n).ok(),
-        (Kind::Ethereum, Network2::None) => address::ethereum(key).ok(),
-        (
-            Kind::P2pkh | Kind::P2shP2wpkh | Kind::P2wpkh | Kind::P2tr,
-            Network2::Cardano { .. } | Network2::None,
-        )
-        | (Kind::Ethereum, Network2::Bitcoin(_) | Network2::Cardano { .. })
-        | (Kind::Solana | Kind::Cardano, _) => None,
-    }
-}
-
-fn blake2b224(key: &[u8; 32]) -> [u8; 28] {
-    use blake2::digest::consts::U28;
-    use blake2::{Blake2b, Digest};
-    Blake2b::<U28>::digest(key).into()
-}
-
-/// The Cardano address of a matched payment key: base (stake key `…/2/0` of the same
-/// account) or enterprise, as the target address was.
-fn cardano_address(
-    root: &ExtendedPrivateKey<Ed25519Bip32>,
-    path: &DerivationPath,
-    payment: &[u8; 32],
-    network: Network2,
-) -> Option<Address> {
-    let Network2::Cardano { network, base } = network else {
-        return Some(address::cardano::enterprise(
-            payment,
-            CardanoNetwork::Mainnet,
-        ));
-    };
-    if !base {
-        return Some(address::cardano::enterprise(payment, network));
-    }
-    let account = path.as_slice().get(..3)?;
-    let mut stake_path = DerivationPath::from_slice(account).ok()?;
-    stake_path.push(ChildNumber::normal(2).ok()?).ok()?;
-    stake_path.push(ChildNumber::normal(0).ok()?).ok()?;
-    let stake = root.derive_path(&stake_path).ok()?.public_key();
-    Some(address::cardano::base(payment, &stake, network))
 }
 
 /// The passphrase of entry `i` of `batch`.

@@ -1,46 +1,75 @@
-//! What a search looks for: addresses (as raw hashes, witness programs, Keccak tails and
-//! ed25519 keys), extended public keys, master fingerprints and descriptor keys.
+//! What a search looks for: addresses of any coin of the registry (as text), extended
+//! public keys, master fingerprints and descriptor keys.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use std::collections::HashMap;
 
 use alloc::string::ToString as _;
 
 use sha2::{Digest as _, Sha256};
 
 use super::error::{Error, Result};
-use crate::address::{self, AddressNetwork, AddressType, CardanoNetwork, Credential};
+use crate::address::{self, AddressNetwork, CurveFamily};
+use crate::coin;
 use crate::curve::Secp256k1;
 use crate::descriptor::Descriptor;
 use crate::key::ExtendedPublicKey;
-use crate::{DerivationPath, Fingerprint, Network};
+use crate::{DerivationPath, Fingerprint};
 
 type Xpub = ExtendedPublicKey<Secp256k1>;
 
-/// The coin a search derives for: its scheme, master key, standard paths and address kinds.
+/// The coin a search derives for: a coin of the [registry](crate::coin), whose scheme,
+/// master key, standard paths and address kinds the search follows.
+///
+/// Every coin of the registry can be searched: secp256k1 and P-256 coins from the BIP-32 /
+/// SLIP-10 master key of the BIP-39 seed, ed25519 coins (Nano's ed25519-blake2b too) from
+/// SLIP-10's, Cardano from the Icarus master key (CIP-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Coin {
-    /// BIP-32 over secp256k1 from the BIP-39 seed; BIP-44/49/84/86 paths.
-    Bitcoin,
-    /// BIP-32 over secp256k1 from the BIP-39 seed; `m/44'/60'/0'/0/i`.
-    Ethereum,
-    /// SLIP-10 ed25519 from the BIP-39 seed; `m/44'/501'/i'/0'`.
-    Solana,
-    /// BIP32-Ed25519 from the Icarus master key (CIP-3); CIP-1852 `m/1852'/1815'/a'/0/i`.
-    Cardano,
+pub struct Coin(&'static coin::Coin);
+
+#[allow(
+    non_upper_case_globals,
+    reason = "the coins read as their names, as the registry's slugs do"
+)]
+impl Coin {
+    /// Bitcoin: BIP-44/49/84/86 paths.
+    pub const Bitcoin: Self = Self(&coin::BITCOIN);
+    /// Ethereum: `m/44'/60'/a'/c/*`.
+    pub const Ethereum: Self = Self(&coin::ETHEREUM);
+    /// Solana: SLIP-10 ed25519, `m/44'/501'/*'/0'` and `m/44'/501'/*'`.
+    pub const Solana: Self = Self(&coin::SOLANA);
+    /// Cardano: BIP32-Ed25519 from the Icarus master key, CIP-1852 `m/1852'/1815'/a'/c/*`.
+    pub const Cardano: Self = Self(&coin::CARDANO);
 }
 
 impl Coin {
-    /// The lowercase name: `bitcoin`, `ethereum`, `solana`, `cardano`.
+    /// The registry's coin.
+    pub const fn registry(self) -> &'static coin::Coin {
+        self.0
+    }
+
+    /// The slug: `bitcoin`, `ethereum`, `litecoin`, …
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Bitcoin => "bitcoin",
-            Self::Ethereum => "ethereum",
-            Self::Solana => "solana",
-            Self::Cardano => "cardano",
+        self.0.slug()
+    }
+
+    /// Whether keys are derived from the Icarus master key (Cardano) rather than the BIP-39
+    /// seed.
+    pub(super) fn icarus(self) -> bool {
+        match self.0.curve() {
+            CurveFamily::Ed25519Bip32 => true,
+            CurveFamily::Secp256k1
+            | CurveFamily::Nist256p1
+            | CurveFamily::Ed25519
+            | CurveFamily::Ed25519Blake2b => false,
         }
+    }
+}
+
+impl From<&'static coin::Coin> for Coin {
+    fn from(coin: &'static coin::Coin) -> Self {
+        Self(coin)
     }
 }
 
@@ -53,82 +82,51 @@ impl fmt::Display for Coin {
 impl core::str::FromStr for Coin {
     type Err = Error;
 
+    /// A slug or symbol of the registry ([`coin::Coin::find`]).
     fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "bitcoin" | "btc" => Ok(Self::Bitcoin),
-            "ethereum" | "eth" => Ok(Self::Ethereum),
-            "solana" | "sol" => Ok(Self::Solana),
-            "cardano" | "ada" => Ok(Self::Cardano),
-            _ => Err(Error::UnknownCoin),
-        }
+        coin::Coin::find(s)
+            .map(Self)
+            .map_err(|_| Error::UnknownCoin)
     }
 }
 
-/// The raw form of an address: what is compared in the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Kind {
-    /// P2PKH: HASH160 of the compressed key.
-    P2pkh,
-    /// P2SH-P2WPKH (BIP-49): HASH160 of `0x00 0x14 ‖ HASH160(key)`.
-    P2shP2wpkh,
-    /// P2WPKH (BIP-84): the 20-byte witness program, HASH160 of the key.
-    P2wpkh,
-    /// P2TR (BIP-86): the 32-byte output key.
-    P2tr,
-    /// Ethereum: the last 20 bytes of Keccak-256 of the uncompressed key.
-    Ethereum,
-    /// Solana: the ed25519 public key.
-    Solana,
-    /// Cardano (base or enterprise): the BLAKE2b-224 payment key hash.
-    Cardano,
+/// An address a search looks for, as given, with what [`coin::identify`] names it.
+#[derive(Clone, Debug)]
+pub(super) struct Wanted {
+    /// The text, trimmed.
+    pub(super) text: String,
 }
 
-impl Kind {
-    /// The coin whose addresses have this form.
-    pub(super) const fn coin(self) -> Coin {
-        match self {
-            Self::P2pkh | Self::P2shP2wpkh | Self::P2wpkh | Self::P2tr => Coin::Bitcoin,
-            Self::Ethereum => Coin::Ethereum,
-            Self::Solana => Coin::Solana,
-            Self::Cardano => Coin::Cardano,
-        }
+impl Wanted {
+    /// The kinds of `coin` the text is an address of, each with the context its encoder
+    /// needs (the Bitcoin or Cardano network of the text).
+    pub(super) fn kinds_of(
+        &self,
+        coin: Coin,
+    ) -> impl Iterator<Item = (&'static coin::AddressFormat, coin::Context)> + '_ {
+        let network = address::decode(&self.text).ok().map(|d| d.network());
+        coin::identify(&self.text)
+            .filter(move |m| m.coin == coin.0)
+            .map(move |m| {
+                let mut ctx = coin::Context::default();
+                match network {
+                    Some(AddressNetwork::Bitcoin(n)) => ctx.bitcoin = n,
+                    Some(AddressNetwork::Cardano(n)) => ctx.cardano = n,
+                    Some(AddressNetwork::None) | None => {}
+                }
+                (m.kind, ctx)
+            })
     }
 
-    /// The BIP-43 purpose of a Bitcoin kind.
-    pub(super) const fn purpose(self) -> Option<u32> {
-        match self {
-            Self::P2pkh => Some(44),
-            Self::P2shP2wpkh => Some(49),
-            Self::P2wpkh => Some(84),
-            Self::P2tr => Some(86),
-            Self::Ethereum | Self::Solana | Self::Cardano => None,
-        }
+    /// The coins the text is an address of, in the registry's order.
+    fn coins(&self) -> impl Iterator<Item = &'static coin::Coin> + '_ {
+        let mut last: Option<&'static coin::Coin> = None;
+        coin::identify(&self.text).filter_map(move |m| {
+            let new = last != Some(m.coin);
+            last = Some(m.coin);
+            new.then_some(m.coin)
+        })
     }
-}
-
-/// A raw address: its kind and up to 32 bytes (zero-padded).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Payload {
-    pub(super) kind: Kind,
-    pub(super) bytes: [u8; 32],
-}
-
-impl Payload {
-    pub(super) fn new(kind: Kind, raw: &[u8]) -> Self {
-        let mut bytes = [0u8; 32];
-        for (dst, src) in bytes.iter_mut().zip(raw) {
-            *dst = *src;
-        }
-        Self { kind, bytes }
-    }
-}
-
-/// What is needed to write a matched address back as text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Network2 {
-    Bitcoin(Network),
-    Cardano { network: CardanoNetwork, base: bool },
-    None,
 }
 
 /// A key expected at a path below the master key (from a descriptor's key origin).
@@ -141,9 +139,8 @@ pub(super) struct KeyAt {
 
 /// What a search looks for. A candidate matches if it matches any part.
 ///
-/// Addresses are held as a hash map from their raw form (HASH160, witness program, output
-/// key, Keccak tail, ed25519 key, payment key hash) to the little a match needs to be
-/// written back; never as text.
+/// Addresses are held as their text; a search compares the text each candidate key's
+/// address has on its coin ([`coin::encode`]).
 ///
 /// # Examples
 ///
@@ -157,7 +154,7 @@ pub(super) struct KeyAt {
 /// ```
 #[derive(Clone, Default)]
 pub struct Target {
-    pub(super) addresses: HashMap<Payload, Network2>,
+    pub(super) addresses: Vec<Wanted>,
     pub(super) xpubs: Vec<Xpub>,
     pub(super) fingerprints: Vec<Fingerprint>,
     pub(super) keys: Vec<KeyAt>,
@@ -179,15 +176,23 @@ impl Target {
         self.len() == 0
     }
 
-    /// Adds an address: Bitcoin P2PKH, P2SH (taken as P2SH-P2WPKH), P2WPKH or P2TR on any
-    /// network; Ethereum (`0x` and 40 hex digits, all lowercase, all uppercase or EIP-55); Solana (Base58 of 32 bytes);
-    /// Cardano base or enterprise (`addr1…`, `addr_test1…`).
+    /// Adds an address of any coin of the registry ([`coin::identify`]): Bitcoin's P2PKH,
+    /// P2SH (taken as P2SH-P2WPKH), P2WPKH or P2TR on any network, an EVM address (`0x` and
+    /// 40 hex digits, all lowercase, all uppercase or EIP-55), Litecoin, Tron, XRP, Cosmos,
+    /// Solana, Cardano base or enterprise, …
     ///
     /// # Errors
-    /// [`Error::InvalidAddress`] for text that is none of these.
+    /// [`Error::InvalidAddress`] for text that is no registry coin's address.
     pub fn add_address(&mut self, text: &str) -> Result<()> {
-        let (payload, network) = decode_address(text.trim()).ok_or(Error::InvalidAddress)?;
-        self.addresses.insert(payload, network);
+        let text = text.trim();
+        if coin::identify(text).next().is_none() {
+            return Err(Error::InvalidAddress);
+        }
+        if !self.addresses.iter().any(|w| w.text == text) {
+            self.addresses.push(Wanted {
+                text: text.to_string(),
+            });
+        }
         Ok(())
     }
 
@@ -232,30 +237,13 @@ impl Target {
 
     /// Feeds the target to `h` in an order of its own (sorted), for a checkpoint.
     pub(super) fn hash_into(&self, h: &mut Sha256) {
-        let mut addresses: Vec<[u8; 40]> = self
-            .addresses
-            .iter()
-            .map(|(payload, network)| {
-                let mut row = [0u8; 40];
-                row[0] = payload.kind as u8;
-                let (tag, value) = match *network {
-                    Network2::Bitcoin(n) => (1, n as u8),
-                    Network2::Cardano { network, base } => {
-                        (2, (network as u8) << 1 | u8::from(base))
-                    }
-                    Network2::None => (3, 0),
-                };
-                row[1] = tag;
-                row[2] = value;
-                row[8..].copy_from_slice(&payload.bytes);
-                row
-            })
-            .collect();
+        let mut addresses: Vec<&str> = self.addresses.iter().map(|w| w.text.as_str()).collect();
         addresses.sort_unstable();
         let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
         count(h, addresses.len());
-        for row in &addresses {
-            h.update(row);
+        for text in &addresses {
+            count(h, text.len());
+            h.update(text.as_bytes());
         }
         count(h, self.xpubs.len());
         for x in &self.xpubs {
@@ -278,42 +266,39 @@ impl Target {
         }
     }
 
-    /// The coins of the addresses held, each once, in no particular order: what a search
-    /// of them derives when no coin is named.
-    pub fn address_coins(&self) -> Vec<Coin> {
-        let mut out: Vec<Coin> = Vec::new();
-        for coin in self.kinds().map(Kind::coin) {
-            if !out.contains(&coin) {
-                out.push(coin);
-            }
-        }
-        out
+    /// The first address held that is no address of `coin`, if any (a search of `coin`
+    /// would never find it).
+    pub fn foreign_address(&self, coin: Coin) -> Option<&str> {
+        self.addresses
+            .iter()
+            .find(|w| !w.coins().any(|c| c == coin.0))
+            .map(|w| w.text.as_str())
     }
 
-    /// The address kinds held.
-    pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
-        let mut seen: Vec<Kind> = Vec::new();
-        for p in self.addresses.keys() {
-            if !seen.contains(&p.kind) {
-                seen.push(p.kind);
-            }
+    /// The coin a search of the addresses held derives when no coin is named: the first
+    /// coin, in the registry's order, that every address can belong to (an EVM address is
+    /// Ethereum's first, a `1…` address Bitcoin's); `None` without addresses.
+    ///
+    /// # Errors
+    /// [`Error::SeveralCoins`] when no coin has every address, naming two coins that
+    /// differ.
+    pub fn address_coin(&self) -> Result<Option<Coin>> {
+        let Some((first, rest)) = self.addresses.split_first() else {
+            return Ok(None);
+        };
+        let shared = first
+            .coins()
+            .find(|c| rest.iter().all(|w| w.coins().any(|d| d == *c)));
+        if let Some(coin) = shared {
+            return Ok(Some(Coin(coin)));
         }
-        seen.into_iter()
-    }
-
-    /// The Bitcoin networks of the addresses held.
-    pub(super) fn bitcoin_test_networks(&self) -> (bool, bool) {
-        let (mut main, mut test) = (false, false);
-        for n in self.addresses.values() {
-            if let Network2::Bitcoin(net) = n {
-                if *net == Network::Mainnet {
-                    main = true;
-                } else {
-                    test = true;
-                }
-            }
-        }
-        (main, test)
+        let name = |w: &Wanted| w.coins().next().map_or("", coin::Coin::slug);
+        let one = name(first);
+        let other = rest.iter().map(name).find(|n| *n != one).unwrap_or(one);
+        Err(Error::SeveralCoins {
+            first: one,
+            second: other,
+        })
     }
 }
 
@@ -326,45 +311,4 @@ impl fmt::Debug for Target {
             .field("keys", &self.keys.len())
             .finish_non_exhaustive()
     }
-}
-
-/// The raw form of an address text (through [`address::decode`]), or `None` for a kind a
-/// search does not derive: P2WSH and other witness programs, Cardano reward addresses and
-/// script credentials.
-fn decode_address(text: &str) -> Option<(Payload, Network2)> {
-    let decoded = address::decode(text).ok()?;
-    let payload = decoded.payload();
-    let network = match decoded.network() {
-        AddressNetwork::Bitcoin(n) => Network2::Bitcoin(n),
-        AddressNetwork::Cardano(network) => Network2::Cardano {
-            network,
-            base: decoded.address_type() == AddressType::CardanoBase,
-        },
-        AddressNetwork::None => Network2::None,
-    };
-    let kind = match decoded.address_type() {
-        AddressType::P2pkh => Kind::P2pkh,
-        AddressType::P2sh => Kind::P2shP2wpkh,
-        AddressType::P2wpkh => Kind::P2wpkh,
-        AddressType::P2tr => Kind::P2tr,
-        AddressType::Ethereum => Kind::Ethereum,
-        AddressType::Solana => Kind::Solana,
-        AddressType::CardanoBase | AddressType::CardanoEnterprise
-            if decoded.payment_credential() == Some(Credential::KeyHash)
-                && decoded.stake_credential() != Some(Credential::ScriptHash) =>
-        {
-            Kind::Cardano
-        }
-        AddressType::P2wsh
-        | AddressType::Witness { .. }
-        | AddressType::CardanoBase
-        | AddressType::CardanoEnterprise
-        | AddressType::CardanoReward => return None,
-    };
-    let raw = if kind == Kind::Cardano {
-        payload.get(..28)?
-    } else {
-        payload
-    };
-    Some((Payload::new(kind, raw), network))
 }

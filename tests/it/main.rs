@@ -108,6 +108,7 @@ mod path_pattern;
 mod public;
 mod recovery;
 mod recovery_address_db;
+mod recovery_coins;
 mod recovery_electrum;
 mod recovery_passphrase_rules;
 mod recovery_search;

@@ -503,7 +503,7 @@ fn target_errors() {
         Err(Error::InvalidAddress)
     );
     assert_eq!(target.add_address("0x1234"), Err(Error::InvalidAddress));
-    assert_eq!("dogecoin".parse::<Coin>(), Err(Error::UnknownCoin));
+    assert_eq!("notacoin".parse::<Coin>(), Err(Error::UnknownCoin));
     assert!(matches!(
         PathPattern::parse("m/*/*"),
         Err(fastbip32::Error::InvalidPath {
@@ -635,6 +635,11 @@ fn a_checkpoint_belongs_to_its_search() {
         ),
         (
             base().change(Change::Receive),
+            &target,
+            CheckpointField::Paths,
+        ),
+        (
+            base().wallet(fastbip32::recovery::Wallet::LedgerLive),
             &target,
             CheckpointField::Paths,
         ),

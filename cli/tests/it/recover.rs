@@ -962,3 +962,131 @@ fn the_address_decides_the_coin() {
         out.stderr
     );
 }
+
+const COINS: &str = include_str!("../../../tests/data/coins_bip_utils.json");
+
+/// The mnemonic of `coin`'s `bip_utils` vectors and its address at `path`.
+fn coin_case(coin: &str, path: &str) -> (String, String) {
+    let d: Value = serde_json::from_str(COINS).unwrap();
+    let r = d["coins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["coin"] == coin)
+        .unwrap();
+    let case = r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["path"] == path)
+        .unwrap();
+    (
+        r["mnemonic"].as_str().unwrap().to_string(),
+        case["address"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Registry coins without `--coin` (Litecoin, Tron, XRP, Cosmos, Dogecoin at index 7 of the
+/// default path); an EVM address under `--coin polygon`; an address of another coin than
+/// `--coin`'s refused in one line.
+#[test]
+fn registry_coins_from_the_address() {
+    for (slug, path, extra) in [
+        ("litecoin", "m/44'/2'/0'/0/7", None),
+        ("tron", "m/44'/195'/0'/0/7", None),
+        ("ripple", "m/44'/144'/0'/0/7", None),
+        ("cosmos", "m/44'/118'/0'/0/7", None),
+        ("dogecoin", "m/44'/3'/0'/0/7", None),
+        ("polygon", "m/44'/60'/0'/0/7", Some("polygon")),
+    ] {
+        let (m, address) = coin_case(slug, path);
+        let template = unknown(&m, 2);
+        let mut args = vec![
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--gap",
+            "8",
+            "--change",
+            "receive",
+            "--json",
+        ];
+        if let Some(coin) = extra {
+            args.extend(["--coin", coin]);
+        }
+        let out = run_in_process(&args, b"");
+        let found = record(&out);
+        assert_eq!(found["mnemonic"], m.as_str(), "{slug}");
+        assert_eq!(found["path"], path, "{slug}");
+        assert_eq!(found["address"], address.as_str(), "{slug}");
+    }
+    let (m, address) = coin_case("tron", "m/44'/195'/0'/0/7");
+    let template = unknown(&m, 2);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--coin",
+            "ethereum",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(
+        out.stderr.contains("is not an address of ethereum"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// `--wallet ledger-live` finds Ledger Live's Ethereum account `m/44'/60'/1'/0/0`; an unknown
+/// wallet and a wallet without paths for the coin are one-line usage errors.
+#[test]
+fn wallet_presets() {
+    let (m, address) = coin_case("ethereum", "m/44'/60'/1'/0/0");
+    let template = unknown(&m, 2);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &template,
+            "--address",
+            &address,
+            "--wallet",
+            "ledger-live",
+            "--gap",
+            "2",
+            "--json",
+        ],
+        b"",
+    );
+    let found = record(&out);
+    assert_eq!(found["path"], "m/44'/60'/1'/0/0");
+    assert_eq!(found["mnemonic"], m.as_str());
+    for (wallet, needle) in [
+        ("coinbase", "invalid --wallet \"coinbase\""),
+        ("phantom", "the phantom wallet has no ethereum paths"),
+    ] {
+        let out = run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &template,
+                "--address",
+                &address,
+                "--wallet",
+                wallet,
+            ],
+            b"",
+        );
+        assert_eq!(out.code, 2, "{out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(out.stderr.contains(needle), "{}", out.stderr);
+    }
+}
