@@ -107,11 +107,7 @@ impl<A: ByteArray> fmt::Debug for SecretBytes<A> {
 /// move leaves behind are not wiped, and a later frame (of the caller, or of a function
 /// building a heap value by value on the stack) may carry them into a heap block. Best
 /// effort: volatile writes (`zeroize`) in a frame the compiler may place as it likes.
-#[cfg(any(
-    feature = "mnemonic",
-    feature = "ed25519-bip32",
-    feature = "descriptor"
-))]
+#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32", feature = "sr25519"))]
 #[inline(never)]
 pub(crate) fn scrub_stack<const WORDS: usize>() {
     let mut area = [0u64; WORDS];
