@@ -72,6 +72,10 @@ fn wallets(
 /// Writes zeros over 256 KiB of stack below the caller's frame, where the frames of the
 /// derivations it called lay.
 #[inline(never)]
+#[allow(
+    clippy::large_stack_arrays,
+    reason = "the point is to write over the stack, where the derivations' frames were"
+)]
 fn wipe_stack() {
     let mut area = [0u8; 256 << 10];
     // Volatile writes (`zeroize`): not optimised away as dead stores.
