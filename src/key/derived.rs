@@ -79,6 +79,37 @@ impl<S: Scheme> DerivedKey<S> {
         S::public_key(&self.secret, T)
     }
 
+    /// The child `child` of this key as a full key at depth `depth + 1`, where `public` is
+    /// this key's public key and `depth` its depth: no base-point multiplication for this
+    /// key's public key (the normal step's HMAC input and the child's parent fingerprint).
+    /// For a search that derives several children of one parent, computing its public key
+    /// once. A wrong `public` gives a wrong child: callers pass [`public_key`](Self::public_key).
+    #[cfg(feature = "recovery")]
+    pub(crate) fn child_with_public(
+        &self,
+        public: &S::PublicKey,
+        depth: u8,
+        child: ChildNumber,
+    ) -> Result<crate::ExtendedPrivateKey<S>> {
+        let depth = crate::key::depth_after(depth, 1)?;
+        let walked = walk::<S>(
+            &self.secret,
+            &self.chain_code,
+            || *public,
+            1,
+            core::iter::once(child),
+            false,
+        )?;
+        let meta = crate::key::Meta::new(
+            walked.chain_code,
+            depth,
+            child,
+            crate::key::Parent::Public(*public),
+            crate::VersionPair::XPRV_XPUB,
+        );
+        Ok(crate::ExtendedPrivateKey::new(walked.secret, meta))
+    }
+
     /// Derives one child, as [`ExtendedPrivateKey::derive_child`] does.
     ///
     /// # Errors
