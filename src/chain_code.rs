@@ -23,14 +23,25 @@ impl ChainCode {
         &self.0
     }
 
+    /// Overwrites this chain code with `other`'s bytes, in place.
+    pub(crate) fn copy_from(&mut self, other: &Self) {
+        self.0.copy_from_slice(&other.0);
+    }
+
+    /// Overwrites this chain code with the first 32 bytes of `bytes` (all of them if shorter),
+    /// in place.
+    pub(crate) fn copy_from_slice(&mut self, bytes: &[u8]) {
+        for (dst, src) in self.0.iter_mut().zip(bytes) {
+            *dst = *src;
+        }
+    }
+
     /// A chain code copied from the first 32 bytes of `bytes` (typically `I_R`, the right
     /// half of an HMAC output), written straight into the new value so no other copy is
     /// left behind. Short input is padded with zeros (callers pass 32 bytes or more).
     pub(crate) fn from_slice(bytes: &[u8]) -> Self {
         let mut chain_code = Self([0; 32]);
-        for (dst, src) in chain_code.0.iter_mut().zip(bytes) {
-            *dst = *src;
-        }
+        chain_code.copy_from_slice(bytes);
         chain_code
     }
 }

@@ -740,24 +740,17 @@ impl Descriptor {
                 branches: self.branches,
             });
         }
-        let keys = self.prepare_keys(branch);
-        // The derivations and moves of `prepare_keys` left copies of the prepared private
-        // keys in the stack below this frame; a later frame built there (a channel, a
-        // vector's first block) could carry them into a heap block that is freed unwiped.
-        crate::secret::scrub_stack::<2048>();
         Ok(Branch {
             descriptor: self,
             number: branch,
-            keys: keys?,
+            keys: self.prepare_keys(branch)?,
         })
     }
 
-    /// Each key prepared for `branch`, in a frame of its own, below [`Self::branch`]'s: the
-    /// copies its moves leave are all in frames that `branch` overwrites.
-    #[inline(never)]
+    /// Each key prepared for `branch`. A private key is derived in place in its own box
+    /// ([`Prepared`]): no frame holds a copy of it that a later frame could carry into a
+    /// heap block (a channel, a vector's first block built by value on the stack).
     fn prepare_keys(&self, branch: usize) -> Result<Vec<Prepared>> {
-        // Exactly sized: a growing vector would free its old blocks, private keys and all,
-        // without wiping them.
         let mut keys = Vec::with_capacity(self.keys.len());
         for (i, key) in self.keys.iter().enumerate() {
             keys.push(key.prepare(branch).map_err(|e| self.position(i).core(e))?);
@@ -869,7 +862,10 @@ impl fmt::Display for Descriptor {
 
 /// One multipath branch of a [`Descriptor`], with each key's index-independent derivation
 /// done: derive outputs at indices from it.
-#[derive(Clone, Debug)]
+///
+/// Not `Clone`: the private keys it prepared from an xprv are kept in one place each
+/// (wiped when it is dropped); make another with [`Descriptor::branch`].
+#[derive(Debug)]
 pub struct Branch<'a> {
     descriptor: &'a Descriptor,
     number: usize,

@@ -110,7 +110,7 @@ impl<A: ByteArray> fmt::Debug for SecretBytes<A> {
 #[cfg(any(
     feature = "mnemonic-english",
     feature = "ed25519-bip32",
-    feature = "descriptor"
+    feature = "sr25519"
 ))]
 #[inline(never)]
 pub(crate) fn scrub_stack<const WORDS: usize>() {

@@ -349,6 +349,27 @@ mod sealed {
             _: Token,
         ) -> Result<(SecretBytes<Self::PrivateKey>, ChainCode)>;
 
+        /// [`derive_private`](Self::derive_private) written into `out` in place, for a
+        /// key kept where it is made: nothing of the child is moved (a move leaves an
+        /// unwiped copy in the frame it leaves). The default copies the child out of
+        /// `derive_private`'s result, which is wiped when dropped; schemes that can compute
+        /// the child in place override it. On an error `out` holds no key.
+        fn derive_private_into(
+            secret: &SecretBytes<Self::PrivateKey>,
+            step: &Step<Self::PublicKey>,
+            key: &HmacSha512,
+            t: Token,
+            out: (&mut SecretBytes<Self::PrivateKey>, &mut ChainCode),
+        ) -> Result<()> {
+            let child = Self::derive_private(secret, step, key, t)?;
+            out.0
+                .expose_mut()
+                .as_mut()
+                .copy_from_slice(child.0.expose().as_ref());
+            out.1.copy_from(&child.1);
+            Ok(())
+        }
+
         /// `N` sibling steps below one parent (a sibling batch). Schemes whose child needs
         /// one HMAC of at most 111 bytes override it to run the `N` HMACs in SIMD lanes.
         fn derive_private_many<const N: usize>(

@@ -103,15 +103,38 @@ impl Math for Secp256k1 {
         secret: &SecretBytes<[u8; 32]>,
         step: &Step<[u8; 33]>,
         key: &HmacSha512,
-        _: Token,
+        t: Token,
     ) -> Result<(SecretBytes<[u8; 32]>, ChainCode)> {
+        let mut child = (SecretBytes::zero(), ChainCode::new([0; 32]));
+        Self::derive_private_into(secret, step, key, t, (&mut child.0, &mut child.1))?;
+        Ok(child)
+    }
+
+    fn derive_private_into(
+        secret: &SecretBytes<[u8; 32]>,
+        step: &Step<[u8; 33]>,
+        key: &HmacSha512,
+        _: Token,
+        out: (&mut SecretBytes<[u8; 32]>, &mut ChainCode),
+    ) -> Result<()> {
+        let (out_secret, out_chain) = out;
         let index = step.child().to_be_bytes();
-        let i = match step.parent_public() {
-            Some(public) => key.mac(&[public, &index]),
-            None => key.mac(&[&[0], secret.expose(), &index]),
-        };
-        let (il, chain_code) = split_i(&i);
-        Ok((add_tweak(secret, &il, step.child())?, chain_code))
+        let mut i = SecretBytes::<[u8; 64]>::zero();
+        match step.parent_public() {
+            Some(public) => key.mac_into(&[public, &index], &mut i),
+            None => key.mac_into(&[&[0], secret.expose(), &index], &mut i),
+        }
+        let (l, r) = i.expose().split_at(32);
+        let mut il = SecretBytes::<[u8; 32]>::zero();
+        il.expose_mut().copy_from_slice(l);
+        out_chain.copy_from_slice(r);
+        // The child is the parent's key tweaked in place: `k + I_L`, or BIP-32's invalid child.
+        *out_secret.expose_mut() = *secret.expose();
+        if sys::secp256k1_seckey_tweak_add(out_secret.expose_mut(), il.expose()) {
+            Ok(())
+        } else {
+            Err(invalid_child(step.child()))
+        }
     }
 
     #[allow(

@@ -1,5 +1,6 @@
 //! Key expressions (BIP-380, with BIP-389 multipath): parsing, printing and derivation.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -112,7 +113,11 @@ pub(crate) struct KeyExpr {
 }
 
 /// A key made ready for one multipath branch: what remains to do per index.
-#[derive(Clone, Debug)]
+///
+/// Neither `Clone` nor `Copy`: a private key is derived in place into the box it is kept in
+/// ([`ExtendedPrivateKey::derive_path_boxed`]), and stays the one copy there; moving a
+/// `Prepared` moves only the box's pointer.
+#[derive(Debug)]
 pub(crate) enum Prepared {
     /// The same public key at every index.
     Fixed([u8; 33]),
@@ -120,9 +125,9 @@ pub(crate) enum Prepared {
     Normal(ExtendedPublicKey<Secp256k1>),
     /// Normal children of this private key (`/*` after an xprv): constant time, each child's
     /// public key from its private key, as for every batch from a private key.
-    NormalPrivate(ExtendedPrivateKey<Secp256k1>),
+    NormalPrivate(Box<ExtendedPrivateKey<Secp256k1>>),
     /// Hardened children of this private key (`/*'`).
-    Hardened(ExtendedPrivateKey<Secp256k1>),
+    Hardened(Box<ExtendedPrivateKey<Secp256k1>>),
     /// `/*'` below a public key: every index fails.
     HardenedFromPublic,
 }
@@ -412,7 +417,7 @@ impl KeyExpr {
         let path = DerivationPath::from_slice(&steps)?;
         match (&e.key, e.wildcard) {
             (ExtendedKey::Private(k), Wildcard::Hardened) => {
-                Ok(Prepared::Hardened(k.derive_path(&path)?))
+                Ok(Prepared::Hardened(k.derive_path_boxed(&path)?))
             }
             (ExtendedKey::Public(k), Wildcard::Hardened) => {
                 // The steps must still be derivable; the range never is.
@@ -420,13 +425,13 @@ impl KeyExpr {
                 Ok(Prepared::HardenedFromPublic)
             }
             (ExtendedKey::Private(k), Wildcard::Normal) => {
-                Ok(Prepared::NormalPrivate(k.derive_path(&path)?))
+                Ok(Prepared::NormalPrivate(k.derive_path_boxed(&path)?))
             }
             (ExtendedKey::Public(k), Wildcard::Normal) => {
                 Ok(Prepared::Normal(k.derive_path_vartime(&path)?))
             }
             (ExtendedKey::Private(k), Wildcard::None) => {
-                Ok(Prepared::Fixed(k.derive_path(&path)?.public_key()))
+                Ok(Prepared::Fixed(k.derive_path_boxed(&path)?.public_key()))
             }
             (ExtendedKey::Public(k), Wildcard::None) => {
                 Ok(Prepared::Fixed(k.derive_path_vartime(&path)?.public_key()))

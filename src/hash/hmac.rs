@@ -184,9 +184,17 @@ impl HmacSha512 {
 
     /// HMAC-SHA512 of the concatenation of `parts`.
     pub(crate) fn mac(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
+        let mut out = SecretBytes::<[u8; 64]>::zero();
+        self.mac_into(parts, &mut out);
+        out
+    }
+
+    /// [`mac`](Self::mac) written into `out`, in place.
+    pub(crate) fn mac_into(&self, parts: &[&[u8]], out: &mut SecretBytes<[u8; 64]>) {
         let len = parts.iter().map(|p| p.len()).sum::<usize>();
         if len > ONE_BLOCK {
-            return self.mac_long(parts);
+            self.mac_long(parts, out);
+            return;
         }
         // The common case: the inner hash's message and padding are one block, built in
         // place; the outer block reuses the same buffer.
@@ -197,15 +205,13 @@ impl HmacSha512 {
         outer_block(&mut block, &state);
         state = self.outer;
         compress(&mut state, &block);
-        let mut out = SecretBytes::<[u8; 64]>::zero();
         write_state(&state, out.expose_mut());
         block.zeroize();
         state.zeroize();
-        out
     }
 
-    /// [`mac`](Self::mac) for messages of any length.
-    fn mac_long(&self, parts: &[&[u8]]) -> SecretBytes<[u8; 64]> {
+    /// [`mac_into`](Self::mac_into) for messages of any length.
+    fn mac_long(&self, parts: &[&[u8]], out: &mut SecretBytes<[u8; 64]>) {
         let mut state = self.inner;
         let mut block = [0u8; BLOCK];
         let mut fill = 0usize;
@@ -231,11 +237,9 @@ impl HmacSha512 {
         outer_block(&mut block, &state);
         state = self.outer;
         compress(&mut state, &block);
-        let mut out = SecretBytes::<[u8; 64]>::zero();
         write_state(&state, out.expose_mut());
         block.zeroize();
         state.zeroize();
-        out
     }
 }
 

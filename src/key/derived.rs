@@ -39,8 +39,8 @@ use crate::secret::SecretBytes;
 /// # Ok::<(), fastbip32::Error>(())
 /// ```
 pub struct DerivedKey<S: Scheme> {
-    secret: SecretBytes<S::PrivateKey>,
-    chain_code: ChainCode,
+    pub(super) secret: SecretBytes<S::PrivateKey>,
+    pub(super) chain_code: ChainCode,
 }
 
 impl<S: Scheme> Clone for DerivedKey<S> {

@@ -17,7 +17,7 @@ use crate::version::{Version, VersionPair};
 use super::derived::DerivedKey;
 use super::meta::{depth_after, meta_accessors, DeriveMany, Meta, Parent, T};
 use super::public::ExtendedPublicKey;
-use super::walk::{master_key, walk};
+use super::walk::{master_key, walk_into};
 
 impl<S: Scheme> DeriveMany for ExtendedPrivateKey<S> {
     type Prepared = Prepared<S>;
@@ -161,7 +161,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
         Ok(Self::new(secret, meta))
     }
 
-    fn new(secret: SecretBytes<S::PrivateKey>, meta: Meta<S>) -> Self {
+    pub(super) fn new(secret: SecretBytes<S::PrivateKey>, meta: Meta<S>) -> Self {
         Self {
             secret,
             public: spin::Once::new(),
@@ -287,26 +287,73 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     }
 
     fn derive_steps(&self, count: usize, steps: impl Iterator<Item = ChildNumber>) -> Result<Self> {
+        let mut out = Self::slot();
+        self.derive_steps_into(count, steps, &mut out)?;
+        Ok(out)
+    }
+
+    /// The key at `path` below this key, built in place in a heap block of its own: no
+    /// key of the walk is moved (see [`walk_into`]), so none leaves an unwiped copy in a
+    /// stack frame; moving the box moves only its pointer. For keys kept for a long time,
+    /// such as a descriptor's prepared keys.
+    ///
+    /// # Errors
+    /// As [`derive_path`](Self::derive_path).
+    #[cfg(feature = "descriptor")]
+    pub(crate) fn derive_path_boxed<P: IntoDerivationPath>(
+        &self,
+        path: P,
+    ) -> Result<alloc::boxed::Box<Self>> {
+        let (count, steps) = path.into_steps()?;
+        let mut out = alloc::boxed::Box::new(Self::slot());
+        self.derive_steps_into(count, steps, &mut out)?;
+        Ok(out)
+    }
+
+    /// An all-zero key, only ever filled in place by
+    /// [`derive_steps_into`](Self::derive_steps_into) and never handed out otherwise: it
+    /// holds no secret, so its own moves copy none.
+    fn slot() -> Self {
+        Self::new(SecretBytes::zero(), Meta::master(ChainCode::new([0; 32])))
+    }
+
+    /// The key `count` steps below this one, written into `out` in place: its secret and
+    /// chain code by [`walk_into`], its metadata field by field. On an error `out` holds
+    /// no key (it is wiped when dropped).
+    fn derive_steps_into(
+        &self,
+        count: usize,
+        steps: impl Iterator<Item = ChildNumber>,
+        out: &mut Self,
+    ) -> Result<()> {
         let depth = depth_after(self.meta.depth, count)?;
-        if count == 0 {
-            return Ok(self.clone());
-        }
-        let walked = walk::<S>(
-            &self.secret,
-            &self.meta.chain_code,
-            || self.public_key(),
-            count,
-            steps,
-            true,
-        )?;
-        let parent = walked
-            .parent_public
-            .map_or(Parent::Known(Fingerprint::ZERO), Parent::Public);
-        Ok(Self::new(
-            walked.secret,
-            self.meta
-                .child(walked.chain_code, depth, walked.child_number, parent),
-        ))
+        out.public = self
+            .public
+            .get()
+            .filter(|_| count == 0)
+            .map_or_else(spin::Once::new, |v| spin::Once::initialized(*v));
+        let (child_number, parent) = if count == 0 {
+            *out.secret.expose_mut() = *self.secret.expose();
+            out.meta.chain_code.copy_from(&self.meta.chain_code);
+            (self.meta.child_number, self.meta.parent)
+        } else {
+            let (child_number, parent_public) = walk_into::<S>(
+                &self.secret,
+                &self.meta.chain_code,
+                || self.public_key(),
+                count,
+                steps,
+                true,
+                (&mut out.secret, &mut out.meta.chain_code),
+            )?;
+            let parent = parent_public.map_or(Parent::Known(Fingerprint::ZERO), Parent::Public);
+            (child_number, parent)
+        };
+        out.meta.depth = depth;
+        out.meta.child_number = child_number;
+        out.meta.parent = parent;
+        out.meta.versions = self.meta.versions;
+        Ok(())
     }
 }
 
@@ -435,6 +482,39 @@ impl<S: Scheme> fmt::Debug for ExtendedPrivateKey<S> {
             .field("depth", &self.meta.depth)
             .field("child_number", &self.meta.child_number)
             .finish_non_exhaustive()
+    }
+}
+
+impl<S: Scheme> DerivedKey<S> {
+    /// The child `child` of this key as a full key at depth `depth + 1`, where `public` is
+    /// this key's public key and `depth` its depth: no base-point multiplication for this
+    /// key's public key (the normal step's HMAC input and the child's parent fingerprint).
+    /// For a search that derives several children of one parent, computing its public key
+    /// once. A wrong `public` gives a wrong child: callers pass [`public_key`](Self::public_key).
+    #[cfg(feature = "recovery")]
+    pub(crate) fn child_with_public(
+        &self,
+        public: &S::PublicKey,
+        depth: u8,
+        child: ChildNumber,
+    ) -> Result<ExtendedPrivateKey<S>> {
+        let depth = depth_after(depth, 1)?;
+        let walked = super::walk::walk::<S>(
+            &self.secret,
+            &self.chain_code,
+            || *public,
+            1,
+            core::iter::once(child),
+            false,
+        )?;
+        let meta = Meta::new(
+            walked.chain_code,
+            depth,
+            child,
+            Parent::Public(*public),
+            VersionPair::XPRV_XPUB,
+        );
+        Ok(ExtendedPrivateKey::new(walked.secret, meta))
     }
 }
 

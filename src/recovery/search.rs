@@ -28,7 +28,7 @@ use crate::coin::{
 use crate::curve::{Ed25519, Ed25519Bip32, Ed25519Blake2b, NistP256, Scheme, Secp256k1};
 use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
 use crate::hash::HmacSha512;
-use crate::key::{ExtendedPrivateKey, ExtendedPublicKey};
+use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};
 use crate::secret::SecretBytes;
 use crate::version::ImpliedScript;
 use crate::{ChildNumber, DerivationPath, PathPattern};
@@ -938,12 +938,33 @@ impl<'a> Search<'a> {
             }
         }
         let gap = keys.len();
+        // The parent of the last prefix step (the account of `m/P'/C'/a'/c/*`), its lean key
+        // and its public key: one base-point multiplication for every chain below it (the
+        // routes of both chains are next to each other).
+        let mut account: Option<(&[ChildNumber], DerivedKey<Secp256k1>, [u8; 33])> = None;
         for route in &self.routes {
             let pattern = &route.pattern;
             if pattern.is_normal_tail() {
-                let parent = master
-                    .derive_path(pattern.prefix())
-                    .map_err(|_| Error::Derivation)?;
+                let prefix = pattern.prefix().as_slice();
+                let parent = match prefix.split_last() {
+                    Some((&last, above)) => {
+                        let (_, lean, public) = match account.take() {
+                            Some(cached) if cached.0 == above => account.insert(cached),
+                            _ => {
+                                let lean = master
+                                    .to_derived_key()
+                                    .derive_path(above)
+                                    .map_err(|_| Error::Derivation)?;
+                                let public = lean.public_key();
+                                account.insert((above, lean, public))
+                            }
+                        };
+                        let depth = u8::try_from(above.len()).map_err(|_| Error::Derivation)?;
+                        lean.child_with_public(public, depth, last)
+                            .map_err(|_| Error::Derivation)?
+                    }
+                    None => master.clone(),
+                };
                 let start = ChildNumber::from_raw(0);
                 // A short gap: each child's private key and one base-point multiplication
                 // cost less than decompressing the parent and a tweak-add per child.
