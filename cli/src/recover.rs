@@ -16,8 +16,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
-    Paths, Search, Space, Target, Template,
+    Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError, Options,
+    Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -85,6 +85,13 @@ pub(crate) struct RecoverArgs {
     /// standard input.
     #[arg(long, value_name = "FILE|-")]
     passphrases: Option<PathBuf>,
+    /// Try variants of the base passphrase (--passphrase, --passphrase - or
+    /// --passphrase-prompt; empty if none is given): comma-separated `case`, `subst`,
+    /// `typos:N`, `alphabet:SPEC`, `digits:A-B`, `years:A-B` (e.g. `case,digits:0-2`); or
+    /// `mask`: the base is a hashcat-style mask (`?l`, `?u`, `?d`, `?s`, `?a`, `??`). The
+    /// variants are counted before the search and listed by index.
+    #[arg(long, value_name = "RULES", conflicts_with = "passphrases")]
+    passphrase_rule: Option<String>,
     /// An address of the wallet (repeatable).
     #[arg(long, value_name = "ADDR")]
     address: Vec<String>,
@@ -219,8 +226,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let secrets = read_secrets(args, io)?;
     let template = Template::parse(&secrets.template, &options)
         .map_err(|e| template_error(&secrets.template, &options, args, e))?;
-    let space =
-        Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
+    let space = match &args.passphrase_rule {
+        Some(rule) => {
+            let base = secrets.base_passphrase().ok_or_else(|| {
+                usage("--passphrase-rule varies one base passphrase, not a --passphrases list")
+            })?;
+            let rules = passphrase_rules(rule, base)?;
+            Space::with_passphrase_rules(template, rules)
+        }
+        None => Space::new(template, secrets.passphrases()),
+    }
+    .map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);
 
     let named: Option<Coin> = match &args.coin {
@@ -340,7 +356,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     // target, coin, paths, gap and accounts.
     let mut checkpoint = match &args.resume {
         Some(file) if file.exists() => {
-            let bad = |e| usage(format!("invalid --resume {}: {e}", file.display()));
+            let bad = |e: RecoveryError| {
+                let rules = match e {
+                    RecoveryError::CheckpointChanged { fields }
+                        if fields.contains(CheckpointField::Passphrases) =>
+                    {
+                        " (--passphrase, --passphrases or --passphrase-rule)"
+                    }
+                    _ => "",
+                };
+                usage(format!("invalid --resume {}: {e}{rules}", file.display()))
+            };
             let checkpoint = Checkpoint::load(file, &space).map_err(bad)?;
             search.check_checkpoint(&checkpoint).map_err(bad)?;
             Some(checkpoint)
@@ -364,9 +390,10 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
-        "space: {} candidates, {approx}{} pass the checksum{}",
+        "space: {} candidates, {approx}{} pass the checksum{}{}",
         space.size(),
         count.value(),
+        rule_count(&space),
         if range.end - range.start == space.size() {
             String::new()
         } else {
@@ -480,7 +507,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                     w.write_str("{\"mnemonic\":")?;
                     json_string(w, &phrase)?;
                     w.write_str(",\"passphrase\":")?;
-                    json_string(w, passphrase)?;
+                    json_string(w, &passphrase)?;
                     w.write_str(",\"path\":")?;
                     json_string(w, &path)?;
                     w.write_str(",\"address\":")?;
@@ -502,8 +529,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 } else {
                     writeln!(
                         w,
-                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
+                        "mnemonic: {}\npassphrase: {}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
                         phrase.as_str(),
+                        passphrase.as_str(),
                         address.as_deref().unwrap_or("-"),
                         found.index
                     )?;
@@ -573,6 +601,32 @@ fn all_paths(search: &Search<'_>) -> Vec<String> {
     paths
 }
 
+/// The passphrase rules of `--passphrase-rule RULES` over `base`: `mask` makes the base a
+/// mask, any other text is a rule list.
+///
+/// # Errors
+/// A usage error naming what in the rules or the base is wrong (never the base's text).
+fn passphrase_rules(rule: &str, base: &str) -> Result<PassphraseRules, CliError> {
+    if rule.trim() == "mask" {
+        PassphraseRules::from_mask(base)
+    } else {
+        PassphraseRules::from_rules(base, rule)
+    }
+    .map_err(|e| usage(format!("invalid --passphrase-rule: {e}")))
+}
+
+/// `; N passphrases from --passphrase-rule` for a space of passphrase rules, else nothing.
+fn rule_count(space: &Space) -> String {
+    if space.has_passphrase_rules() {
+        format!(
+            "; {} passphrases from --passphrase-rule",
+            space.passphrase_count()
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// The template and the passphrases of a run, as read; wiped on drop.
 struct Secrets {
     template: Zeroizing<String>,
@@ -588,6 +642,15 @@ enum Passphrases {
 }
 
 impl Secrets {
+    /// The one passphrase given (the base of `--passphrase-rule`; empty if none was given),
+    /// or `None` for a `--passphrases` list.
+    fn base_passphrase(&self) -> Option<&str> {
+        match &self.passphrases {
+            Passphrases::One(text) => Some(text.as_str()),
+            Passphrases::List(_) => None,
+        }
+    }
+
     /// The passphrases, in order.
     fn passphrases(&self) -> impl Iterator<Item = &str> {
         let (one, list) = match &self.passphrases {
@@ -721,7 +784,7 @@ struct Plan<'a> {
 /// on standard output; with `--json`, one object on one line.
 fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError> {
     let space = plan.space;
-    let mut examples: Vec<(u128, Zeroizing<String>, &str)> = Vec::new();
+    let mut examples: Vec<(u128, Zeroizing<String>, Passphrase<'_>)> = Vec::new();
     for (index, candidate) in space.examples_vartime(EXAMPLES, COUNT_BUDGET) {
         if !plan.range.contains(&index) {
             continue;
@@ -735,7 +798,7 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
         let phrase = input::copy(phrase.as_str());
         if !examples
             .iter()
-            .any(|(_, p, q)| p.as_str() == phrase.as_str() && *q == passphrase)
+            .any(|(_, p, q)| p.as_str() == phrase.as_str() && q.as_str() == passphrase.as_str())
         {
             examples.push((index, phrase, passphrase));
         }
@@ -752,6 +815,9 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             )?;
             if shard {
                 write!(w, ",\"shard\":[{},{}]", plan.range.start, plan.range.end)?;
+            }
+            if space.has_passphrase_rules() {
+                write!(w, ",\"passphrases\":{}", space.passphrase_count())?;
             }
             write!(w, ",\"coin\":\"{}\",\"paths\":[", plan.coin)?;
             for (i, path) in plan.paths.iter().enumerate() {
@@ -779,10 +845,11 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
         } else {
             writeln!(
                 w,
-                "space: {} candidates, {}{} pass the checksum",
+                "space: {} candidates, {}{} pass the checksum{}",
                 space.size(),
                 if exact_count { "" } else { "about " },
-                plan.count.value()
+                plan.count.value(),
+                rule_count(space)
             )?;
             if shard {
                 writeln!(w, "shard: indices {}..{}", plan.range.start, plan.range.end)?;
@@ -794,8 +861,9 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             for (index, phrase, passphrase) in &examples {
                 writeln!(
                     w,
-                    "example {index}: {} | passphrase: {passphrase}",
-                    phrase.as_str()
+                    "example {index}: {} | passphrase: {}",
+                    phrase.as_str(),
+                    passphrase.as_str()
                 )?;
             }
             Ok(())
