@@ -16,8 +16,9 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError, Options,
-    Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target, Template,
+    Batch, Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError,
+    Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target,
+    Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -50,6 +51,10 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// Arguments of `recover`.
 #[derive(Debug, clap::Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "clap flags: each bool is one independent switch of the command line"
+)]
 pub(crate) struct RecoverArgs {
     /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
     /// (a word with that prefix). `-` reads it from standard input, `@FILE` from a file;
@@ -134,6 +139,12 @@ pub(crate) struct RecoverArgs {
     /// candidates on standard output (--json: one object); search nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Write every checksum-valid candidate of the space (or of --shard) to standard output
+    /// for another tool, one phrase a line (--json: one object a line, with its passphrase),
+    /// and search nothing; no target. Refused when standard output is a terminal: the
+    /// phrases are secrets.
+    #[arg(long, conflicts_with_all = ["dry_run", "resume", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
+    list: bool,
     /// Worker threads (default: every core; at most 1024).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
@@ -238,6 +249,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
     .map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);
+    if args.list {
+        return list(&space, args, io);
+    }
 
     let named: Option<Coin> = match &args.coin {
         Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
@@ -323,19 +337,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.accounts == 0 || args.gap == 0 {
         return Err(usage("--accounts and --gap must be at least 1"));
     }
-    let range = match &args.shard {
-        Some(text) => {
-            let (k, n) = text
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-                .filter(|&(k, n)| k >= 1 && k <= n)
-                .ok_or_else(|| usage("invalid --shard: expected K/N with 1 <= K <= N"))?;
-            space
-                .shard(k - 1, n)
-                .map_err(|e| lib_usage("invalid --shard", e))?
-        }
-        None => 0..space.size(),
-    };
+    let range = shard_range(args, &space)?;
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
@@ -573,6 +575,107 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             "the search ended in an unknown way".to_string(),
         )),
     }
+}
+
+/// The index range of `--shard K/N` (all of the space without it).
+///
+/// # Errors
+/// A usage error unless `1 <= K <= N`.
+fn shard_range(args: &RecoverArgs, space: &Space) -> Result<Range<u128>, CliError> {
+    match &args.shard {
+        Some(text) => {
+            let (k, n) = text
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+                .filter(|&(k, n)| k >= 1 && k <= n)
+                .ok_or_else(|| usage("invalid --shard: expected K/N with 1 <= K <= N"))?;
+            space
+                .shard(k - 1, n)
+                .map_err(|e| lib_usage("invalid --shard", e))
+        }
+        None => Ok(0..space.size()),
+    }
+}
+
+/// `--list`: every checksum-valid candidate of the range on standard output, in index
+/// order, one phrase a line (`--json`: `{"candidate":I,"mnemonic":…,"passphrase":…}` a
+/// line); the `space:` line first, on standard error. Each line is written from a wiped
+/// buffer of its exact size.
+///
+/// # Errors
+/// A usage error when standard output is a terminal, and for several passphrases without
+/// `--json` (a line of text would not say which); a failure if standard output cannot be
+/// written.
+fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
+    if io.stdout_terminal {
+        return Err(usage(
+            "--list writes secret phrases for another tool: send standard output to a pipe or a file, not a terminal",
+        ));
+    }
+    if space.passphrase_count() > 1 && !args.json {
+        return Err(usage(
+            "--list with several passphrases needs --json (each record names its passphrase)",
+        ));
+    }
+    let range = shard_range(args, space)?;
+    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    let _ = writeln!(
+        io.stderr,
+        "space: {} candidates, {}{} pass the checksum{}",
+        space.size(),
+        if count.is_exact() { "" } else { "about " },
+        count.value(),
+        rule_count(space)
+    );
+    io.notes.write(io.stderr, false);
+    let _ = io.stderr.flush();
+    watch_ctrl_c();
+    let mut candidates = space
+        .candidates(range)
+        .map_err(|e| lib_usage("invalid --shard", e))?;
+    let mut batch = Batch::new();
+    let mut listed: u64 = 0;
+    while candidates.next_batch_vartime(&mut batch) > 0 {
+        for i in 0..batch.len() {
+            let (Some(index), Some(passphrase)) = (
+                batch.index(i),
+                batch.passphrase_index(i).and_then(|p| space.passphrase(p)),
+            ) else {
+                return Err(CliError::Failure(
+                    "a listed candidate is outside its batch".to_owned(),
+                ));
+            };
+            let phrase = space.to_phrase(batch.words(i));
+            let line = exact(|w| {
+                if args.json {
+                    write!(w, "{{\"candidate\":{index},\"mnemonic\":")?;
+                    json_string(w, &phrase)?;
+                    w.write_str(",\"passphrase\":")?;
+                    json_string(w, &passphrase)?;
+                    w.write_str("}\n")
+                } else {
+                    w.write_str(&phrase)?;
+                    w.write_char('\n')
+                }
+            });
+            io.stdout
+                .write_all(line.as_bytes())
+                .map_err(|e| CliError::output(&e))?;
+            listed += 1;
+        }
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            io.stdout.flush().map_err(|e| CliError::output(&e))?;
+            let _ = writeln!(
+                io.stderr,
+                "interrupted after listing {listed} phrases (next candidate {})",
+                candidates.position()
+            );
+            return Ok(INTERRUPTED_EXIT);
+        }
+    }
+    io.stdout.flush().map_err(|e| CliError::output(&e))?;
+    let _ = writeln!(io.stderr, "listed {listed} phrases");
+    Ok(0)
 }
 
 /// The most paths the "no match" line lists; it counts the others.
