@@ -145,6 +145,13 @@ pub(crate) struct RecoverArgs {
     /// phrases are secrets.
     #[arg(long, conflicts_with_all = ["dry_run", "resume", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
     list: bool,
+    /// Refuse to start a search whose estimated time passes this (without --yes): a number
+    /// and a unit, s, m, h, d or y (e.g. `2h`, `30d`).
+    #[arg(long, value_name = "DURATION", default_value = "30d")]
+    max_eta: String,
+    /// Search even when the estimated time passes --max-eta.
+    #[arg(long)]
+    yes: bool,
     /// Worker threads (default: every core; at most 1024).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
@@ -389,6 +396,28 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         };
         return dry_run(&plan, args.json, io);
     }
+    let max_eta = parse_duration(&args.max_eta).ok_or_else(|| {
+        usage("invalid --max-eta: expected a number and a unit, s, m, h, d or y (e.g. 2h, 30d)")
+    })?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, core::num::NonZeroUsize::get)
+    });
+    if !args.yes {
+        let left = checkpoint.as_ref().map_or(0, |c| done_in(c, &range));
+        #[allow(clippy::cast_precision_loss)] // an estimate for people
+        let valid_left = count.value() as f64 * (range.end - range.start - left) as f64
+            / (space.size().max(1)) as f64;
+        #[allow(clippy::cast_precision_loss)] // at most 1024 threads
+        let eta = valid_left / (FASTEST_SEEDS_PER_CORE * threads as f64);
+        if eta > max_eta {
+            return Err(usage(format!(
+                "the search would take at least {} ({} checksum-valid candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
+                seconds(eta),
+                count.value(),
+                args.max_eta
+            )));
+        }
+    }
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
@@ -406,15 +435,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     // one `error:` line alone.
     io.notes.write(io.stderr, false);
     if let Some(checkpoint) = &checkpoint {
-        let done: u128 = checkpoint
-            .done()
-            .iter()
-            .map(|d| {
-                d.end
-                    .min(range.end)
-                    .saturating_sub(d.start.max(range.start))
-            })
-            .sum();
+        let done = done_in(checkpoint, &range);
         let _ = writeln!(
             io.stderr,
             "resuming: {done} of {} candidates already searched",
@@ -442,13 +463,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         share
     };
     let stderr = &mut *io.stderr;
+    // The measured ETA past --max-eta (without --yes), once the rate has been measured.
+    let mut too_long: Option<f64> = None;
+    let mut measured = args.yes;
     let outcome = search
         .run_vartime(
             range,
             &mut checkpoint,
             cancel,
             &mut |progress, checkpoint| {
-                if !announced && progress.examined_now > 0 {
+                // On a terminal the bar holds the rate and the ETA; elsewhere one `rate:` line.
+                if !announced && progress.examined_now > 0 && !progress_bar {
                     announced = true;
                     let eta = progress
                         .eta()
@@ -460,14 +485,15 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         progress.rate() * passing_share
                     );
                 }
+                if !measured && progress.elapsed >= MEASURE_FOR && progress.examined_now > 0 {
+                    measured = true;
+                    if let Some(eta) = progress.eta().filter(|&eta| eta > max_eta) {
+                        too_long = Some(eta);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
                 if progress_bar {
-                    let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
-                    let _ = write!(
-                        stderr,
-                        "\r{}/{total} candidates, {:.0}/s, ETA {eta}   ",
-                        progress.examined,
-                        progress.rate()
-                    );
+                    let _ = write!(stderr, "{}", bar(progress, total, passing_share));
                     let _ = stderr.flush();
                 }
                 if let Some(file) = &resume {
@@ -482,7 +508,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         )
         .map_err(|e| lib_usage("invalid search", e))?;
     if progress_bar {
-        let _ = writeln!(io.stderr);
+        let _ = write!(io.stderr, "{CLEAR_LINE}");
     }
     if let Some(file) = &args.resume {
         checkpoint.save(file).map_err(|e| {
@@ -548,6 +574,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             Ok(0)
         }
         Outcome::Cancelled(progress) => {
+            if let Some(eta) = too_long {
+                return Err(usage(format!(
+                    "the search would take about {} more at the measured {:.0} candidates/s, more than --max-eta {}: narrow the template, or give --yes{}",
+                    seconds(eta),
+                    progress.rate(),
+                    args.max_eta,
+                    if args.resume.is_some() {
+                        " (the --resume checkpoint holds what was searched)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
             let _ = writeln!(
                 io.stderr,
                 "interrupted after {} candidates ({} passed the checksum){}",
@@ -676,6 +715,65 @@ fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliEr
     io.stdout.flush().map_err(|e| CliError::output(&e))?;
     let _ = writeln!(io.stderr, "listed {listed} phrases");
     Ok(0)
+}
+
+/// Returns the cursor to the start of the line and erases the line (ANSI `EL`).
+const CLEAR_LINE: &str = "\r\x1b[K";
+
+/// The progress bar's line on a terminal: cleared, then the indices examined, the rate (and
+/// the checksum-valid rate, `passing_share` of it) and the ETA. It owns the line: every
+/// other line is written after [`CLEAR_LINE`].
+fn bar(progress: &fastbip32::recovery::Progress, total: u128, passing_share: f64) -> String {
+    let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
+    format!(
+        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} checksum-valid/s), ETA {eta}",
+        progress.examined,
+        progress.rate(),
+        progress.rate() * passing_share
+    )
+}
+
+/// The indices of `range` that `checkpoint` holds as done.
+fn done_in(checkpoint: &Checkpoint, range: &Range<u128>) -> u128 {
+    checkpoint
+        .done()
+        .iter()
+        .map(|d| {
+            d.end
+                .min(range.end)
+                .saturating_sub(d.start.max(range.start))
+        })
+        .sum()
+}
+
+/// BIP-39 seeds per second on one thread that no search exceeds: PBKDF2-HMAC-SHA512 alone
+/// (2048 rounds per checksum-valid candidate) in eight SIMD lanes, 4,989/s in BENCHMARKS.md
+/// (row a), rounded up. A search also derives keys and addresses, so it is slower: an ETA
+/// from this rate is a lower bound.
+const FASTEST_SEEDS_PER_CORE: f64 = 5_000.0;
+
+/// How long a search runs before its measured rate is trusted for the `--max-eta` check.
+const MEASURE_FOR: Duration = Duration::from_secs(2);
+
+/// `--max-eta`: a decimal number and a unit (`s`, `m`, `h`, `d`, `y` of 365 days) in
+/// seconds; `None` for anything else.
+fn parse_duration(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let unit = text.chars().last()?;
+    let number = text.get(..text.len() - unit.len_utf8())?;
+    let seconds = match unit {
+        's' => 1.0,
+        'm' => 60.0,
+        'h' => 3600.0,
+        'd' => 86_400.0,
+        'y' => 365.0 * 86_400.0,
+        _ => return None,
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let value: f64 = number.parse().ok()?;
+    (value.is_finite() && value > 0.0).then_some(value * seconds)
 }
 
 /// The most paths the "no match" line lists; it counts the others.
@@ -994,8 +1092,10 @@ fn seconds(s: f64) -> String {
         format!("{:.1} min", s / 60.0)
     } else if s < 86400.0 {
         format!("{:.1} h", s / 3600.0)
-    } else {
+    } else if s < 365.0 * 86400.0 {
         format!("{:.1} days", s / 86400.0)
+    } else {
+        format!("{:.1} years", s / (365.0 * 86400.0))
     }
 }
 
@@ -1030,4 +1130,88 @@ fn json_string(w: &mut dyn core::fmt::Write, text: &str) -> core::fmt::Result {
         }
     }
     w.write_char('"')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_duration, CLEAR_LINE};
+    use crate::{run_io, Io};
+
+    /// `recover` in-process with standard error a terminal (the progress bar drawn).
+    fn run_on_a_terminal(args: &[&str]) -> (i32, String, String) {
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let code = {
+            let mut io = Io {
+                stdin: &mut std::io::empty(),
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                progress: true,
+                stdout_terminal: false,
+                prompt: None,
+                notes: crate::notes::Notes::default(),
+            };
+            let mut command_line = vec!["fastbip32", "recover"];
+            command_line.extend_from_slice(args);
+            run_io(command_line, &mut io)
+        };
+        (
+            code,
+            String::from_utf8(stdout).unwrap_or_default(),
+            String::from_utf8(stderr).unwrap_or_default(),
+        )
+    }
+
+    /// On a terminal the bar owns its line: no `rate:` line (the bar holds the rate and the
+    /// ETA), every bar starts by clearing the line, and the line is cleared before anything
+    /// else is written.
+    #[test]
+    fn the_progress_bar_owns_the_line() {
+        // BIP-39's first vector with its last word unknown, and another wallet's address
+        // (tests/data/recovery.json, english12): the whole space is searched.
+        let (code, stdout, stderr) = run_on_a_terminal(&[
+            "--mnemonic",
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?",
+            "--language",
+            "english",
+            "--address",
+            "bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq",
+            "--gap",
+            "2",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(!stderr.contains("rate:"), "{stderr:?}");
+        // Lines before the search end in '\n'; from there on, bars (each after a clear),
+        // then a clear, then the "no match" line.
+        let (before, rest) = stderr.split_at(stderr.find(CLEAR_LINE).unwrap_or(stderr.len()));
+        assert!(before.starts_with("space: 2048 candidates"), "{before:?}");
+        assert!(rest.starts_with(CLEAR_LINE), "{rest:?}");
+        let (bars, last) = rest.rsplit_once(CLEAR_LINE).unwrap_or_default();
+        assert!(last.starts_with("searched 2048 candidates"), "{last:?}");
+        assert_eq!(last.lines().count(), 1, "{last:?}");
+        for bar in bars.split(CLEAR_LINE).filter(|b| !b.is_empty()) {
+            assert!(!bar.contains('\n'), "{bar:?}");
+            assert!(bar.contains("/2048 candidates, "), "{bar:?}");
+            assert!(bar.contains("checksum-valid/s), ETA "), "{bar:?}");
+        }
+    }
+
+    #[test]
+    fn durations() {
+        for (text, seconds) in [
+            ("30d", 30.0 * 86_400.0),
+            ("2h", 7200.0),
+            ("90m", 5400.0),
+            ("0.5s", 0.5),
+            ("1y", 365.0 * 86_400.0),
+        ] {
+            assert_eq!(parse_duration(text), Some(seconds), "{text}");
+        }
+        for text in ["", "30", "d", "-1d", "1e3s", "0s", "2 weeks", "inf", "NaNs"] {
+            assert_eq!(parse_duration(text), None, "{text}");
+        }
+    }
 }
