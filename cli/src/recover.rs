@@ -56,8 +56,8 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
     reason = "clap flags: each bool is one independent switch of the command line"
 )]
 pub(crate) struct RecoverArgs {
-    /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
-    /// (a word with that prefix). `-` reads it from standard input, `@FILE` from a file;
+    /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), word
+    /// patterns `ab*`, `*ab`, `a*b`, `a?c` (`*` any letters, `?` one letter). `-` reads it from standard input, `@FILE` from a file;
     /// without --mnemonic it is asked for on the terminal, without echo. On the command line
     /// it is visible to other users and kept in shell history.
     #[arg(long, value_name = "TEMPLATE|-|@FILE")]
