@@ -112,7 +112,7 @@
 //! let mut found = false;
 //! while candidates.next_batch_vartime(&mut batch) > 0 {
 //!     for i in 0..batch.len() {
-//!         found |= batch.entropy(i) == [0x7f; 16] && batch.passphrase_index(i).and_then(|p| space.passphrase(p)) == Some("TREZOR");
+//!         found |= batch.entropy(i) == [0x7f; 16] && batch.passphrase_index(i).and_then(|p| space.passphrase(p)).as_deref() == Some("TREZOR");
 //!     }
 //! }
 //! assert!(found);
@@ -141,7 +141,7 @@ pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
     Change, Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
-pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
+pub use self::space::{Candidate, Passphrase, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};
 pub use crate::coin::Wallet;

@@ -18,6 +18,8 @@ pub(crate) struct Io<'a> {
     pub(crate) stderr: &'a mut dyn Write,
     /// Whether a progress bar may be drawn on the process's standard error (a terminal).
     pub(crate) progress: bool,
+    /// Whether the process's standard output is a terminal (`recover --list` refuses it).
+    pub(crate) stdout_terminal: bool,
     /// Shows its argument (`passphrase: `) and reads one line from the terminal without echo
     /// (`--passphrase-prompt`, `recover` without `--mnemonic`); `None` when standard input
     /// is not a terminal.

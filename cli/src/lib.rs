@@ -94,6 +94,9 @@ pub struct Terminals {
     pub stdin: bool,
     /// Standard error is a terminal: a long `derive --count` run draws a progress bar.
     pub stderr: bool,
+    /// Standard output is a terminal: `recover --list`, which writes secrets for another
+    /// tool, refuses to run.
+    pub stdout: bool,
 }
 
 /// Runs the tool with `args` (the program name first, as in [`std::env::args_os`]) and
@@ -161,6 +164,7 @@ where
         stdout,
         stderr,
         progress: terminals.stderr,
+        stdout_terminal: terminals.stdout,
         prompt,
         notes: notes::Notes::default(),
     };
@@ -317,6 +321,7 @@ mod tests {
                 stdout: &mut stdout,
                 stderr: &mut stderr,
                 progress: false,
+                stdout_terminal: false,
                 prompt: answer.is_some().then_some(&mut terminal as _),
                 notes: crate::notes::Notes::default(),
             };

@@ -1,5 +1,5 @@
 //! The `fastbip32` command: a thin wrapper around [`fastbip32_cli::run_process`] with the
-//! real standard streams, whether standard input and standard error are terminals, and the
+//! real standard streams, whether the standard streams are terminals, and the
 //! process exit code.
 //!
 //! Standard output is used as it is: `/dev/null`, however it was opened (a shell's
@@ -12,6 +12,7 @@ fn main() {
     let terminals = fastbip32_cli::Terminals {
         stdin: io::stdin().is_terminal(),
         stderr: io::stderr().is_terminal(),
+        stdout: io::stdout().is_terminal(),
     };
     let code = fastbip32_cli::run_process(
         std::env::args_os(),

@@ -16,8 +16,9 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
-    Paths, Search, Space, Target, Template, Wallet,
+    Batch, Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError,
+    Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target,
+    Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -50,9 +51,13 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// Arguments of `recover`.
 #[derive(Debug, clap::Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "clap flags: each bool is one independent switch of the command line"
+)]
 pub(crate) struct RecoverArgs {
-    /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`
-    /// (a word with that prefix). `-` reads it from standard input, `@FILE` from a file;
+    /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), word
+    /// patterns `ab*`, `*ab`, `a*b`, `a?c` (`*` any letters, `?` one letter). `-` reads it from standard input, `@FILE` from a file;
     /// without --mnemonic it is asked for on the terminal, without echo. On the command line
     /// it is visible to other users and kept in shell history.
     #[arg(long, value_name = "TEMPLATE|-|@FILE")]
@@ -85,6 +90,13 @@ pub(crate) struct RecoverArgs {
     /// standard input.
     #[arg(long, value_name = "FILE|-")]
     passphrases: Option<PathBuf>,
+    /// Try variants of the base passphrase (--passphrase, --passphrase - or
+    /// --passphrase-prompt; empty if none is given): comma-separated `case`, `subst`,
+    /// `typos:N`, `alphabet:SPEC`, `digits:A-B`, `years:A-B` (e.g. `case,digits:0-2`); or
+    /// `mask`: the base is a hashcat-style mask (`?l`, `?u`, `?d`, `?s`, `?a`, `??`). The
+    /// variants are counted before the search and listed by index.
+    #[arg(long, value_name = "RULES", conflicts_with = "passphrases")]
+    passphrase_rule: Option<String>,
     /// An address of the wallet (repeatable).
     #[arg(long, value_name = "ADDR")]
     address: Vec<String>,
@@ -131,6 +143,19 @@ pub(crate) struct RecoverArgs {
     /// candidates on standard output (--json: one object); search nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Write every checksum-valid candidate of the space (or of --shard) to standard output
+    /// for another tool, one phrase a line (--json: one object a line, with its passphrase),
+    /// and search nothing; no target. Refused when standard output is a terminal: the
+    /// phrases are secrets.
+    #[arg(long, conflicts_with_all = ["dry_run", "resume", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
+    list: bool,
+    /// Refuse to start a search whose estimated time passes this (without --yes): a number
+    /// and a unit, s, m, h, d or y (e.g. `2h`, `30d`).
+    #[arg(long, value_name = "DURATION", default_value = "30d")]
+    max_eta: String,
+    /// Search even when the estimated time passes --max-eta.
+    #[arg(long)]
+    yes: bool,
     /// Worker threads (default: every core; at most 1024).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
@@ -223,9 +248,21 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let secrets = read_secrets(args, io)?;
     let template = Template::parse(&secrets.template, &options)
         .map_err(|e| template_error(&secrets.template, &options, args, e))?;
-    let space =
-        Space::new(template, secrets.passphrases()).map_err(|e| lib_usage("invalid search", e))?;
+    let space = match &args.passphrase_rule {
+        Some(rule) => {
+            let base = secrets.base_passphrase().ok_or_else(|| {
+                usage("--passphrase-rule varies one base passphrase, not a --passphrases list")
+            })?;
+            let rules = passphrase_rules(rule, base)?;
+            Space::with_passphrase_rules(template, rules)
+        }
+        None => Space::new(template, secrets.passphrases()),
+    }
+    .map_err(|e| lib_usage("invalid search", e))?;
     drop(secrets);
+    if args.list {
+        return list(&space, args, io);
+    }
 
     let named: Option<Coin> = match &args.coin {
         Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
@@ -324,19 +361,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.accounts == 0 || args.gap == 0 {
         return Err(usage("--accounts and --gap must be at least 1"));
     }
-    let range = match &args.shard {
-        Some(text) => {
-            let (k, n) = text
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-                .filter(|&(k, n)| k >= 1 && k <= n)
-                .ok_or_else(|| usage("invalid --shard: expected K/N with 1 <= K <= N"))?;
-            space
-                .shard(k - 1, n)
-                .map_err(|e| lib_usage("invalid --shard", e))?
-        }
-        None => 0..space.size(),
-    };
+    let range = shard_range(args, &space)?;
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
@@ -358,7 +383,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     // target, coin, paths, gap and accounts.
     let mut checkpoint = match &args.resume {
         Some(file) if file.exists() => {
-            let bad = |e| usage(format!("invalid --resume {}: {e}", file.display()));
+            let bad = |e: RecoveryError| {
+                let rules = match e {
+                    RecoveryError::CheckpointChanged { fields }
+                        if fields.contains(CheckpointField::Passphrases) =>
+                    {
+                        " (--passphrase, --passphrases or --passphrase-rule)"
+                    }
+                    _ => "",
+                };
+                usage(format!("invalid --resume {}: {e}{rules}", file.display()))
+            };
             let checkpoint = Checkpoint::load(file, &space).map_err(bad)?;
             search.check_checkpoint(&checkpoint).map_err(bad)?;
             Some(checkpoint)
@@ -379,12 +414,35 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         };
         return dry_run(&plan, args.json, io);
     }
+    let max_eta = parse_duration(&args.max_eta).ok_or_else(|| {
+        usage("invalid --max-eta: expected a number and a unit, s, m, h, d or y (e.g. 2h, 30d)")
+    })?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, core::num::NonZeroUsize::get)
+    });
+    if !args.yes {
+        let left = checkpoint.as_ref().map_or(0, |c| done_in(c, &range));
+        #[allow(clippy::cast_precision_loss)] // an estimate for people
+        let valid_left = count.value() as f64 * (range.end - range.start - left) as f64
+            / (space.size().max(1)) as f64;
+        #[allow(clippy::cast_precision_loss)] // at most 1024 threads
+        let eta = valid_left / (FASTEST_SEEDS_PER_CORE * threads as f64);
+        if eta > max_eta {
+            return Err(usage(format!(
+                "the search would take at least {} ({} checksum-valid candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
+                seconds(eta),
+                count.value(),
+                args.max_eta
+            )));
+        }
+    }
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
-        "space: {} candidates, {approx}{} pass the checksum{}",
+        "space: {} candidates, {approx}{} pass the checksum{}{}",
         space.size(),
         count.value(),
+        rule_count(&space),
         if range.end - range.start == space.size() {
             String::new()
         } else {
@@ -395,15 +453,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     // one `error:` line alone.
     io.notes.write(io.stderr, false);
     if let Some(checkpoint) = &checkpoint {
-        let done: u128 = checkpoint
-            .done()
-            .iter()
-            .map(|d| {
-                d.end
-                    .min(range.end)
-                    .saturating_sub(d.start.max(range.start))
-            })
-            .sum();
+        let done = done_in(checkpoint, &range);
         let _ = writeln!(
             io.stderr,
             "resuming: {done} of {} candidates already searched",
@@ -431,13 +481,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         share
     };
     let stderr = &mut *io.stderr;
+    // The measured ETA past --max-eta (without --yes), once the rate has been measured.
+    let mut too_long: Option<f64> = None;
+    let mut measured = args.yes;
     let outcome = search
         .run_vartime(
             range,
             &mut checkpoint,
             cancel,
             &mut |progress, checkpoint| {
-                if !announced && progress.examined_now > 0 {
+                // On a terminal the bar holds the rate and the ETA; elsewhere one `rate:` line.
+                if !announced && progress.examined_now > 0 && !progress_bar {
                     announced = true;
                     let eta = progress
                         .eta()
@@ -449,14 +503,15 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         progress.rate() * passing_share
                     );
                 }
+                if !measured && progress.elapsed >= MEASURE_FOR && progress.examined_now > 0 {
+                    measured = true;
+                    if let Some(eta) = progress.eta().filter(|&eta| eta > max_eta) {
+                        too_long = Some(eta);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
                 if progress_bar {
-                    let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
-                    let _ = write!(
-                        stderr,
-                        "\r{}/{total} candidates, {:.0}/s, ETA {eta}   ",
-                        progress.examined,
-                        progress.rate()
-                    );
+                    let _ = write!(stderr, "{}", bar(progress, total, passing_share));
                     let _ = stderr.flush();
                 }
                 if let Some(file) = &resume {
@@ -471,7 +526,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         )
         .map_err(|e| lib_usage("invalid search", e))?;
     if progress_bar {
-        let _ = writeln!(io.stderr);
+        let _ = write!(io.stderr, "{CLEAR_LINE}");
     }
     if let Some(file) = &args.resume {
         checkpoint.save(file).map_err(|e| {
@@ -498,7 +553,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                     w.write_str("{\"mnemonic\":")?;
                     json_string(w, &phrase)?;
                     w.write_str(",\"passphrase\":")?;
-                    json_string(w, passphrase)?;
+                    json_string(w, &passphrase)?;
                     w.write_str(",\"path\":")?;
                     json_string(w, &path)?;
                     w.write_str(",\"address\":")?;
@@ -520,8 +575,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 } else {
                     writeln!(
                         w,
-                        "mnemonic: {}\npassphrase: {passphrase}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
+                        "mnemonic: {}\npassphrase: {}\npath: {path}\naddress: {}\nmatched: {matched}\ncandidate: {}",
                         phrase.as_str(),
+                        passphrase.as_str(),
                         address.as_deref().unwrap_or("-"),
                         found.index
                     )?;
@@ -536,6 +592,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             Ok(0)
         }
         Outcome::Cancelled(progress) => {
+            if let Some(eta) = too_long {
+                return Err(usage(format!(
+                    "the search would take about {} more at the measured {:.0} candidates/s, more than --max-eta {}: narrow the template, or give --yes{}",
+                    seconds(eta),
+                    progress.rate(),
+                    args.max_eta,
+                    if args.resume.is_some() {
+                        " (the --resume checkpoint holds what was searched)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
             let _ = writeln!(
                 io.stderr,
                 "interrupted after {} candidates ({} passed the checksum){}",
@@ -565,6 +634,166 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
 }
 
+/// The index range of `--shard K/N` (all of the space without it).
+///
+/// # Errors
+/// A usage error unless `1 <= K <= N`.
+fn shard_range(args: &RecoverArgs, space: &Space) -> Result<Range<u128>, CliError> {
+    match &args.shard {
+        Some(text) => {
+            let (k, n) = text
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+                .filter(|&(k, n)| k >= 1 && k <= n)
+                .ok_or_else(|| usage("invalid --shard: expected K/N with 1 <= K <= N"))?;
+            space
+                .shard(k - 1, n)
+                .map_err(|e| lib_usage("invalid --shard", e))
+        }
+        None => Ok(0..space.size()),
+    }
+}
+
+/// `--list`: every checksum-valid candidate of the range on standard output, in index
+/// order, one phrase a line (`--json`: `{"candidate":I,"mnemonic":…,"passphrase":…}` a
+/// line); the `space:` line first, on standard error. Each line is written from a wiped
+/// buffer of its exact size.
+///
+/// # Errors
+/// A usage error when standard output is a terminal, and for several passphrases without
+/// `--json` (a line of text would not say which); a failure if standard output cannot be
+/// written.
+fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
+    if io.stdout_terminal {
+        return Err(usage(
+            "--list writes secret phrases for another tool: send standard output to a pipe or a file, not a terminal",
+        ));
+    }
+    if space.passphrase_count() > 1 && !args.json {
+        return Err(usage(
+            "--list with several passphrases needs --json (each record names its passphrase)",
+        ));
+    }
+    let range = shard_range(args, space)?;
+    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    let _ = writeln!(
+        io.stderr,
+        "space: {} candidates, {}{} pass the checksum{}",
+        space.size(),
+        if count.is_exact() { "" } else { "about " },
+        count.value(),
+        rule_count(space)
+    );
+    io.notes.write(io.stderr, false);
+    let _ = io.stderr.flush();
+    watch_ctrl_c();
+    let mut candidates = space
+        .candidates(range)
+        .map_err(|e| lib_usage("invalid --shard", e))?;
+    let mut batch = Batch::new();
+    let mut listed: u64 = 0;
+    while candidates.next_batch_vartime(&mut batch) > 0 {
+        for i in 0..batch.len() {
+            let (Some(index), Some(passphrase)) = (
+                batch.index(i),
+                batch.passphrase_index(i).and_then(|p| space.passphrase(p)),
+            ) else {
+                return Err(CliError::Failure(
+                    "a listed candidate is outside its batch".to_owned(),
+                ));
+            };
+            let phrase = space.to_phrase(batch.words(i));
+            let line = exact(|w| {
+                if args.json {
+                    write!(w, "{{\"candidate\":{index},\"mnemonic\":")?;
+                    json_string(w, &phrase)?;
+                    w.write_str(",\"passphrase\":")?;
+                    json_string(w, &passphrase)?;
+                    w.write_str("}\n")
+                } else {
+                    w.write_str(&phrase)?;
+                    w.write_char('\n')
+                }
+            });
+            io.stdout
+                .write_all(line.as_bytes())
+                .map_err(|e| CliError::output(&e))?;
+            listed += 1;
+        }
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            io.stdout.flush().map_err(|e| CliError::output(&e))?;
+            let _ = writeln!(
+                io.stderr,
+                "interrupted after listing {listed} phrases (next candidate {})",
+                candidates.position()
+            );
+            return Ok(INTERRUPTED_EXIT);
+        }
+    }
+    io.stdout.flush().map_err(|e| CliError::output(&e))?;
+    let _ = writeln!(io.stderr, "listed {listed} phrases");
+    Ok(0)
+}
+
+/// Returns the cursor to the start of the line and erases the line (ANSI `EL`).
+const CLEAR_LINE: &str = "\r\x1b[K";
+
+/// The progress bar's line on a terminal: cleared, then the indices examined, the rate (and
+/// the checksum-valid rate, `passing_share` of it) and the ETA. It owns the line: every
+/// other line is written after [`CLEAR_LINE`].
+fn bar(progress: &fastbip32::recovery::Progress, total: u128, passing_share: f64) -> String {
+    let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
+    format!(
+        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} checksum-valid/s), ETA {eta}",
+        progress.examined,
+        progress.rate(),
+        progress.rate() * passing_share
+    )
+}
+
+/// The indices of `range` that `checkpoint` holds as done.
+fn done_in(checkpoint: &Checkpoint, range: &Range<u128>) -> u128 {
+    checkpoint
+        .done()
+        .iter()
+        .map(|d| {
+            d.end
+                .min(range.end)
+                .saturating_sub(d.start.max(range.start))
+        })
+        .sum()
+}
+
+/// BIP-39 seeds per second on one thread that no search exceeds: PBKDF2-HMAC-SHA512 alone
+/// (2048 rounds per checksum-valid candidate) in eight SIMD lanes, 4,989/s in BENCHMARKS.md
+/// (row a), rounded up. A search also derives keys and addresses, so it is slower: an ETA
+/// from this rate is a lower bound.
+const FASTEST_SEEDS_PER_CORE: f64 = 5_000.0;
+
+/// How long a search runs before its measured rate is trusted for the `--max-eta` check.
+const MEASURE_FOR: Duration = Duration::from_secs(2);
+
+/// `--max-eta`: a decimal number and a unit (`s`, `m`, `h`, `d`, `y` of 365 days) in
+/// seconds; `None` for anything else.
+fn parse_duration(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let unit = text.chars().last()?;
+    let number = text.get(..text.len() - unit.len_utf8())?;
+    let seconds = match unit {
+        's' => 1.0,
+        'm' => 60.0,
+        'h' => 3600.0,
+        'd' => 86_400.0,
+        'y' => 365.0 * 86_400.0,
+        _ => return None,
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let value: f64 = number.parse().ok()?;
+    (value.is_finite() && value > 0.0).then_some(value * seconds)
+}
+
 /// The most paths the "no match" line lists; it counts the others.
 const LISTED_PATHS: usize = 8;
 
@@ -591,6 +820,32 @@ fn all_paths(search: &Search<'_>) -> Vec<String> {
     paths
 }
 
+/// The passphrase rules of `--passphrase-rule RULES` over `base`: `mask` makes the base a
+/// mask, any other text is a rule list.
+///
+/// # Errors
+/// A usage error naming what in the rules or the base is wrong (never the base's text).
+fn passphrase_rules(rule: &str, base: &str) -> Result<PassphraseRules, CliError> {
+    if rule.trim() == "mask" {
+        PassphraseRules::from_mask(base)
+    } else {
+        PassphraseRules::from_rules(base, rule)
+    }
+    .map_err(|e| usage(format!("invalid --passphrase-rule: {e}")))
+}
+
+/// `; N passphrases from --passphrase-rule` for a space of passphrase rules, else nothing.
+fn rule_count(space: &Space) -> String {
+    if space.has_passphrase_rules() {
+        format!(
+            "; {} passphrases from --passphrase-rule",
+            space.passphrase_count()
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// The template and the passphrases of a run, as read; wiped on drop.
 struct Secrets {
     template: Zeroizing<String>,
@@ -606,6 +861,15 @@ enum Passphrases {
 }
 
 impl Secrets {
+    /// The one passphrase given (the base of `--passphrase-rule`; empty if none was given),
+    /// or `None` for a `--passphrases` list.
+    fn base_passphrase(&self) -> Option<&str> {
+        match &self.passphrases {
+            Passphrases::One(text) => Some(text.as_str()),
+            Passphrases::List(_) => None,
+        }
+    }
+
     /// The passphrases, in order.
     fn passphrases(&self) -> impl Iterator<Item = &str> {
         let (one, list) = match &self.passphrases {
@@ -739,7 +1003,7 @@ struct Plan<'a> {
 /// on standard output; with `--json`, one object on one line.
 fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError> {
     let space = plan.space;
-    let mut examples: Vec<(u128, Zeroizing<String>, &str)> = Vec::new();
+    let mut examples: Vec<(u128, Zeroizing<String>, Passphrase<'_>)> = Vec::new();
     for (index, candidate) in space.examples_vartime(EXAMPLES, COUNT_BUDGET) {
         if !plan.range.contains(&index) {
             continue;
@@ -753,7 +1017,7 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
         let phrase = input::copy(phrase.as_str());
         if !examples
             .iter()
-            .any(|(_, p, q)| p.as_str() == phrase.as_str() && *q == passphrase)
+            .any(|(_, p, q)| p.as_str() == phrase.as_str() && q.as_str() == passphrase.as_str())
         {
             examples.push((index, phrase, passphrase));
         }
@@ -770,6 +1034,9 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             )?;
             if shard {
                 write!(w, ",\"shard\":[{},{}]", plan.range.start, plan.range.end)?;
+            }
+            if space.has_passphrase_rules() {
+                write!(w, ",\"passphrases\":{}", space.passphrase_count())?;
             }
             write!(w, ",\"coin\":\"{}\",\"paths\":[", plan.coin)?;
             for (i, path) in plan.paths.iter().enumerate() {
@@ -797,10 +1064,11 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
         } else {
             writeln!(
                 w,
-                "space: {} candidates, {}{} pass the checksum",
+                "space: {} candidates, {}{} pass the checksum{}",
                 space.size(),
                 if exact_count { "" } else { "about " },
-                plan.count.value()
+                plan.count.value(),
+                rule_count(space)
             )?;
             if shard {
                 writeln!(w, "shard: indices {}..{}", plan.range.start, plan.range.end)?;
@@ -812,8 +1080,9 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             for (index, phrase, passphrase) in &examples {
                 writeln!(
                     w,
-                    "example {index}: {} | passphrase: {passphrase}",
-                    phrase.as_str()
+                    "example {index}: {} | passphrase: {}",
+                    phrase.as_str(),
+                    passphrase.as_str()
                 )?;
             }
             Ok(())
@@ -841,8 +1110,10 @@ fn seconds(s: f64) -> String {
         format!("{:.1} min", s / 60.0)
     } else if s < 86400.0 {
         format!("{:.1} h", s / 3600.0)
-    } else {
+    } else if s < 365.0 * 86400.0 {
         format!("{:.1} days", s / 86400.0)
+    } else {
+        format!("{:.1} years", s / (365.0 * 86400.0))
     }
 }
 
@@ -877,4 +1148,88 @@ fn json_string(w: &mut dyn core::fmt::Write, text: &str) -> core::fmt::Result {
         }
     }
     w.write_char('"')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_duration, CLEAR_LINE};
+    use crate::{run_io, Io};
+
+    /// `recover` in-process with standard error a terminal (the progress bar drawn).
+    fn run_on_a_terminal(args: &[&str]) -> (i32, String, String) {
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let code = {
+            let mut io = Io {
+                stdin: &mut std::io::empty(),
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                progress: true,
+                stdout_terminal: false,
+                prompt: None,
+                notes: crate::notes::Notes::default(),
+            };
+            let mut command_line = vec!["fastbip32", "recover"];
+            command_line.extend_from_slice(args);
+            run_io(command_line, &mut io)
+        };
+        (
+            code,
+            String::from_utf8(stdout).unwrap_or_default(),
+            String::from_utf8(stderr).unwrap_or_default(),
+        )
+    }
+
+    /// On a terminal the bar owns its line: no `rate:` line (the bar holds the rate and the
+    /// ETA), every bar starts by clearing the line, and the line is cleared before anything
+    /// else is written.
+    #[test]
+    fn the_progress_bar_owns_the_line() {
+        // BIP-39's first vector with its last word unknown, and another wallet's address
+        // (tests/data/recovery.json, english12): the whole space is searched.
+        let (code, stdout, stderr) = run_on_a_terminal(&[
+            "--mnemonic",
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?",
+            "--language",
+            "english",
+            "--address",
+            "bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq",
+            "--gap",
+            "2",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(!stderr.contains("rate:"), "{stderr:?}");
+        // Lines before the search end in '\n'; from there on, bars (each after a clear),
+        // then a clear, then the "no match" line.
+        let (before, rest) = stderr.split_at(stderr.find(CLEAR_LINE).unwrap_or(stderr.len()));
+        assert!(before.starts_with("space: 2048 candidates"), "{before:?}");
+        assert!(rest.starts_with(CLEAR_LINE), "{rest:?}");
+        let (bars, last) = rest.rsplit_once(CLEAR_LINE).unwrap_or_default();
+        assert!(last.starts_with("searched 2048 candidates"), "{last:?}");
+        assert_eq!(last.lines().count(), 1, "{last:?}");
+        for bar in bars.split(CLEAR_LINE).filter(|b| !b.is_empty()) {
+            assert!(!bar.contains('\n'), "{bar:?}");
+            assert!(bar.contains("/2048 candidates, "), "{bar:?}");
+            assert!(bar.contains("checksum-valid/s), ETA "), "{bar:?}");
+        }
+    }
+
+    #[test]
+    fn durations() {
+        for (text, seconds) in [
+            ("30d", 30.0 * 86_400.0),
+            ("2h", 7200.0),
+            ("90m", 5400.0),
+            ("0.5s", 0.5),
+            ("1y", 365.0 * 86_400.0),
+        ] {
+            assert_eq!(parse_duration(text), Some(seconds), "{text}");
+        }
+        for text in ["", "30", "d", "-1d", "1e3s", "0s", "2 weeks", "inf", "NaNs"] {
+            assert_eq!(parse_duration(text), None, "{text}");
+        }
+    }
 }

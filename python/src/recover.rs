@@ -338,6 +338,7 @@ fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDic
         "passphrase",
         space
             .passphrase(found.candidate.passphrase_index())
+            .as_deref()
             .unwrap_or_default(),
     )?;
     d.set_item("path", found.path.to_string())?;

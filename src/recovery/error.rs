@@ -27,15 +27,15 @@ pub enum Error {
         /// The token's position.
         position: usize,
     },
-    /// An item of a `{…}` list is not in the word list (a word), or no word starts with it
-    /// (a prefix).
+    /// An item of a `{…}` list is not in the word list (a word), or no word matches it
+    /// (a pattern: `ab*`, `*ab`, `a*b`, `a?c`).
     UnknownListItem {
         /// The list's position.
         position: usize,
         /// The item's zero-based number in the list.
         item: usize,
     },
-    /// No word of the list starts with a `prefix*` token's prefix.
+    /// No word of the list matches a pattern token (`ab*`, `*ab`, `a*b`, `a?c`).
     NoWordWithPrefix {
         /// The token's position.
         position: usize,
@@ -344,7 +344,7 @@ impl fmt::Display for Error {
             ),
             Self::NoWordWithPrefix { position } => write!(
                 f,
-                "no word of the word list starts with the prefix at word {}",
+                "no word of the word list matches the pattern at word {}",
                 position + 1
             ),
             Self::TooManyUnknownWords { unknown, typos } => write!(

@@ -58,6 +58,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use sha2::{Digest, Sha256};
 use zeroize::{Zeroize, Zeroizing};
 
 /// The most bytes of a base passphrase, a mask's output, or any variant.
@@ -769,6 +770,27 @@ enum Kind {
 pub struct PassphraseRules {
     kind: Kind,
     count: u128,
+    /// A hash of the base passphrase and the rule text, or of the mask: what a checkpoint
+    /// records of the rules. Wiped on drop (it hashes the base).
+    identity: Zeroizing<[u8; 32]>,
+}
+
+/// The hash of a mask (`base` empty, `rules` `None`) or of rule text over a base: its kind,
+/// then each part with its length.
+fn identity(mask_or_base: &str, rules: Option<&str>) -> Zeroizing<[u8; 32]> {
+    let mut h = Sha256::new();
+    h.update(b"fastbip32 passphrase rules 1\0");
+    match rules {
+        None => h.update(b"mask\0"),
+        Some(text) => {
+            h.update(b"rules\0");
+            h.update((text.len() as u64).to_be_bytes());
+            h.update(text.as_bytes());
+        }
+    }
+    h.update((mask_or_base.len() as u64).to_be_bytes());
+    h.update(mask_or_base.as_bytes());
+    Zeroizing::new(h.finalize().into())
 }
 
 impl fmt::Debug for PassphraseRules {
@@ -809,6 +831,7 @@ impl PassphraseRules {
         Ok(Self {
             kind: Kind::Mask(items),
             count,
+            identity: identity(mask, None),
         })
     }
 
@@ -828,6 +851,7 @@ impl PassphraseRules {
     /// With typos, the variants are compared and sorted in variable time (see the
     /// [module docs](self)).
     pub fn from_rules(base: &str, rules: &str) -> Result<Self, PassphraseRuleError> {
+        let id = identity(base, Some(rules));
         let rules = Rules::parse(rules)?;
         if base.len() + rules.suffixes.max_len() > MAX_PASSPHRASE_BYTES {
             return Err(PassphraseRuleError::TooLong {
@@ -863,6 +887,7 @@ impl PassphraseRules {
                     per_suffix,
                 },
                 count,
+                identity: id,
             });
         }
         let arena = list_typos(&variants, &rules, per_suffix)?;
@@ -870,12 +895,18 @@ impl PassphraseRules {
         Ok(Self {
             kind: Kind::Listed(arena),
             count,
+            identity: id,
         })
     }
 
     /// The number of passphrases: every index below it gives a different passphrase.
     pub const fn count(&self) -> u128 {
         self.count
+    }
+
+    /// A hash of the base and the rule text (or of the mask): what defines the list.
+    pub(super) fn identity(&self) -> &[u8; 32] {
+        &self.identity
     }
 
     /// The passphrase at `index`, in a buffer wiped on drop.

@@ -19,7 +19,7 @@ use zeroize::{Zeroize, Zeroizing};
 use super::checkpoint::Checkpoint;
 use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
-use super::space::{Candidate, Space, MAX_PHRASE_LEN};
+use super::space::{Candidate, Passphrase, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Target};
 use crate::address::{Address, CurveFamily};
 use crate::coin::{
@@ -1225,7 +1225,7 @@ fn next_chunk(queue: &Mutex<(Vec<Range<u128>>, usize)>) -> Option<Range<u128>> {
 ///
 /// # Errors
 /// [`Error::NotInSpace`] for an entry past the batch or a passphrase number past the list.
-fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<&'s str> {
+fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<Passphrase<'s>> {
     batch
         .passphrase_index(i)
         .and_then(|p| space.passphrase(p))
@@ -1275,22 +1275,20 @@ impl Lanes {
                     .unwrap_or_default(),
             )
         });
-        let blocks = keys
-            .iter()
-            .enumerate()
-            .take(n)
-            .map(|(i, key)| {
-                let passphrase = passphrase_of(space, batch, i)?;
-                Ok(Pbkdf2Block::bip39(key, passphrase.as_bytes()))
-            })
-            .collect::<Result<Vec<Pbkdf2Block<'_>>>>();
-        let blocks = match blocks {
-            Ok(blocks) => blocks,
+        let passphrases = (0..n)
+            .map(|i| passphrase_of(space, batch, i))
+            .collect::<Result<Vec<Passphrase<'_>>>>();
+        let blocks = match &passphrases {
+            Ok(passphrases) => keys
+                .iter()
+                .zip(passphrases)
+                .map(|(key, passphrase)| Pbkdf2Block::bip39(key, passphrase.as_bytes()))
+                .collect::<Vec<Pbkdf2Block<'_>>>(),
             Err(err) => {
                 for phrase in &mut self.phrases {
                     phrase.zeroize();
                 }
-                return Err(err);
+                return Err(*err);
             }
         };
         let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;

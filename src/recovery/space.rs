@@ -10,6 +10,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::error::{CheckpointField, Error, Result};
+use super::passphrase_rules::PassphraseRules;
 use super::picks::Picks;
 use super::template::{Kind, Template, Token};
 use super::words::{self, Language};
@@ -157,7 +158,7 @@ impl fmt::Debug for Candidate {
 /// ```
 pub struct Space {
     template: Template,
-    passphrases: Vec<Zeroizing<String>>,
+    passphrases: Passphrases,
     pairs: Picks,
     places: Picks,
     places_count: u64,
@@ -185,6 +186,41 @@ impl Space {
         if passphrases.is_empty() {
             return Err(Error::EmptyPassphraseList);
         }
+        Self::build(template, Passphrases::List(passphrases))
+    }
+
+    /// The space of `template` with each passphrase of `rules`, in the rules' order (index
+    /// `i` of the passphrases is `rules.nth(i)`, NFKD-normalized).
+    ///
+    /// # Errors
+    /// [`Error::EmptyPassphraseList`] for rules of no passphrase; [`Error::SpaceTooLarge`]
+    /// for more passphrases than a `usize` counts, or 2¹²⁸ candidates or more;
+    /// [`Error::TooManyLayouts`] as [`new`](Self::new).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::mnemonic::Language;
+    /// use fastbip32::recovery::{Options, PassphraseRules, Space, Template};
+    ///
+    /// let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+    /// let template = Template::parse(words, &Options::new().language(Language::English))?;
+    /// // "trezor" with case changes: trezor, TREZOR, Trezor.
+    /// let rules = PassphraseRules::from_rules("trezor", "case").unwrap();
+    /// let space = Space::with_passphrase_rules(template, rules)?;
+    /// assert_eq!(space.passphrase_count(), 3);
+    /// assert_eq!(space.passphrase(1).as_deref(), Some("TREZOR"));
+    /// # Ok::<(), fastbip32::recovery::Error>(())
+    /// ```
+    pub fn with_passphrase_rules(template: Template, rules: PassphraseRules) -> Result<Self> {
+        let count = usize::try_from(rules.count()).map_err(|_| Error::SpaceTooLarge)?;
+        if count == 0 {
+            return Err(Error::EmptyPassphraseList);
+        }
+        Self::build(template, Passphrases::Rules { rules, count })
+    }
+
+    fn build(template: Template, passphrases: Passphrases) -> Result<Self> {
         let tokens = template.tokens();
         let eligible = tokens
             .windows(2)
@@ -252,7 +288,7 @@ impl Space {
             });
         }
 
-        let passphrases = self.passphrases.len() as u128;
+        let passphrases = self.passphrase_count() as u128;
         let mut classes = Vec::new();
         let mut offset = 0u128;
         for c in changes {
@@ -330,11 +366,7 @@ impl Space {
                 }
             }
         }
-        h.update((self.passphrases.len() as u64).to_be_bytes());
-        for p in &self.passphrases {
-            h.update((p.len() as u64).to_be_bytes());
-            h.update(p.as_bytes());
-        }
+        self.passphrases.hash_into(&mut h);
         h.update(self.size.to_be_bytes());
         Zeroizing::new(h.finalize().into())
     }
@@ -362,13 +394,7 @@ impl Space {
             CheckpointField::Missing => count(h, t.missing()),
             CheckpointField::Typos => count(h, t.typos()),
             CheckpointField::Swaps => count(h, t.swaps()),
-            CheckpointField::Passphrases => {
-                count(h, self.passphrases.len());
-                for p in &self.passphrases {
-                    count(h, p.len());
-                    h.update(p.as_bytes());
-                }
-            }
+            CheckpointField::Passphrases => self.passphrases.hash_into(h),
             CheckpointField::Target
             | CheckpointField::Coin
             | CheckpointField::Paths
@@ -404,12 +430,31 @@ impl Space {
 
     /// The number of passphrases.
     pub fn passphrase_count(&self) -> usize {
-        self.passphrases.len()
+        match &self.passphrases {
+            Passphrases::List(list) => list.len(),
+            Passphrases::Rules { count, .. } => *count,
+        }
+    }
+
+    /// Whether the passphrases come from [`PassphraseRules`]
+    /// ([`with_passphrase_rules`](Self::with_passphrase_rules)).
+    pub fn has_passphrase_rules(&self) -> bool {
+        matches!(self.passphrases, Passphrases::Rules { .. })
     }
 
     /// Passphrase number `index`, in NFKD (as BIP-39 salts with it), or `None` past the list.
-    pub fn passphrase(&self, index: usize) -> Option<&str> {
-        self.passphrases.get(index).map(|p| p.as_str())
+    ///
+    /// # Security
+    /// Of passphrase rules, built by [`PassphraseRules::nth`], which branches on the base
+    /// passphrase's letters.
+    pub fn passphrase(&self, index: usize) -> Option<Passphrase<'_>> {
+        match &self.passphrases {
+            Passphrases::List(list) => list.get(index).map(|p| Passphrase::Listed(p.as_str())),
+            Passphrases::Rules { rules, .. } => rules
+                .nth(index as u128)
+                .ok()
+                .map(|text| Passphrase::Built(words::nfkd(&text))),
+        }
     }
 
     /// The number of layout classes (typo sets × swap counts).
@@ -482,7 +527,7 @@ impl Space {
             .checked_sub(1)?;
         let class = self.classes.get(class_index)?;
         let local = index - class.offset;
-        let per_block = class.words * self.passphrases.len() as u128;
+        let per_block = class.words * self.passphrase_count() as u128;
         let block = u64::try_from(local / per_block).ok()?;
         let rem = local % per_block;
         let passphrase = usize::try_from(rem / class.words).ok()?;
@@ -528,11 +573,11 @@ impl Space {
     pub fn rank_vartime(&self, candidate: &Candidate) -> Result<u128> {
         let n = self.word_count();
         let words = candidate.words();
-        if words.len() != n || candidate.passphrase >= self.passphrases.len() {
+        if words.len() != n || candidate.passphrase >= self.passphrase_count() {
             return Err(Error::NotInSpace);
         }
         let m = self.template.tokens().len();
-        let passphrases = self.passphrases.len() as u128;
+        let passphrases = self.passphrase_count() as u128;
         for class in &self.classes {
             for pair_rank in 0..self.pairs.count(class.swaps) {
                 let order = self.order(class.swaps, pair_rank);
@@ -635,10 +680,76 @@ impl fmt::Debug for Space {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Space")
             .field("template", &self.template)
-            .field("passphrases", &self.passphrases.len())
+            .field("passphrases", &self.passphrase_count())
             .field("layouts", &self.classes.len())
             .field("size", &self.size)
             .finish_non_exhaustive()
+    }
+}
+
+/// The passphrases of a space: a list, or rules that build each by its index.
+enum Passphrases {
+    /// NFKD-normalized, in order.
+    List(Vec<Zeroizing<String>>),
+    /// Rules of `count` passphrases (`rules.count()`, which fits a `usize`).
+    Rules {
+        rules: PassphraseRules,
+        count: usize,
+    },
+}
+
+impl Passphrases {
+    /// Feeds what defines the passphrases to `h`: their count, then each passphrase with
+    /// its length (a list), or a length no passphrase has and the rules' hash (rules).
+    fn hash_into(&self, h: &mut Sha256) {
+        match self {
+            Self::List(list) => {
+                h.update((list.len() as u64).to_be_bytes());
+                for p in list {
+                    h.update((p.len() as u64).to_be_bytes());
+                    h.update(p.as_bytes());
+                }
+            }
+            Self::Rules { rules, count } => {
+                h.update((*count as u64).to_be_bytes());
+                h.update(u64::MAX.to_be_bytes());
+                h.update(rules.identity());
+            }
+        }
+    }
+}
+
+/// A passphrase of a [`Space`] ([`Space::passphrase`]): borrowed from its list, or built by
+/// its rules in a buffer wiped on drop. Dereferences to the text; `Debug` shows nothing of
+/// it.
+pub enum Passphrase<'a> {
+    /// An entry of the space's list.
+    Listed(&'a str),
+    /// Built by the space's [`PassphraseRules`].
+    Built(Zeroizing<String>),
+}
+
+impl Passphrase<'_> {
+    /// The text, in NFKD.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Listed(text) => text,
+            Self::Built(text) => text.as_str(),
+        }
+    }
+}
+
+impl core::ops::Deref for Passphrase<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for Passphrase<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Passphrase").finish_non_exhaustive()
     }
 }
 

@@ -118,7 +118,8 @@ pub(super) enum Kind {
     Any,
     /// `{a,b,…}`.
     List,
-    /// `prefix*`.
+    /// A pattern: `ab*` (a prefix), `*ab`, `a*b`, `a?c` (`*` any run of characters, `?` one
+    /// character).
     Prefix,
 }
 
@@ -314,14 +315,29 @@ impl fmt::Debug for Template {
 enum Raw<'a> {
     Any,
     Word(&'a str),
+    /// A pattern, `*` and `?` included.
     Prefix(&'a str),
-    /// Items: the text and whether it is a prefix (`ab*`).
+    /// Items: the text and whether it is a pattern (`ab*`, `*ab`, `a?c`).
     List(Vec<(&'a str, bool)>),
 }
 
 /// Characters that only the template syntax may use.
 fn is_special(c: char) -> bool {
     matches!(c, '?' | '*' | '{' | '}' | ',')
+}
+
+/// The wildcards of a word pattern.
+fn is_wildcard(c: char) -> bool {
+    matches!(c, '?' | '*')
+}
+
+/// Whether `text` is a word pattern (a word with `*` or `?` in it, and none of the other
+/// template characters); `None` if it holds `{`, `}` or `,`.
+fn pattern_kind(text: &str) -> Option<bool> {
+    if text.chars().any(|c| is_special(c) && !is_wildcard(c)) {
+        return None;
+    }
+    Some(text.chars().any(is_wildcard))
 }
 
 fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
@@ -339,14 +355,12 @@ fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
             }
             let mut items = Vec::new();
             for item in inner.split(',').map(str::trim) {
-                let (body, prefix) = match item.strip_suffix('*') {
-                    Some(body) => (body, true),
-                    None => (item, false),
-                };
-                if body.is_empty() || body.chars().any(|c| is_special(c) || c.is_whitespace()) {
+                let pattern = pattern_kind(item).ok_or(invalid)?;
+                let plain = item.chars().filter(|&c| !is_wildcard(c)).count();
+                if plain == 0 || item.chars().any(char::is_whitespace) {
                     return Err(invalid);
                 }
-                items.push((body, prefix));
+                items.push((item, pattern));
             }
             tokens.push(Raw::List(items));
             rest = after;
@@ -355,15 +369,14 @@ fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
             let (token, after) = rest.split_at(end);
             let raw = if token == "?" || token == "*" {
                 Raw::Any
-            } else if let Some(body) = token.strip_suffix('*') {
-                if body.chars().any(is_special) {
-                    return Err(invalid);
-                }
-                Raw::Prefix(body)
-            } else if token.chars().any(is_special) {
-                return Err(invalid);
             } else {
-                Raw::Word(token)
+                match pattern_kind(token) {
+                    None => return Err(invalid),
+                    // Only wildcards (`??`, `**`): not a pattern of any letter.
+                    Some(true) if token.chars().all(is_wildcard) => return Err(invalid),
+                    Some(true) => Raw::Prefix(token),
+                    Some(false) => Raw::Word(token),
+                }
             };
             tokens.push(raw);
             rest = after;
@@ -414,7 +427,7 @@ fn detect(tokens: &[Raw<'_>]) -> Result<Language> {
     let holds = |language: Language, text: &str, prefix: bool| {
         let text = words::normalize(text);
         if prefix {
-            !words::with_prefix(language, &text).is_empty()
+            !words::matching(language, &text).is_empty()
         } else {
             words::find(language, &text).is_some()
         }
@@ -463,7 +476,7 @@ fn resolve(language: Language, position: usize, token: &Raw<'_>) -> Result<Token
             }
         }
         Raw::Prefix(text) => {
-            let found = words::with_prefix(language, &words::normalize(text));
+            let found = words::matching(language, &words::normalize(text));
             if found.is_empty() {
                 return Err(Error::NoWordWithPrefix { position });
             }
@@ -480,7 +493,7 @@ fn resolve(language: Language, position: usize, token: &Raw<'_>) -> Result<Token
             for (item, &(text, prefix)) in items.iter().enumerate() {
                 let text = words::normalize(text);
                 let found = if prefix {
-                    words::with_prefix(language, &text)
+                    words::matching(language, &text)
                 } else {
                     Zeroizing::new(words::find(language, &text).into_iter().collect())
                 };

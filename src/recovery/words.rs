@@ -72,8 +72,56 @@ pub(super) fn nfkd(text: &str) -> Zeroizing<String> {
 }
 
 /// The indices of the words that start with `prefix` (normalized), ascending.
+#[cfg(test)]
 pub(super) fn with_prefix(language: Language, prefix: &str) -> Zeroizing<Vec<u16>> {
     collect(language, |w| w.starts_with(prefix))
+}
+
+/// The indices of the words that `pattern` (normalized) matches, ascending: `*` stands for
+/// any run of characters (none too), `?` for one character, any other character for
+/// itself. `ab*` is the words with prefix `ab`, `*ab` those with suffix `ab`, `a*b` both,
+/// `a?c` the three-character words of `a`, any character, `c`.
+pub(super) fn matching(language: Language, pattern: &str) -> Zeroizing<Vec<u16>> {
+    let mut chars = Zeroizing::new(Vec::with_capacity(pattern.chars().count()));
+    chars.extend(pattern.chars());
+    collect(language, |w| glob(&chars, w))
+}
+
+/// Whether `pattern` (`*` any run, `?` one character) matches all of `word`: the usual
+/// greedy matcher that backtracks to the last `*` (linear in practice; quadratic at most).
+fn glob(pattern: &[char], word: &str) -> bool {
+    let mut word_chars = [char::default(); MAX_CHARS];
+    let Some(len) = chars_of(word, &mut word_chars) else {
+        return false;
+    };
+    let word = word_chars.get(..len).unwrap_or_default();
+    let (mut p, mut w) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while w < word.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, w));
+                p += 1;
+            }
+            Some(&c) if c == '?' || word.get(w) == Some(&c) => {
+                p += 1;
+                w += 1;
+            }
+            Some(_) | None => match star {
+                Some((sp, sw)) => {
+                    p = sp + 1;
+                    w = sw + 1;
+                    star = Some((sp, sw + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern
+        .get(p..)
+        .unwrap_or_default()
+        .iter()
+        .all(|&c| c == '*')
 }
 
 /// The typo neighbourhood of `given` (normalized): the words other than `given` within

@@ -234,3 +234,54 @@ fn cardano_recovery_frees_no_root() {
     });
     assert_eq!(hits, 0);
 }
+
+#[cfg(all(feature = "recovery", feature = "mnemonic"))]
+#[test]
+fn passphrase_rule_search_frees_no_variant() {
+    use core::sync::atomic::AtomicBool;
+    use fastbip32::mnemonic::Language;
+    use fastbip32::recovery::{
+        Checkpoint, Coin, Options, Outcome, PassphraseRules, Paths, Search, Space, Target, Template,
+    };
+
+    // BIP-39's fourth vector, known in full; a base passphrase of this test's own, with case
+    // changes and one appended digit: every variant is built for the search, hashed and
+    // dropped.
+    const PHRASE: &str = "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong";
+    const BASE: &str = "freed-memory rule base passphrase";
+    // The uppercase variant, and the capitalised one with a 7, as built by the rules.
+    let secrets = [
+        window_of("FREED-MEMORY RULE BASE PASSPHRASE", 0),
+        window_of("Freed-memory rule base passphrase7", 2),
+    ];
+    let template = Template::parse(PHRASE, &Options::new().language(Language::English)).unwrap();
+    let rules = PassphraseRules::from_rules(BASE, "case,digits:1").unwrap();
+    let space = Space::with_passphrase_rules(template, rules).unwrap();
+    let mut target = Target::new();
+    // Another wallet's address (tests/data/recovery.json, english12): nothing matches.
+    target
+        .add_address("bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq")
+        .unwrap();
+    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1)).threads(1);
+    let hits = freed_blocks_holding(&secrets, || {
+        let mut checkpoint = Checkpoint::new(&space, [0; 16]);
+        let outcome = search
+            .run_vartime(
+                0..space.size(),
+                &mut checkpoint,
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            )
+            .unwrap();
+        assert!(matches!(outcome, Outcome::Exhausted(_)), "{outcome:?}");
+    });
+    assert_eq!(hits, 0);
+}
+
+/// 32 bytes of `text` from `at`.
+#[cfg(all(feature = "recovery", feature = "mnemonic"))]
+fn window_of(text: &str, at: usize) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&text.as_bytes()[at..at + 32]);
+    out
+}

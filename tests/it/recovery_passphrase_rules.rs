@@ -379,3 +379,72 @@ fn rule_text_errors() {
         assert!(!e.to_string().contains('\n'));
     }
 }
+
+/// A space of passphrase rules: the passphrases in the rules' order, each index's candidate
+/// (the order of `src/recovery.rs`: block, then passphrase, then the words), and a
+/// checkpoint bound to the base and the rules.
+#[test]
+fn a_space_of_rules_indexes_each_variant() {
+    use fastbip32::mnemonic::Language;
+    use fastbip32::recovery::{Checkpoint, CheckpointField, Error, Options, Space, Template};
+
+    let words =
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+    let options = Options::new().language(Language::English);
+    let space_of = |base: &str, rules: &str| {
+        let template = Template::parse(words, &options).unwrap();
+        Space::with_passphrase_rules(template, PassphraseRules::from_rules(base, rules).unwrap())
+            .unwrap()
+    };
+    // "trezor" with case: trezor, TREZOR, Trezor (the toggle repeats Trezor).
+    let space = space_of("trezor", "case");
+    assert!(space.has_passphrase_rules());
+    assert_eq!(space.passphrase_count(), 3);
+    assert_eq!(space.size(), 3 * 2048);
+    let got: Vec<String> = (0..3)
+        .map(|i| space.passphrase(i).unwrap().to_string())
+        .collect();
+    assert_eq!(got, ["trezor", "TREZOR", "Trezor"]);
+    assert!(space.passphrase(3).is_none());
+    // Index (passphrase × 2048 + word): "about" (word 3) with "TREZOR".
+    let candidate = space.unrank(2048 + 3).unwrap();
+    assert_eq!(candidate.passphrase_index(), 1);
+    assert_eq!(candidate.words()[11], 3);
+    assert_eq!(space.rank_vartime(&candidate).unwrap(), 2048 + 3);
+    // Shards split the passphrases as a list: 3 shards of 2048.
+    assert_eq!(space.shard(1, 3).unwrap(), 2048..4096);
+
+    // A checkpoint names the passphrases when the rules or the base change.
+    let text = Checkpoint::new(&space, [9; 16]).to_string();
+    assert!(!text.contains("trezor") && !text.contains("TREZOR"));
+    assert!(Checkpoint::parse(&text, &space_of("trezor", "case")).is_ok());
+    for (base, rules) in [("trezor", "case,digits:0"), ("trezos", "case")] {
+        let other = space_of(base, rules);
+        match Checkpoint::parse(&text, &other) {
+            Err(Error::CheckpointChanged { fields }) => {
+                assert!(fields.contains(CheckpointField::Passphrases));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // A list of the same three passphrases is another space: no index of it is assumed.
+    let template = Template::parse(words, &options).unwrap();
+    let list = Space::new(template, ["trezor", "TREZOR", "Trezor"]).unwrap();
+    assert!(!list.has_passphrase_rules());
+    assert!(Checkpoint::parse(&text, &list).is_err());
+}
+
+/// A space salts with each variant in NFKD, as BIP-39 does.
+#[test]
+fn a_space_of_rules_normalizes_each_variant() {
+    use fastbip32::mnemonic::Language;
+    use fastbip32::recovery::{Options, Space, Template};
+
+    let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+    let template = Template::parse(words, &Options::new().language(Language::English)).unwrap();
+    let mask = PassphraseRules::from_mask("caf\u{e9}?d").unwrap();
+    let space = Space::with_passphrase_rules(template, mask).unwrap();
+    // U+00E9 (é) is U+0065 U+0301 in NFKD (Unicode's decomposition table).
+    assert_eq!(space.passphrase(0).as_deref(), Some("cafe\u{301}0"));
+    assert_eq!(space.passphrase(9).as_deref(), Some("cafe\u{301}9"));
+}

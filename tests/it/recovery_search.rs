@@ -89,7 +89,9 @@ fn expect(
 ) {
     assert_eq!(&*space.to_phrase(found.candidate.words()), mnemonic);
     assert_eq!(
-        space.passphrase(found.candidate.passphrase_index()),
+        space
+            .passphrase(found.candidate.passphrase_index())
+            .as_deref(),
         Some(passphrase)
     );
     assert_eq!(found.path.to_string(), path);

@@ -147,3 +147,33 @@ fn passphrases_from_a_pipe_leave_no_copy() {
         assert_eq!(hits, 0, "{:?}", core::str::from_utf8(&secrets[0]));
     }
 }
+
+#[test]
+fn listed_phrases_leave_no_copy() {
+    // BIP-39's second English vector with its last word ("yellow") unknown: the listing
+    // writes every checksum-valid completion, the real one among them.
+    const LISTED: &str =
+        "legal winner thank year wave sausage worth useful legal winner thank yellow";
+    let template = LISTED.replace("yellow", "?");
+    // The last 32 bytes: "...thank yellow", in no template.
+    let secrets = [window(LISTED, LISTED.len() - 32)];
+    for json in [false, true] {
+        let mut args = vec![
+            "recover",
+            "--mnemonic",
+            template.as_str(),
+            "--language",
+            "english",
+            "--list",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut found = (0, false);
+        let hits = freed_blocks_holding(&secrets, || {
+            found = run_wiped(&args, &mut std::io::empty(), LISTED);
+        });
+        assert_eq!(found, (0, true), "json: {json}");
+        assert_eq!(hits, 0, "json: {json}");
+    }
+}
