@@ -39,3 +39,12 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 mkdir -p pkg
 for file in fastbip32_wasm.js fastbip32_wasm_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
 rm -rf pkg.new
+
+# The recover workers' module (feature `recover`: the API and the recovery search), loaded
+# only by recover(): pkg/fastbip32_recover.js and pkg/fastbip32_recover_bg.wasm.
+# shellcheck disable=SC2086 # an optional flag
+cargo build --profile "$profile" $features --features recover --target wasm32-unknown-unknown -p fastbip32-wasm
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+  --out-name fastbip32_recover --out-dir pkg.new "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
+for file in fastbip32_recover.js fastbip32_recover_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
+rm -rf pkg.new

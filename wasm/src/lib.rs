@@ -9,7 +9,8 @@
 //! * `mnemonic`: `RawMnemonic`, `rawSuggest`;
 //! * `descriptor`: `RawDescriptor`, `rawAccountDescriptors`;
 //! * `errors`: the one mapping of library errors to thrown values;
-//! * `names`: curve, network, address-kind and word-list names.
+//! * `names`: curve, network, address-kind and word-list names;
+//! * `recover` (feature `recover`, the recover workers' module): `RawRecovery`.
 
 #![allow(
     clippy::needless_pass_by_value,
@@ -26,11 +27,15 @@ mod errors;
 mod keys;
 mod mnemonic;
 mod names;
+#[cfg(feature = "recover")]
+mod recover;
 
 pub use address::{address, coin_kind, coins, decode_address};
 pub use descriptor::{account_descriptors, RawDescriptor};
 pub use keys::{RawPrivateKey, RawPublicKey};
 pub use mnemonic::{suggest, RawMnemonic};
+#[cfg(feature = "recover")]
+pub use recover::RawRecovery;
 
 use wasm_bindgen::prelude::*;
 
