@@ -514,7 +514,8 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// How often the tick callback runs (default 200 ms).
+    /// How often, at most, the tick callback runs (default 200 ms): as chunks of 4,096
+    /// indices finish, so a long chunk delays it.
     #[must_use]
     pub fn tick(mut self, tick: Duration) -> Self {
         self.tick = tick;
