@@ -14,7 +14,11 @@ use crate::sys::sha512::{compress, compress_many, K};
 #[cfg(any(test, feature = "bench-internals"))]
 use crate::sys::sha512::{compress_with, Kernel};
 
-#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32", feature = "sr25519"))]
+#[cfg(any(
+    feature = "mnemonic-english",
+    feature = "ed25519-bip32",
+    feature = "sr25519"
+))]
 pub(crate) mod pbkdf2;
 
 const BLOCK: usize = 128;
@@ -160,7 +164,7 @@ impl HmacSha512 {
     /// The keyed states for a key given as the concatenation of `parts` (a BIP-39 phrase as
     /// its words and spaces), never copied into one buffer but the wiped key block: a key
     /// over 128 bytes is hashed part by part (RFC 2104), over a zeroizing state.
-    #[cfg(feature = "mnemonic")]
+    #[cfg(feature = "mnemonic-english")]
     pub(crate) fn from_parts<'a, I>(parts: I) -> Self
     where
         I: IntoIterator<Item = &'a [u8]> + Clone,

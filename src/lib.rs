@@ -71,7 +71,7 @@ pub mod address;
 pub mod coin;
 #[cfg(feature = "descriptor")]
 pub mod descriptor;
-#[cfg(feature = "mnemonic")]
+#[cfg(feature = "mnemonic-english")]
 pub mod mnemonic;
 #[cfg(all(feature = "address", feature = "secp256k1"))]
 pub mod wif;
@@ -119,9 +119,9 @@ pub mod __kernels {
 
     /// The PBKDF2-HMAC-SHA512 iteration loop, one kernel at a time, and BIP-39 seeds in
     /// lanes.
-    #[cfg(any(feature = "mnemonic", feature = "ed25519-bip32"))]
+    #[cfg(any(feature = "mnemonic-english", feature = "ed25519-bip32"))]
     pub mod pbkdf2 {
-        #[cfg(feature = "mnemonic")]
+        #[cfg(feature = "mnemonic-english")]
         pub use crate::hash::pbkdf2::bip39_seeds;
         pub use crate::sys::sha512::pbkdf2::{has_loop, iterate_with};
     }

@@ -108,7 +108,7 @@ impl<A: ByteArray> fmt::Debug for SecretBytes<A> {
 /// building a heap value by value on the stack) may carry them into a heap block. Best
 /// effort: volatile writes (`zeroize`) in a frame the compiler may place as it likes.
 #[cfg(any(
-    feature = "mnemonic",
+    feature = "mnemonic-english",
     feature = "ed25519-bip32",
     feature = "descriptor"
 ))]

@@ -16,7 +16,8 @@ export type Curve =
   | "prime256v1"
   | "cardano-ledger";
 
-/** An address kind. */
+/** An address kind without a coin: the library's kinds, each its coin's. With a coin, a
+ * kind is any of that coin's `addressKinds` (see `CoinKind`). */
 export type AddressKind =
   | "p2pkh"
   | "p2sh-p2wpkh"
@@ -45,8 +46,16 @@ export type Language =
   | "czech"
   | "portuguese";
 
-/** A coin name of `coins()`. */
-export type CoinName = "bitcoin" | "ethereum" | "solana" | "cardano";
+/** A coin of `coins()`: its slug (`litecoin`, `bitcoin-cash`, …) or its symbol in any case
+ * (`LTC`; a symbol several chains share names its home chain). */
+export type CoinName = string;
+
+/** An address kind of a coin: one of its `addressKinds` (`p2pkh`, `cashaddr`, `eip55`,
+ * `v4r2-bounceable`, …) or, without a coin, an `AddressKind`. */
+export type CoinKind = AddressKind | (string & {});
+
+/** The curve family of a coin's keys. */
+export type CoinCurve = "secp256k1" | "ed25519" | "ed25519-bip32" | "nist256p1" | "ed25519-blake2b";
 
 /** Every error the package throws: the library's one-line message and `kind`, the Rust
  * variant's name or one of the package's kinds (`UnknownCurve`, `UnknownCoin`,
@@ -80,8 +89,10 @@ export class DescriptorError extends FastBip32Error {
   readonly key: number | null;
 }
 
-/** Where an address goes: `kind`, or `coin`'s default kind; `network` (default: the key's
- * own); `stakeKey` (32 bytes, the account's 2/0 public key) for `cardano-base`. */
+/** Where an address goes: `coin` (a coin of the registry; its default kind without a kind);
+ * `network` (default: the key's own; Bitcoin's for Bitcoin's kinds, Cardano's for
+ * Cardano's, unused by the one-network coins); `stakeKey` (32 bytes, the account's 2/0
+ * public key) for `cardano-base`. */
 export interface AddressOptions {
   network?: NetworkName;
   coin?: CoinName;
@@ -122,7 +133,7 @@ export class ExtendedPrivateKey {
   toXpub(): ExtendedPublicKey;
   /** Compressed WIF (secp256k1; a copy not wiped). */
   wif(options?: { network?: NetworkName }): string;
-  address(kind?: AddressKind, options?: AddressOptions): string;
+  address(kind?: CoinKind, options?: AddressOptions): string;
   /** The private keys of the children `start … start+count−1` (copies not wiped). */
   derivePrivateKeys(start: number, count: number, options?: { hardened?: boolean }): Uint8Array[];
   derivePublicKeys(start: number, count: number, options?: { hardened?: boolean }): Uint8Array[];
@@ -150,11 +161,11 @@ export class ExtendedPublicKey {
   readonly versionName: string | undefined;
   toString(version?: string): string;
   toJSON(): string;
-  address(kind?: AddressKind, options?: AddressOptions): string;
+  address(kind?: CoinKind, options?: AddressOptions): string;
   /** The public keys of the normal children `start … start+count−1` (batched). */
   derivePublicKeys(start: number, count: number): Uint8Array[];
   /** The addresses of the normal children `start … start+count−1` (at most 2^20 a call). */
-  addresses(start: number, count: number, options?: AddressOptions & { kind?: AddressKind }): string[];
+  addresses(start: number, count: number, options?: AddressOptions & { kind?: CoinKind }): string[];
   free(): void;
   [Symbol.dispose](): void;
 }
@@ -206,7 +217,7 @@ export function accountDescriptors(
 ): { bip44: string; bip49: string; bip84: string; bip86: string };
 
 /** The address of `kind` of a public key. */
-export function address(kind: AddressKind, publicKey: Uint8Array, options?: AddressOptions): string;
+export function address(kind: CoinKind | undefined, publicKey: Uint8Array, options?: AddressOptions): string;
 
 /** An address read back. */
 export interface DecodedAddress {
@@ -224,20 +235,43 @@ export function decodeAddress(text: string): DecodedAddress;
 /** The closest words of a list to a mistyped word, best first (at most four). */
 export function suggest(word: string, options?: { language?: Language }): string[];
 
-/** A coin the package has addresses for. */
-export interface Coin {
-  name: CoinName;
-  symbol: string;
-  /** The SLIP-44 coin type. */
-  coinType: number;
-  curve: Curve;
-  /** Its address kinds, the default first. */
-  kinds: AddressKind[];
-  /** Its networks (empty for one-network coins). */
-  networks: NetworkName[];
+/** A standard path of a coin's wallets. */
+export interface WalletPath {
+  /** Account 0's first receive address, such as `m/84'/2'/0'/0/0`. */
+  path: string;
+  /** The path with `*` (or `*'`) at the level the wallets count addresses. */
+  series: string;
+  /** The address kind it is for. */
+  kind: string;
+  /** Whose convention it is (a standard or wallets). */
+  wallets: string;
 }
 
-/** The coins: bitcoin, ethereum, solana, cardano. */
+/** A coin of the library's registry: the fields of `fastbip32 coins --json` in camelCase,
+ * with `networks` and `paths`. */
+export interface Coin {
+  /** The slug (`bitcoin-sv`). */
+  coin: string;
+  /** The ticker symbol (`BSV`). */
+  symbol: string;
+  /** The name (`Bitcoin SV`). */
+  name: string;
+  /** The SLIP-44 coin type. */
+  slip44: number;
+  curve: CoinCurve;
+  /** Its address kinds, the default first. */
+  addressKinds: string[];
+  /** Account 0's first receive address, of the default kind. */
+  defaultPath: string;
+  /** Whose convention the default path is. */
+  defaultPathWallets: string;
+  /** The network names its addresses follow (empty for one-network coins). */
+  networks: NetworkName[];
+  /** Every standard path, the default first. */
+  paths: WalletPath[];
+}
+
+/** The library's coin registry, in its order (Bitcoin first). */
 export function coins(): Coin[];
 
 /** The package version. */

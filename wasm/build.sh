@@ -1,6 +1,7 @@
 #!/usr/bin/env sh
-# Builds the package's WebAssembly module into pkg/: cargo (wasm32-unknown-unknown, the
-# size-optimised profile `wasm-release`), then wasm-bindgen --target web. npm's `prepack` runs it; scripts/test --js too.
+# Builds one of the package's WebAssembly modules (FASTBIP32_WASM_VARIANT, below): cargo
+# (wasm32-unknown-unknown, the size-optimised profile `wasm-release`), then wasm-bindgen
+# --target web. npm's `prepack` runs it for both variants; scripts/test --js too.
 #
 # Needs: the Rust target wasm32-unknown-unknown, clang (libsecp256k1's C code), and the
 # wasm-bindgen CLI at the version Cargo.toml pins (.ci/run installs all three).
@@ -21,30 +22,58 @@ if command -v llvm-ar >/dev/null 2>&1; then
 fi
 
 # FASTBIP32_WASM_PROFILE: `wasm-release` (the default: optimised for size, within the
-# budget) or `release` (optimised for speed). FASTBIP32_WASM_FEATURES: cargo's
-# --no-default-features when set to `full-tables` (libsecp256k1's precomputed tables: a
-# module of about 1.6 MB gzipped, faster private-to-public multiplication).
+# budget) or `release` (optimised for speed).
+# FASTBIP32_WASM_FEATURES: `full-tables` for libsecp256k1's precomputed tables (a module of
+# about 1.6 MB gzipped, faster private-to-public multiplication); unset for the small tables.
+# FASTBIP32_WASM_VARIANT: which module, and where it goes:
+#   `full` (the default): the ten BIP-39 word lists, into pkg/ (the entries `fastbip32`,
+#          `fastbip32/core`);
+#   `english`: the English word list only (the library's feature `mnemonic-english`), into
+#          pkg/english/ with its own copy of js/ (the entry `fastbip32/english`, its own
+#          module instance); other languages throw MnemonicError `LanguageNotBuilt`.
 profile="${FASTBIP32_WASM_PROFILE:-wasm-release}"
+variant="${FASTBIP32_WASM_VARIANT:-full}"
 features=""
-if [ "${FASTBIP32_WASM_FEATURES:-}" = "full-tables" ]; then features="--no-default-features"; fi
+if [ "${FASTBIP32_WASM_FEATURES:-}" != "full-tables" ]; then features="small-tables"; fi
+case "$variant" in
+  full) out=pkg; features="$features all-languages" ;;
+  english) out=pkg/english ;;
+  *) echo "build.sh: FASTBIP32_WASM_VARIANT is full or english, not '$variant'" >&2; exit 2 ;;
+esac
 target_dir=$(cargo metadata --format-version 1 --no-deps \
   | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-# shellcheck disable=SC2086 # an optional flag
-cargo build --profile "$profile" $features --target wasm32-unknown-unknown -p fastbip32-wasm
-# Written beside pkg/ and renamed into it file by file, so that tests running while a build
-# happens (npm pack's prepack in test/pack.test.js) never read a half-written file.
-rm -rf pkg.new
+cargo build --profile "$profile" --no-default-features --features "$features" \
+  --target wasm32-unknown-unknown -p fastbip32-wasm
+# Written beside the output directory and renamed into it file by file, so that tests running
+# while a build happens (npm pack's prepack in test/pack.test.js) never read a half-written
+# file.
+rm -rf "$out.new"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-  --out-dir pkg.new "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
-mkdir -p pkg
-for file in fastbip32_wasm.js fastbip32_wasm_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
-rm -rf pkg.new
-
-# The recover workers' module (feature `recover`: the API and the recovery search), loaded
-# only by recover(): pkg/fastbip32_recover.js and pkg/fastbip32_recover_bg.wasm.
-# shellcheck disable=SC2086 # an optional flag
-cargo build --profile "$profile" $features --features recover --target wasm32-unknown-unknown -p fastbip32-wasm
-wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-  --out-name fastbip32_recover --out-dir pkg.new "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
-for file in fastbip32_recover.js fastbip32_recover_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
-rm -rf pkg.new
+  --out-dir "$out.new" "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
+mkdir -p "$out"
+for file in fastbip32_wasm.js fastbip32_wasm_bg.wasm; do mv -f "$out.new/$file" "$out/$file"; done
+rm -rf "$out.new"
+if [ "$variant" = english ]; then
+  # The package's JavaScript, bound to this module: the same files with `../pkg/` (the full
+  # module beside js/) read as `../` (this module beside pkg/english/js/).
+  rm -rf "$out/js.new"
+  mkdir -p "$out/js.new"
+  for file in js/*.js; do
+    # The recover worker keeps the one recover module, pkg/fastbip32_recover*.
+    sed -e 's#"\.\./pkg/fastbip32_recover#"../../fastbip32_recover#g' -e 's#"\.\./pkg/#"../#g' \
+      "$file" >"$out/js.new/$(basename "$file")"
+  done
+  rm -rf "$out/js"
+  mv "$out/js.new" "$out/js"
+fi
+if [ "$variant" = full ]; then
+  # The recover workers' module (feature `recover`: the API and the recovery search), loaded
+  # only by recover(): pkg/fastbip32_recover.js and pkg/fastbip32_recover_bg.wasm.
+  cargo build --profile "$profile" --no-default-features --features "$features recover" \
+    --target wasm32-unknown-unknown -p fastbip32-wasm
+  rm -rf pkg.new
+  wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-name fastbip32_recover --out-dir pkg.new "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
+  for file in fastbip32_recover.js fastbip32_recover_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
+  rm -rf pkg.new
+fi

@@ -1,5 +1,5 @@
 // Types of js/pool.js.
-import type { AddressKind, CoinName, Descriptor, ExtendedPublicKey, NetworkName } from "./api.js";
+import type { CoinKind, CoinName, Descriptor, ExtendedPublicKey, NetworkName } from "./api.js";
 
 /** A worker in the pool's shape. */
 export interface PoolWorker {
@@ -14,7 +14,7 @@ export interface PoolWorker {
 export function fromWebWorker(worker: Worker): PoolWorker;
 
 export interface PoolAddressOptions {
-  kind?: AddressKind;
+  kind?: CoinKind;
   coin?: CoinName;
   network?: NetworkName;
   stakeKey?: Uint8Array;

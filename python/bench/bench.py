@@ -21,6 +21,10 @@ Rows (issue targets in brackets):
   [≥ 50× bip_utils];
 * ``p2wpkh-10000``: 10,000 P2WPKH addresses from an xpub with ``Descriptor.addresses``, one
   thread [≥ 25× bip_utils, ≥ 20× bdkpython];
+* ``tron-10000``, ``litecoin-10000``, ``cosmos-10000``: 10,000 addresses of the coin's
+  default kind (Tron, Litecoin P2WPKH, Cosmos) from an account xpub's receive chain with
+  ``ExtendedPublicKey.addresses(coin=…)``, one thread, against bip_utils' encoder of the coin
+  on its child keys [≥ 20× bip_utils];
 * ``table-1e6``: 10**6 addresses with ``address_table``, 2 threads, against the command-line
   tool on the same job (``fastbip32 addresses … --count 1000000 --threads 2``, output to
   /dev/null) [within 1.2×]; needs ``--cli``;
@@ -246,6 +250,35 @@ def p2wpkh_10000() -> tuple[Side, list[Side]]:
     return ours, peers
 
 
+# The registry coins of the per-coin rows: slug, account path, and the bip_utils encoder of
+# the coin's default kind with its keyword arguments.
+COIN_ROWS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "tron": ("m/44'/195'/0'", "TrxAddrEncoder", {}),
+    "litecoin": ("m/84'/2'/0'", "P2WPKHAddrEncoder", {"hrp": "ltc"}),
+    "cosmos": ("m/44'/118'/0'", "AtomAddrEncoder", {"hrp": "cosmos"}),
+}
+
+
+def coin_10000(slug: str) -> tuple[Side, list[Side]]:
+    import bip_utils
+
+    count = 10_000
+    path, encoder_name, kwargs = COIN_ROWS[slug]
+    xpub = str(fb.ExtendedPrivateKey.from_seed(SEED).derive(path).to_xpub())
+    receive = fb.ExtendedPublicKey.parse(xpub).derive("0")
+    parent = bip_utils.Bip32Slip10Secp256k1.FromExtendedKey(xpub).ChildKey(0)
+    encoder: Any = getattr(bip_utils, encoder_name)
+
+    def bip_utils_job() -> list[str]:
+        return [
+            encoder.EncodeKey(parent.ChildKey(i).PublicKey().KeyObject(), **kwargs)
+            for i in range(count)
+        ]
+
+    ours = Side("fastbip32", lambda: receive.addresses(0, count, coin=slug))
+    return ours, [Side("bip_utils", bip_utils_job)]
+
+
 def table_1e6(cli: str) -> tuple[Side, list[Side]]:
     count = 1_000_000
     d = fb.Descriptor(RECEIVE)
@@ -368,6 +401,9 @@ def main() -> None:
         "ed25519-path": ed25519_path,
         "ed25519-path-lean": ed25519_path_lean,
         "p2wpkh-10000": p2wpkh_10000,
+        "tron-10000": lambda: coin_10000("tron"),
+        "litecoin-10000": lambda: coin_10000("litecoin"),
+        "cosmos-10000": lambda: coin_10000("cosmos"),
     }
     if args.cli:
         rows["table-1e6"] = lambda: table_1e6(args.cli)

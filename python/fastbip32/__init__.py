@@ -5,13 +5,15 @@ descriptors, over the Rust library of the same name.
 Every name is documented in the type stubs (``__init__.pyi``) and by ``help()``. Errors:
 ``Error`` (a ``ValueError``) and its subclasses ``PathError``, ``MnemonicError``,
 ``DescriptorError``, ``AddressError`` and ``RecoveryError``; a wrong Python type raises
-``TypeError``. ``fastbip32.dask`` (the ``dask`` extra) spreads
-``Descriptor.address_table`` over a Dask cluster.
+``TypeError``. ``COINS`` and ``coin()`` are the coin registry. ``fastbip32.dask`` (the
+``dask`` extra) spreads ``Descriptor.address_table`` over a Dask cluster.
 """
 
 from fastbip32._native import (
+    COINS,
     CURVES,
     AddressError,
+    Coin,
     DecodedAddress,
     Descriptor,
     DescriptorError,
@@ -27,6 +29,7 @@ from fastbip32._native import (
     account_descriptors,
     address,
     address_from_script,
+    coin,
     decode_address,
     derive_paths,
     derive_private_key,
@@ -39,8 +42,10 @@ from fastbip32._native import (
 from fastbip32._recovery import Recovered, recover, recovery_space
 
 __all__ = [
+    "COINS",
     "CURVES",
     "AddressError",
+    "Coin",
     "DecodedAddress",
     "Descriptor",
     "DescriptorError",
@@ -57,6 +62,7 @@ __all__ = [
     "account_descriptors",
     "address",
     "address_from_script",
+    "coin",
     "decode_address",
     "derive_paths",
     "derive_private_key",

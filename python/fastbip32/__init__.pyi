@@ -6,16 +6,20 @@ Curves take the command-line tool's names (``CURVES``); networks are ``mainnet``
 ``testnet``, ``signet``, ``regtest`` (Cardano: ``mainnet``, ``testnet``, ``preprod``,
 ``preview``); address kinds are ``p2pkh``, ``p2sh-p2wpkh``, ``p2wpkh``, ``p2tr``,
 ``ethereum``, ``solana``, ``cardano-enterprise``, ``cardano-base``, ``cardano-reward``.
+``COINS`` is the coin registry (68 coins, as ``fastbip32 coins --json`` lists them); every
+``address`` method takes ``coin=`` (a slug or symbol) for a coin's addresses, of its default
+kind or of ``kind``.
 
 Every library error raises ``Error`` (a ``ValueError``) or a subclass, with the library's
 message and ``.kind``, the Rust variant's name. The binding's own checks of names and counts
-use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnknownAddressKind``,
+use the kinds ``UnknownCurve``, ``UnknownVersionName``, ``UnknownAddressKind``, ``UnknownCoin``,
 ``UnknownNetwork``, ``UnsupportedByScheme``, ``InvalidThreadCount`` (1 to 1024 threads),
 ``ThreadSpawnFailed``, ``InvalidShard``, ``NetworkMismatch`` (a key read from text asked for
-another network's address), ``NotARoot``, ``UncompressedKey`` and, on ``PathError``,
-``AbsolutePathBelowRoot``. An allocation that fails raises ``MemoryError``. A wrong Python
-type raises ``TypeError``; an integer argument outside its range (a negative index, one of
-2**32 or more) raises ``OverflowError``.
+another network's address, or a network for a coin without one), ``MixedCoins``,
+``NotARoot``, ``UncompressedKey`` and, on ``PathError``, ``AbsolutePathBelowRoot``. An
+allocation that fails raises ``MemoryError``. A wrong Python type raises ``TypeError``; an
+integer argument outside its range (a negative index, one of 2**32 or more) raises
+``OverflowError``.
 
 Secrets are held by the Rust library, which wipes them when the Python object is
 garbage-collected; what is handed out as ``bytes`` or ``str`` (``private_key``,
@@ -57,6 +61,80 @@ _AddressKind: TypeAlias = Literal[
     "cardano-base",
     "cardano-reward",
 ]
+_CoinSlug: TypeAlias = Literal[
+    "bitcoin",
+    "litecoin",
+    "dogecoin",
+    "dash",
+    "digibyte",
+    "verge",
+    "zcash",
+    "bitcoin-sv",
+    "bitcoin-cash",
+    "ecash",
+    "ethereum",
+    "ethereum-classic",
+    "bnb-smart-chain",
+    "avalanche-c",
+    "polygon",
+    "arbitrum",
+    "optimism",
+    "fantom",
+    "celo",
+    "theta",
+    "vechain",
+    "tron",
+    "ripple",
+    "cosmos",
+    "osmosis",
+    "akash",
+    "axelar",
+    "band",
+    "celestia",
+    "certik",
+    "chihuahua",
+    "dydx",
+    "fetch-ai",
+    "iris",
+    "kava",
+    "neutron",
+    "secret",
+    "stafi",
+    "terra",
+    "binance-chain",
+    "injective",
+    "okex-chain",
+    "harmony",
+    "avalanche-p",
+    "avalanche-x",
+    "eos",
+    "ergo",
+    "icon",
+    "filecoin",
+    "zilliqa",
+    "neo",
+    "neo-n3",
+    "ontology",
+    "solana",
+    "algorand",
+    "aptos",
+    "sui",
+    "near",
+    "multiversx",
+    "polkadot",
+    "kusama",
+    "stellar",
+    "pi-network",
+    "tezos",
+    "nimiq",
+    "ton",
+    "nano",
+    "cardano",
+]
+"""The slugs of ``COINS``, in its order; ``coin=`` also takes a coin's symbol (``"LTC"``)."""
+_CoinCurve: TypeAlias = Literal[
+    "secp256k1", "nist256p1", "ed25519", "ed25519-bip32", "ed25519-blake2b"
+]
 
 __version__: Final[str]
 """The package version (the Rust crate's)."""
@@ -64,6 +142,47 @@ __version__: Final[str]
 CURVES: Final[tuple[_Curve, ...]]
 """The seven curve names: ``secp256k1``, ``nist256p1``, ``ed25519``, ``curve25519``,
 ``ed25519-bip32``, ``cardano-icarus``, ``cardano-icarus-trezor``."""
+
+class Coin:
+    """A coin of the registry, with the fields of ``fastbip32 coins --json``. Immutable;
+    pickles as ``coin(slug)``; equal and hashed by its slug."""
+
+    @property
+    def coin(self) -> _CoinSlug:
+        """The slug: lowercase, hyphenated (``bitcoin-sv``)."""
+    @property
+    def symbol(self) -> str:
+        """The ticker symbol (``BSV``)."""
+    @property
+    def name(self) -> str:
+        """The name (``Bitcoin SV``)."""
+    @property
+    def slip44(self) -> int:
+        """The SLIP-44 coin type."""
+    @property
+    def curve(self) -> _CoinCurve:
+        """The curve its keys are derived on."""
+    @property
+    def address_kinds(self) -> tuple[str, ...]:
+        """Its address kinds, the default first (``("p2wpkh", "p2pkh", "p2sh-p2wpkh")``)."""
+    @property
+    def default_path(self) -> str:
+        """Account 0's first receive address (``m/84'/2'/0'/0/0``)."""
+    @property
+    def default_path_wallets(self) -> str:
+        """The standard or the wallets whose convention the default path is."""
+    def to_dict(self) -> dict[str, str | int | list[str]]:
+        """The record as ``fastbip32 coins --json`` prints it, fields in its order."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+COINS: Final[tuple[Coin, ...]]
+"""Every coin of the registry, Bitcoin first, Cardano last."""
+
+def coin(name: _CoinSlug | str) -> Coin:
+    """The coin named by its slug (``"tron"``) or symbol (``"TRX"``, any case; a symbol
+    several chains share names its home chain). An unknown name raises ``AddressError``
+    (kind ``UnknownCoin``)."""
 
 class Error(ValueError):
     """A library error: the library's message, and ``kind``, the Rust variant's name."""
@@ -199,12 +318,21 @@ class ExtendedPrivateKey:
     def wif(self, network: _BitcoinNetwork = "mainnet") -> str:
         """The private key as compressed WIF (secp256k1)."""
     def address(
-        self, kind: _AddressKind, network: _Network | None = None, *, stake_key: bytes | None = None
+        self,
+        kind: _AddressKind | str | None = None,
+        network: _Network | None = None,
+        *,
+        coin: _CoinSlug | str | None = None,
+        stake_key: bytes | None = None,
     ) -> str:
-        """This key's address of ``kind``; ``network`` None: the key's own (a ``tprv``'s is
-        testnet). A key read from text keeps its version's network: another one raises
-        ``Error`` (kind ``NetworkMismatch``). ``cardano-base`` needs ``stake_key``, the
-        account's ``2/0`` public key."""
+        """This key's address of ``kind``; with ``coin`` (a slug or symbol of ``COINS``),
+        the coin's address of its default kind, or of its kind ``kind``. ``network`` None:
+        the key's own (a ``tprv``'s is testnet). A key read from text keeps its version's
+        network: another one raises ``Error`` (kind ``NetworkMismatch``); ``network`` is for
+        Bitcoin and Cardano only. ``cardano-base`` needs ``stake_key``, the account's ``2/0``
+        public key. An unknown coin or a kind the coin lacks raises ``AddressError``
+        (``UnknownCoin``, ``UnknownAddressKind``); a coin of another curve ``Error``
+        (``UnsupportedByScheme``)."""
     def derive_private_keys(self, start: int, count: int, *, hardened: bool = False) -> list[bytes]:
         """The private keys of the children ``start … start+count−1`` (hardened ones with
         ``hardened``), batched, with the GIL released."""
@@ -270,9 +398,41 @@ class ExtendedPublicKey:
     def to_bytes(self) -> bytes:
         """BIP-32's 78 bytes, or ``A ‖ c`` (64 bytes) on BIP32-Ed25519."""
     def address(
-        self, kind: _AddressKind, network: _Network | None = None, *, stake_key: bytes | None = None
+        self,
+        kind: _AddressKind | str | None = None,
+        network: _Network | None = None,
+        *,
+        coin: _CoinSlug | str | None = None,
+        stake_key: bytes | None = None,
     ) -> str:
-        """This key's address of ``kind`` (see ``ExtendedPrivateKey.address``)."""
+        """This key's address of ``kind`` or ``coin`` (see ``ExtendedPrivateKey.address``)."""
+    def addresses(
+        self,
+        start: int = 0,
+        count: int = 20,
+        *,
+        coin: _CoinSlug | str | None = None,
+        kind: _AddressKind | str | None = None,
+        network: _Network | None = None,
+        stake_key: bytes | None = None,
+    ) -> list[str]:
+        """The addresses of ``coin`` or ``kind`` (as ``address``) of the normal children
+        ``start … start+count−1``, batched (variable time: every input is public), with the
+        GIL released."""
+    def address_table(
+        self,
+        start: int = 0,
+        count: int = 20,
+        *,
+        coin: _CoinSlug | str | None = None,
+        kind: _AddressKind | str | None = None,
+        network: _Network | None = None,
+        stake_key: bytes | None = None,
+        threads: int | None = None,
+    ) -> pyarrow.Table:
+        """Those children as a ``pyarrow.Table`` (``index`` uint32, ``address`` string,
+        ``public_key`` binary), built from Rust buffers on ``threads`` threads (None: every
+        core; at most 1024) with the GIL released."""
     def derive_public_keys(self, start: int, count: int) -> list[bytes]:
         """The public keys of the normal children ``start … start+count−1``, batched
         (variable time: every input is public), with the GIL released."""
@@ -302,9 +462,16 @@ class PrivateKey:
     def wif(self, network: _BitcoinNetwork | None = None) -> str:
         """The key as WIF (compressed or not, as the key is); ``network`` None: the WIF
         text's, else mainnet."""
-    def address(self, kind: _AddressKind, network: _BitcoinNetwork | None = None) -> str:
-        """The address of ``kind``; an uncompressed key has ``p2pkh`` and ``ethereum`` only
-        (``Error``, kind ``UncompressedKey``, for segwit kinds)."""
+    def address(
+        self,
+        kind: _AddressKind | str | None = None,
+        network: _BitcoinNetwork | None = None,
+        *,
+        coin: _CoinSlug | str | None = None,
+    ) -> str:
+        """The address of ``kind``, or with ``coin`` the coin's (its default kind, or its kind
+        ``kind``); an uncompressed key has ``p2pkh`` and ``ethereum`` only (``Error``, kind
+        ``UncompressedKey``, for segwit kinds and ``coin``)."""
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
@@ -325,15 +492,18 @@ def derive_private_key(seed: bytes, path: str, curve: _Curve = "secp256k1") -> t
     fast path when only the key is needed (a SLIP-10 ed25519 path takes no curve work)."""
 
 def address(
-    kind: _AddressKind,
+    kind: _AddressKind | str | None,
     public_key: bytes,
-    network: _Network = "mainnet",
+    network: _Network | None = None,
     *,
     stake_key: bytes | None = None,
+    coin: _CoinSlug | str | None = None,
 ) -> str:
     """The address of ``kind`` of a public key (33 bytes for the secp256k1 kinds, 32 for the
     others), checked to be a point of its curve first (Solana takes any 32 bytes);
-    ``cardano-base`` needs ``stake_key``."""
+    ``cardano-base`` needs ``stake_key``. With ``coin``, the coin's address of its default
+    kind (``kind`` None) or of its kind ``kind``: the way to a Nano address, whose
+    ed25519-blake2b keys this package does not derive."""
 
 def address_from_script(script_pubkey: bytes, network: _BitcoinNetwork = "mainnet") -> str:
     """The address of a P2PKH, P2SH or witness-program scriptPubKey."""
@@ -474,8 +644,10 @@ def account_descriptors(
     ``Error``, kind ``NotARoot``)."""
 
 __all__ = [
+    "COINS",
     "CURVES",
     "AddressError",
+    "Coin",
     "DecodedAddress",
     "Descriptor",
     "DescriptorError",
@@ -492,6 +664,7 @@ __all__ = [
     "account_descriptors",
     "address",
     "address_from_script",
+    "coin",
     "decode_address",
     "derive_paths",
     "derive_private_key",

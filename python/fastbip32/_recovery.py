@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from fastbip32 import _native
 
@@ -65,7 +65,8 @@ def recover(
     xpub: str | Sequence[str] | None = None,
     fingerprint: str | bytes | None = None,
     descriptor: str | None = None,
-    coin: str = "bitcoin",
+    coin: str | None = None,
+    change: Literal["receive", "change", "both"] = "both",
     path: str | None = None,
     accounts: int = 1,
     gap: int = 20,
@@ -90,22 +91,29 @@ def recover(
     24) and a ``language`` (detected when None). The target is one or more of ``address``
     (one or a list), ``addresses`` (a file, one per line), ``xpub`` (compared at its own
     depth and path), ``fingerprint`` (the master key's, 8 hex digits or 4 bytes) and
-    ``descriptor``. ``coin`` is ``bitcoin`` (BIP-44/49/84/86, ``accounts`` accounts,
-    receive indices ``0 … gap − 1``), ``ethereum``, ``solana`` or ``cardano``; ``path``
-    overrides the paths, with ``*`` for the gap. The passphrase is ``passphrase``, or one of
-    ``passphrases``.
+    ``descriptor``. ``coin`` is a slug or symbol of ``fastbip32.COINS`` whose keys the search
+    derives: ``bitcoin`` (BIP-44/49/84/86, ``accounts`` accounts, indices ``0 … gap − 1``),
+    ``ethereum``, ``solana`` or ``cardano``; None: the coin of the target's addresses (an
+    EVM address is Ethereum's), else ``bitcoin``. ``change`` chooses the chains of the
+    standard paths: ``"receive"`` (``/0/*``), ``"change"`` (``/1/*``) or ``"both"``, as the
+    tool's ``--change``. ``path`` overrides the paths, with ``*`` for the gap. The passphrase
+    is ``passphrase``, or one of ``passphrases``.
 
     ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 1 to n, as
     the tool's ``--shard K/N``). ``threads`` defaults to every core (at most 1024).
-    ``resume`` names a checkpoint file of finished ranges (indices and a hash of the template
-    only), read when it exists and written as the search goes. ``progress`` is called about
+    ``resume`` names a checkpoint file of finished ranges, read when it exists and written as
+    the search goes. It belongs to one search: resuming with another template, word list,
+    passphrase list, target, coin, paths, gap or accounts raises ``RecoveryError`` (kind
+    ``CheckpointChanged``, naming what changed). ``progress`` is called about
     five times a second with counts (``examined``, ``total``, ``passed``, ``rate``,
     ``eta``), never a candidate; ``stop``, called as often, ends the search (None is
     returned) when it returns True. Ctrl-C ends it with ``KeyboardInterrupt``, after the
     checkpoint is written.
 
-    Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``, …) for
-    a bad template, target or combination of options.
+    Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``,
+    ``UnknownCoin``, ``UnknownChange``, ``MixedCoins``, …) for a bad template, target, coin or
+    combination of options; a phrase too short names ``missing=N``, a word outside the list its
+    nearest words and ``typos=1``.
     """
     for name, value in (("accounts", accounts), ("gap", gap), ("missing", missing)):
         if not isinstance(value, int) or isinstance(value, bool):
@@ -126,6 +134,7 @@ def recover(
         fingerprint=fingerprint,
         descriptor=descriptor,
         coin=coin,
+        change=change,
         path=path,
         accounts=accounts,
         gap=gap,

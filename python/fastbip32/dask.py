@@ -7,6 +7,8 @@ Needs the ``dask`` extra (``pip install 'fastbip32[dask]'``, or from a checkout
 * ``address_frame``: each partition is one index range of one branch, derived on a worker by
   ``Descriptor.address_table`` and handed to Dask as a pandas DataFrame; the descriptor goes
   to the workers as its text (a descriptor of public keys pickles as its text).
+* ``coin_address_frame``: a coin's addresses below an account's extended public key, each
+  partition derived on a worker by ``ExtendedPublicKey.address_table``.
 * ``recover``: ``fastbip32.recover`` over disjoint shards of the search space, one task per
   shard, stopped at the first match.
 """
@@ -19,7 +21,7 @@ import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from fastbip32 import Descriptor
+from fastbip32 import Descriptor, ExtendedPublicKey, parse_extended_key
 from fastbip32._recovery import Recovered
 from fastbip32._recovery import recover as _recover
 
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 
     from fastbip32 import _BitcoinNetwork
 
-__all__ = ["address_frame", "recover"]
+__all__ = ["address_frame", "coin_address_frame", "recover"]
 
 
 def _need(module: str) -> Any:
@@ -118,6 +120,63 @@ def address_frame(
         frame: dask.dataframe.DataFrame = dd.from_pandas(meta, npartitions=1)
         return frame
     frame = dd.from_map(_partition, parts, meta=meta, enforce_metadata=False)
+    return frame
+
+
+def _coin_partition(part: tuple[str, str, str, str | None, int, int, int]) -> Any:
+    """One partition of ``coin_address_frame``: ``count`` indices from ``start``, as pandas."""
+    text, curve, coin, kind, start, count, threads = part
+    key = parse_extended_key(text, curve)  # type: ignore[arg-type]
+    if not isinstance(key, ExtendedPublicKey):
+        raise TypeError("coin_address_frame ships an extended public key")
+    return _pandas(key.address_table(start, count, coin=coin, kind=kind, threads=threads))
+
+
+def coin_address_frame(
+    xpub: str | ExtendedPublicKey,
+    start: int,
+    count: int,
+    *,
+    coin: str,
+    kind: str | None = None,
+    partition_rows: int = 1_000_000,
+    threads: int = 1,
+) -> dask.dataframe.DataFrame:
+    """The addresses of ``coin`` (a slug or symbol of ``fastbip32.COINS``; its default kind,
+    or ``kind``) of the normal children ``start … start + count − 1`` of ``xpub`` (an
+    account's extended public key, text or ``ExtendedPublicKey``; a receive chain is
+    ``xpub.derive("0")``) as a Dask DataFrame with ``ExtendedPublicKey.address_table``'s
+    columns (``index``, ``address``, ``public_key``, as pandas ``ArrowDtype`` columns), in
+    partitions of at most ``partition_rows`` indices, each derived on a worker with
+    ``threads`` threads. The key goes to the workers as its text.
+    """
+    dd: Any = _need("dask.dataframe")
+    key = xpub if isinstance(xpub, ExtendedPublicKey) else ExtendedPublicKey.parse(xpub)
+    for name, value in (("count", count), ("partition_rows", partition_rows), ("threads", threads)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int")
+    if not 0 <= count < 2**32:
+        raise OverflowError("count must be at least 0 and below 2**32")
+    if partition_rows < 1:
+        raise ValueError("partition_rows must be at least 1")
+    if threads < 1:
+        raise ValueError("threads must be at least 1")
+    # An empty table of the same columns: the frame's schema. It also checks the coin, the
+    # kind and the curve before anything is scheduled; the last index is checked too.
+    meta = _pandas(key.address_table(start, 0, coin=coin, kind=kind))
+    if count:
+        key.derive_public_keys(min(start + count - 1, 2**32 - 1), 1)
+    text = key.to_string()
+    parts: list[tuple[str, str, str, str | None, int, int, int]] = []
+    done = 0
+    while done < count:
+        n = min(partition_rows, count - done)
+        parts.append((text, key.curve, coin, kind, start + done, n, threads))
+        done += n
+    if not parts:
+        frame: dask.dataframe.DataFrame = dd.from_pandas(meta, npartitions=1)
+        return frame
+    frame = dd.from_map(_coin_partition, parts, meta=meta, enforce_metadata=False)
     return frame
 
 

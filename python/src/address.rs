@@ -1,7 +1,9 @@
-//! Addresses and WIF: `fastbip32.address`, `address_from_script`, `decode_address`, `eip55`,
-//! `wif_encode`, `wif_decode`, and the address of a key.
+//! Addresses and WIF: `address_from_script`, `decode_address`, `eip55`, `wif_encode`,
+//! `wif_decode`, and the address of one of the package's kinds through the coin registry
+//! (its encoder, network and stake key).
 
 use fastbip32::address::{self as lib, AddressKind, CurveFamily};
+use fastbip32::coin::{self, CardanoAddress, Context, Encoder};
 use fastbip32::{wif, ChainCode, ChildNumber, Ed25519Bip32, ExtendedPublicKey, Fingerprint};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
@@ -35,15 +37,6 @@ fn edwards_point(public_key: &[u8]) -> PyResult<&[u8; 32]> {
     Ok(key)
 }
 
-/// The refusal of a kind of address this binding does not know how to encode (a kind the
-/// library gained after it).
-fn unknown_kind(kind: AddressKind) -> PyErr {
-    errors::binding(
-        "UnsupportedAddressKind",
-        format!("{kind} addresses are not supported by this version of the Python package"),
-    )
-}
-
 /// Checks that `curve`'s keys have addresses of `kind`.
 ///
 /// # Errors
@@ -59,74 +52,85 @@ pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> PyResult<()> {
     }
 }
 
+/// Whether addresses by `encoder` follow a network of the caller's choosing (Bitcoin's
+/// scripts and Cardano's addresses); every other family has one form.
+pub(crate) fn has_network(encoder: Encoder) -> bool {
+    matches!(encoder, Encoder::Bitcoin(_) | Encoder::Cardano(_))
+}
+
+/// What an address by `encoder` needs besides its key: the network (`network`, else the
+/// key's own, see [`key_network`]) for Bitcoin's scripts and Cardano's addresses, and the
+/// stake key, which a Cardano base address needs and no other takes.
+///
+/// # Errors
+/// `TypeError` for a stake key missing or not taken; `fastbip32.Error` with kind
+/// `UnknownNetwork` or `NetworkMismatch`; the library's `InvalidPublicKey` for a stake key
+/// that is not a point.
+pub(crate) fn context(
+    encoder: Encoder,
+    network: Option<&str>,
+    key_is_test: Option<bool>,
+    stake_key: Option<&[u8]>,
+) -> PyResult<Context> {
+    let base = matches!(encoder, Encoder::Cardano(CardanoAddress::Base));
+    if stake_key.is_some() != base {
+        return Err(errors::wrong_type(if stake_key.is_some() {
+            "stake_key is for cardano-base addresses only".to_owned()
+        } else {
+            "cardano-base addresses need stake_key: the account's 2/0 public key (32 bytes)"
+                .to_owned()
+        }));
+    }
+    let mut ctx = Context::default();
+    if matches!(encoder, Encoder::Bitcoin(_)) {
+        ctx.bitcoin = names::network(key_network(true, key_is_test, network)?)?;
+    } else if matches!(encoder, Encoder::Cardano(_)) {
+        ctx.cardano = names::cardano_network(key_network(false, key_is_test, network)?)?;
+    }
+    if let Some(stake) = stake_key {
+        ctx.stake = Some(*edwards_point(stake)?);
+    }
+    Ok(ctx)
+}
+
+/// Checks a public key given as bytes before an address of it is computed: a point of
+/// secp256k1 (33 bytes) or of edwards25519 (a BIP32-Ed25519 key), 33 bytes on P-256 (whose
+/// encoders check the point), 32 bytes for the ed25519 families (a Solana account is any 32
+/// bytes).
+///
+/// # Errors
+/// The library's `InvalidLength` or `InvalidPublicKey`.
+pub(crate) fn check_key(family: CurveFamily, public_key: &[u8]) -> PyResult<()> {
+    if family == CurveFamily::Secp256k1 {
+        // A point of the curve, before any hash of it is taken.
+        lib::secp256k1_uncompressed(key_of::<33>(public_key)?).map_err(errors::lib)?;
+    } else if family == CurveFamily::Ed25519Bip32 {
+        edwards_point(public_key)?;
+    } else if family == CurveFamily::Nist256p1 {
+        key_of::<33>(public_key)?;
+    } else {
+        key_of::<32>(public_key)?;
+    }
+    Ok(())
+}
+
 /// The address of kind `kind` of `public_key` (33 bytes for the secp256k1 kinds, 32 for the
-/// others) on `network` (a Bitcoin network for the Bitcoin kinds, a Cardano one for the
-/// Cardano kinds; not used by `ethereum` and `solana`).
+/// others; checked to be a point of its curve first, but Solana's, which takes any 32 bytes)
+/// on `network` (a Bitcoin network for the Bitcoin kinds, a Cardano one for the Cardano
+/// kinds; not used by `ethereum` and `solana`), through the coin registry.
 pub(crate) fn encode(
     kind: AddressKind,
     public_key: &[u8],
     network: &str,
     stake_key: Option<&[u8]>,
 ) -> PyResult<String> {
-    if stake_key.is_some() != (kind == AddressKind::CardanoBase) {
-        return Err(errors::wrong_type(if stake_key.is_some() {
-            format!("stake_key is for cardano-base addresses, not {kind}")
-        } else {
-            "cardano-base addresses need stake_key: the account's 2/0 public key (32 bytes)"
-                .to_owned()
-        }));
-    }
-    let e = errors::lib;
-    let address = match kind.curve() {
-        CurveFamily::Secp256k1 => {
-            let key = key_of::<33>(public_key)?;
-            // A point of the curve, before any hash of it is taken.
-            lib::secp256k1_uncompressed(key).map_err(e)?;
-            match kind {
-                AddressKind::Ethereum => lib::ethereum(key).map_err(e)?,
-                AddressKind::P2pkh => lib::bitcoin::p2pkh(key, names::network(network)?),
-                AddressKind::P2shP2wpkh => lib::bitcoin::p2sh_p2wpkh(key, names::network(network)?),
-                AddressKind::P2wpkh => lib::bitcoin::p2wpkh(key, names::network(network)?),
-                AddressKind::P2tr => {
-                    lib::bitcoin::p2tr(key, names::network(network)?).map_err(e)?
-                }
-                other => return Err(unknown_kind(other)),
-            }
-        }
-        // Any 32 bytes are a Solana account: program-derived accounts are off the curve.
-        CurveFamily::Ed25519 => lib::solana(key_of::<32>(public_key)?),
-        CurveFamily::Ed25519Bip32 => {
-            let key = edwards_point(public_key)?;
-            let network = names::cardano_network(network)?;
-            match (kind, stake_key) {
-                (AddressKind::CardanoBase, Some(stake)) => {
-                    lib::cardano::base(key, edwards_point(stake)?, network)
-                }
-                (AddressKind::CardanoReward, None) => lib::cardano::reward(key, network),
-                (AddressKind::CardanoEnterprise, None) => lib::cardano::enterprise(key, network),
-                (other, _) => return Err(unknown_kind(other)),
-            }
-        }
-        _ => return Err(unknown_kind(kind)),
-    };
-    Ok(address.as_str().to_owned())
-}
-
-/// The address of kind `kind` of a public key: `p2pkh`, `p2sh-p2wpkh`, `p2wpkh`, `p2tr`,
-/// `ethereum` (33-byte secp256k1 keys), `solana` (32-byte ed25519 keys),
-/// `cardano-enterprise`, `cardano-base`, `cardano-reward` (32-byte BIP32-Ed25519 keys).
-/// `network`: `mainnet`, `testnet`, `signet`, `regtest` for Bitcoin; `mainnet`, `testnet`
-/// (`preprod`, `preview`) for Cardano; not used by Ethereum and Solana. `cardano-base` needs
-/// `stake_key`, the account's `2/0` public key.
-#[pyfunction]
-#[pyo3(signature = (kind, public_key, network = "mainnet".to_owned(), *, stake_key = None), text_signature = "(kind, public_key, network = 'mainnet', *, stake_key = None)")]
-pub(crate) fn address(
-    kind: String,
-    public_key: &[u8],
-    network: String,
-    stake_key: Option<&[u8]>,
-) -> PyResult<String> {
-    encode(names::address_kind(&kind)?, public_key, &network, stake_key)
+    let (_, format) = coin::of_kind(kind);
+    let ctx = context(format.encoder(), Some(network), None, stake_key)?;
+    check_key(kind.curve(), public_key)?;
+    format
+        .encode(public_key, &ctx)
+        .map(|a| a.as_str().to_owned())
+        .map_err(errors::lib)
 }
 
 /// The address of a scriptPubKey (P2PKH, P2SH or a witness program) on a Bitcoin `network`.
@@ -287,15 +291,15 @@ pub(crate) fn decode_address(text: &str) -> PyResult<PyDecodedAddress> {
         .map_err(errors::lib)
 }
 
-/// The network a key's address of `kind` is written for: `network` when given, else the
-/// key's own. A BIP-32 key's version names its network (`key_is_test`: true for `tpub`…,
-/// false for `xpub`…, None for a custom version or a key without one); a Bitcoin address on
-/// the other network is an error, as a descriptor's is.
+/// The network a key's address is written for: `network` when given, else the key's own.
+/// A BIP-32 key's version names its network (`key_is_test`: true for `tpub`…, false for
+/// `xpub`…, None for a custom version or a key without one); a Bitcoin address (`bitcoin`)
+/// on the other network is an error, as a descriptor's is.
 ///
 /// # Errors
 /// `fastbip32.Error` with kind `NetworkMismatch`; the library's `UnknownNetwork`.
 pub(crate) fn key_network(
-    kind: AddressKind,
+    bitcoin: bool,
     key_is_test: Option<bool>,
     network: Option<&str>,
 ) -> PyResult<&str> {
@@ -307,7 +311,7 @@ pub(crate) fn key_network(
     let (Some(name), Some(test)) = (network, key_is_test) else {
         return Ok(network.unwrap_or(own));
     };
-    if kind.curve() != CurveFamily::Secp256k1 || kind == AddressKind::Ethereum {
+    if !bitcoin {
         return Ok(name);
     }
     let asked = names::network(name)?;

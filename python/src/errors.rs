@@ -226,6 +226,18 @@ pub(crate) fn binding(kind: &str, message: String) -> PyErr {
     raise::<Error>(message, kind, &[], None)
 }
 
+/// A recovery error with `message` in place of the library's (the library's with a hint):
+/// `fastbip32.RecoveryError` with the error's kind.
+pub(crate) fn recovery(err: &fastbip32::recovery::Error, message: String) -> PyErr {
+    raise::<RecoveryError>(message, err.kind(), &[], None)
+}
+
+/// An address request the binding itself refuses (an unknown coin, a kind the coin does not
+/// have): `fastbip32.AddressError` with `kind`.
+pub(crate) fn address(kind: &str, message: String) -> PyErr {
+    raise::<AddressError>(message, kind, &[], None)
+}
+
 /// A path the binding itself refuses (an absolute path below a key that is not a master
 /// key): `fastbip32.PathError` with `kind`, at the path's first byte.
 pub(crate) fn path(kind: &str, message: String) -> PyErr {

@@ -5,7 +5,10 @@
 //! * `keys`: `ExtendedPrivateKey`, `ExtendedPublicKey`, `parse_extended_key`, `derive_paths`,
 //!   `derive_private_key`;
 //! * `private_key`: `PrivateKey`, a plain key pair (WIF, paper wallets);
-//! * `address`: `address`, `address_from_script`, `eip55`, `wif_encode`, `wif_decode`;
+//! * `address`: `address_from_script`, `eip55`, `wif_encode`, `wif_decode`, and the
+//!   encoding of the package's own address kinds;
+//! * `coin`: the coin registry, `COINS`, `coin` and `Coin`, `address`, and the coin and kind
+//!   an address is asked for;
 //! * `mnemonic`: `Mnemonic`, `suggest`;
 //! * `descriptor` and `table`: `Descriptor` (with `address_table`), `account_descriptors`;
 //! * `recover`: `_recover` and `_recovery_space`, under `fastbip32.recover` and
@@ -14,6 +17,7 @@
 //! * `names`: curve, network, address-kind and word-list names.
 
 mod address;
+mod coin;
 mod convert;
 mod descriptor;
 mod errors;
@@ -37,6 +41,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         pyo3::types::PyTuple::new(m.py(), names::Curve::ALL.map(names::Curve::name))?,
     )?;
     errors::register(m)?;
+    coin::register(m)?;
     m.add_class::<keys::PyExtendedPrivateKey>()?;
     m.add_class::<keys::PyExtendedPublicKey>()?;
     m.add_class::<private_key::PyPrivateKey>()?;
@@ -46,7 +51,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(keys::parse_extended_key, m)?)?;
     m.add_function(wrap_pyfunction!(keys::derive_paths, m)?)?;
     m.add_function(wrap_pyfunction!(keys::derive_private_key, m)?)?;
-    m.add_function(wrap_pyfunction!(address::address, m)?)?;
+    m.add_function(wrap_pyfunction!(coin::address_of_key, m)?)?;
     m.add_function(wrap_pyfunction!(address::address_from_script, m)?)?;
     m.add_function(wrap_pyfunction!(address::decode_address, m)?)?;
     m.add_function(wrap_pyfunction!(address::eip55, m)?)?;

@@ -103,10 +103,11 @@ impl Curve {
         match self {
             Self::Secp256k1 => Some(CurveFamily::Secp256k1),
             Self::Ed25519 => Some(CurveFamily::Ed25519),
+            Self::Nist256p1 => Some(CurveFamily::Nist256p1),
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 Some(CurveFamily::Ed25519Bip32)
             }
-            Self::Nist256p1 | Self::Curve25519 => None,
+            Self::Curve25519 => None,
         }
     }
 }

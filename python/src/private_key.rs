@@ -12,7 +12,7 @@ use zeroize::Zeroizing;
 use crate::address;
 use crate::convert;
 use crate::errors;
-use crate::names;
+use crate::names::{self, Curve};
 
 /// A secp256k1 private key and its public key, compressed (33 bytes, every address kind) or
 /// uncompressed (65 bytes, `04 ‖ x ‖ y`: P2PKH and Ethereum only, as segwit takes compressed
@@ -130,13 +130,45 @@ impl PyPrivateKey {
 
     /// The address of kind `kind` (`p2pkh`, `p2sh-p2wpkh`, `p2wpkh`, `p2tr`, `ethereum`) on
     /// `network` (None: the WIF text's, else mainnet; a key read from WIF keeps its network:
-    /// another is `NetworkMismatch`). An uncompressed key has P2PKH (of its 65-byte key) and
-    /// Ethereum addresses only: segwit outputs take compressed keys (BIP-143).
-    #[pyo3(signature = (kind, network = None))]
-    fn address(&self, kind: &str, network: Option<&str>) -> PyResult<String> {
+    /// another is `NetworkMismatch`); or with `coin` (a slug or symbol of `fastbip32.COINS`),
+    /// the coin's default kind, or its kind `kind`. An uncompressed key has P2PKH (of its
+    /// 65-byte key) and Ethereum addresses only: segwit outputs take compressed keys
+    /// (BIP-143), and `coin` takes compressed keys.
+    #[pyo3(signature = (kind = None, network = None, *, coin = None))]
+    fn address(
+        &self,
+        kind: Option<&str>,
+        network: Option<&str>,
+        coin: Option<&str>,
+    ) -> PyResult<String> {
+        if coin.is_some() || self.compressed {
+            return crate::coin::Request::new(crate::coin::Asked {
+                curve: Some(Curve::Secp256k1),
+                key_is_test: self.test_network,
+                kind,
+                network,
+                coin,
+                stake_key: None,
+            })
+            .and_then(|request| {
+                if self.compressed {
+                    request.encode(&self.public)
+                } else {
+                    Err(errors::binding(
+                        "UncompressedKey",
+                        "an uncompressed key's addresses are kind=\"p2pkh\" and kind=\"ethereum\": coin= takes compressed keys".to_owned(),
+                    ))
+                }
+            });
+        }
+        let Some(kind) = kind else {
+            return Err(errors::wrong_type(
+                "give kind= (p2pkh, ethereum, …) or coin= (a slug of fastbip32.COINS)".to_owned(),
+            ));
+        };
         let kind = names::address_kind(kind)?;
-        let name = address::key_network(kind, self.test_network, network)?;
-        if self.compressed || kind == AddressKind::Ethereum {
+        let name = address::key_network(kind != AddressKind::Ethereum, self.test_network, network)?;
+        if kind == AddressKind::Ethereum {
             return address::encode(kind, &self.public, name, None);
         }
         if kind != AddressKind::P2pkh {

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use fastbip32::descriptor::Descriptor;
+use fastbip32::mnemonic::Mnemonic;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Found, Options, Outcome, PathPattern, Paths, Progress, Search, Space, Target,
-    Template,
+    Change, Checkpoint, Coin, Error as RecoveryError, Found, Options, Outcome, PathPattern, Paths,
+    Progress, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use pyo3::prelude::*;
@@ -44,9 +45,52 @@ fn space_of(
     if let Some(words) = length {
         options = options.length(words);
     }
-    let template = Template::parse(template, &options).map_err(errors::lib)?;
+    let template = Template::parse(template, &options)
+        .map_err(|e| template_error(template, &options, missing, typos, length, &e))?;
     // Borrowed from the Python strings: no Rust copy but the space's own (wiped) NFKD one.
     Space::new(template, passphrases.iter().map(|p| &**p)).map_err(errors::lib)
+}
+
+/// A template's error, with the option that would search what it refuses: `missing=N` for a
+/// phrase too short, the nearest words and `typos=1` for a word outside the list, `typos=N`
+/// for several.
+fn template_error(
+    text: &str,
+    options: &Options,
+    missing: usize,
+    typos: usize,
+    length: Option<usize>,
+    err: &RecoveryError,
+) -> PyErr {
+    let hint = match *err {
+        RecoveryError::InvalidWordCount { count } if length.is_none() => {
+            Mnemonic::WORD_COUNTS.iter().find(|&&n| n > count).map(|n| {
+                format!(
+                    "; if words are missing, try missing={}",
+                    missing + (n - count)
+                )
+            })
+        }
+        RecoveryError::UnknownWord { position } => {
+            let near = Template::suggest_vartime(text, options, position)
+                .filter(|s| !s.is_empty())
+                .map(|s| format!("; did you mean {}?", s.join(", ")));
+            let more = (typos == 0).then_some(" (typos=1 searches the words near it)");
+            Some(format!(
+                "{}{}",
+                near.unwrap_or_default(),
+                more.unwrap_or_default()
+            ))
+        }
+        RecoveryError::TooManyUnknownWords { unknown, .. } => {
+            Some(format!("; typos={unknown} searches the words near each"))
+        }
+        _ => None,
+    };
+    match hint {
+        Some(hint) => errors::recovery(err, format!("{err}{hint}")),
+        None => errors::lib(*err),
+    }
 }
 
 /// The target: addresses (given and from a file), xpubs, a fingerprint and a descriptor.
@@ -115,7 +159,7 @@ fn salt() -> PyResult<[u8; 16]> {
 /// `fastbip32.recover`'s native half: the arguments checked by `_recovery.py`.
 #[pyfunction]
 #[pyo3(signature = (
-    template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, path,
+    template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, change, path,
     accounts, gap, missing, typos, swaps, length, language, passphrases, shard, threads,
     resume, progress, stop
 ))]
@@ -128,7 +172,8 @@ pub(crate) fn _recover(
     xpubs: Vec<String>,
     fingerprint: Option<String>,
     descriptor: Option<String>,
-    coin: &str,
+    coin: Option<&str>,
+    change: &str,
     path: Option<String>,
     accounts: u32,
     gap: u32,
@@ -164,8 +209,9 @@ pub(crate) fn _recover(
             descriptor.as_deref(),
         )
     })?;
-    let coin: Coin = coin.parse().map_err(errors::lib)?;
-    let mut paths = Paths::new(coin).accounts(accounts).gap(gap);
+    let coin = search_coin(coin, &target)?;
+    let change: Change = change.parse().map_err(errors::lib)?;
+    let mut paths = Paths::new(coin).change(change).accounts(accounts).gap(gap);
     if let Some(text) = path.as_deref() {
         paths = paths.path(PathPattern::parse(text).map_err(errors::lib)?);
     }
@@ -235,6 +281,29 @@ pub(crate) fn _recover(
     match outcome.map_err(errors::lib)? {
         Outcome::Found(found) => found_dict(py, &space, &found).map(Some),
         _ => Ok(None),
+    }
+}
+
+/// The coin a search derives: `named` (a slug or symbol of the coin registry) when given,
+/// else the coin of the target's addresses (an EVM address is Ethereum's), else Bitcoin.
+///
+/// # Errors
+/// `fastbip32.AddressError` (`UnknownCoin`) for a name the registry does not have;
+/// `fastbip32.RecoveryError` (`UnknownCoin`) for a registry coin the search does not derive;
+/// `fastbip32.Error` (`MixedCoins`) for addresses of several coins.
+fn search_coin(named: Option<&str>, target: &Target) -> PyResult<Coin> {
+    if let Some(name) = named {
+        return crate::coin::find(name)?.slug().parse().map_err(errors::lib);
+    }
+    match target.address_coins().as_slice() {
+        [] => Ok(Coin::Bitcoin),
+        [coin] => Ok(*coin),
+        [first, second, ..] => Err(errors::binding(
+            "MixedCoins",
+            format!(
+                "the addresses are of several coins ({first} and {second}): search one coin at a time"
+            ),
+        )),
     }
 }
 

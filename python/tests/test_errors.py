@@ -96,7 +96,7 @@ def test_key_errors() -> None:
 def test_address_errors() -> None:
     key = fb.ExtendedPrivateKey.from_seed(SEED)
     with pytest.raises(fb.Error) as err:
-        key.address("p2wsh")  # type: ignore[arg-type]
+        key.address("p2wsh")
     assert err.value.kind == "UnknownAddressKind"
     with pytest.raises(fb.Error) as err:
         key.address("p2wpkh", "bitcoin")  # type: ignore[arg-type]

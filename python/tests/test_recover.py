@@ -215,3 +215,18 @@ def test_any_template_is_an_answer_or_an_error(
         assert space["size"] >= space["checksum_passing"] >= 0
     else:
         assert isinstance(kind, str) and kind
+
+
+def test_errors_name_the_option_that_searches_them() -> None:
+    short = "abandon " * 10 + "about"  # 11 words: one is missing
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(short, address=ABOUT_BIP84, language="english")
+    assert err.value.kind == "InvalidWordCount" and "missing=1" in str(err.value)
+    typo = "abandon " * 10 + "abandn about"
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(typo, address=ABOUT_BIP84, language="english")
+    message = str(err.value)
+    assert err.value.kind == "UnknownWord" and "\n" not in message
+    assert "abandon" in message and "typos=1" in message
+    found = fb.recover(typo, address=ABOUT_BIP84, typos=1, gap=1, language="english")
+    assert found is not None and found.mnemonic == ABOUT

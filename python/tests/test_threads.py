@@ -27,6 +27,10 @@ CALLS: dict[str, Callable[[], object]] = {
     "Descriptor.script_pubkeys": lambda: DESCRIPTOR.script_pubkeys(0, 20_000),
     "Descriptor.address_table": lambda: DESCRIPTOR.address_table(0, 20_000, threads=1),
     "ExtendedPublicKey.derive_public_keys": lambda: XPUB.derive_public_keys(0, 30_000),
+    "ExtendedPublicKey.addresses coin=tron": lambda: XPUB.addresses(0, 20_000, coin="tron"),
+    "ExtendedPublicKey.address_table coin=cosmos": lambda: XPUB.address_table(
+        0, 20_000, coin="cosmos", threads=1
+    ),
     "ExtendedPrivateKey.derive_public_keys": lambda: PRIVATE.derive_public_keys(0, 3_000),
     "ExtendedPrivateKey.derive_private_keys": lambda: PRIVATE.derive_private_keys(0, 50_000),
     "derive_paths": lambda: fb.derive_paths(SEED, PATHS),

@@ -212,8 +212,18 @@ def interrupt_after() -> Iterator[Callable[[float], None]]:
         lambda: DESCRIPTOR.address_table(0, 3_000_000, threads=1),
         lambda: DESCRIPTOR.address_table(0, 3_000_000, threads=2),
         lambda: XPUB.derive_public_keys(0, 3_000_000),
+        lambda: XPUB.derive("0").addresses(0, 3_000_000, coin="tron"),
+        lambda: XPUB.derive("0").address_table(0, 3_000_000, coin="cosmos", threads=2),
     ],
-    ids=["addresses", "script_pubkeys", "table-1", "table-2", "derive_public_keys"],
+    ids=[
+        "addresses",
+        "script_pubkeys",
+        "table-1",
+        "table-2",
+        "derive_public_keys",
+        "xpub-addresses-coin",
+        "xpub-table-coin",
+    ],
 )
 def test_long_calls_honour_ctrl_c(
     call: Callable[[], object], interrupt_after: Callable[[float], None]

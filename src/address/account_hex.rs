@@ -1,5 +1,8 @@
 //! Accounts written as the hex of 32 bytes: `0x` and 64 hex digits (Aptos, Sui) or the 64
 //! digits alone (NEAR's implicit accounts). The one reader and writer of that text.
+//!
+//! # Security
+//! Public inputs only (public keys and account text): everything here is variable-time.
 
 use super::error::{Error, Result};
 use super::Address;

@@ -1,5 +1,8 @@
 //! Algorand addresses: the base32 text (RFC 4648, no padding) of the 32-byte ed25519 public
 //! key followed by the last four bytes of its SHA-512/256 hash, 58 characters.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use sha2::{Digest, Sha512_256};
 

@@ -1,6 +1,9 @@
 //! Aptos account addresses of single-key ed25519 accounts: `0x` and the hex of
 //! SHA3-256(public key ‖ `0x00`), the authentication key of the ed25519 scheme (AIP-40's
 //! long form).
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use sha3::{Digest, Sha3_256};
 

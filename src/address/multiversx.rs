@@ -1,5 +1,8 @@
 //! `MultiversX` (Elrond) addresses: the bech32 text of the 32-byte ed25519 public key under
 //! the prefix `erd`.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use core::fmt;
 

@@ -1,6 +1,9 @@
 //! Nano addresses: `nano_`, the 32-byte ed25519-blake2b public key behind four zero bits in
 //! base32 with Nano's alphabet (52 characters), and its BLAKE2b-40 checksum with the bytes
 //! reversed (8 characters): 65 characters. `xrb_`, the older prefix, is read too.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use blake2::digest::consts::U5;
 use blake2::{Blake2b, Digest};

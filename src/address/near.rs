@@ -1,4 +1,7 @@
 //! NEAR implicit accounts: the 64 lowercase hex digits of the 32-byte ed25519 public key.
+//!
+//! # Security
+//! Public inputs only (public keys and account text): everything here is variable-time.
 
 use super::account_hex;
 use super::error::Result;

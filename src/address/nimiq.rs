@@ -1,6 +1,9 @@
 //! Nimiq addresses: the first 20 bytes of BLAKE2b-256 of the 32-byte ed25519 public key, in
 //! base32 with Nimiq's alphabet, behind `NQ` and two ISO 7064 (IBAN) check digits, in groups
 //! of four characters as wallets show them: `NQ27 GBAY … G7GD`, 44 characters.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use blake2::digest::consts::U32;
 use blake2::{Blake2b, Digest};

@@ -1,5 +1,9 @@
 //! Solana addresses: the Base58 text (Bitcoin alphabet, no checksum) of the 32-byte ed25519
 //! public key.
+//!
+//! # Security
+//! [`solana`] takes a public key and is variable-time.
+//! [`solana_keypair`] writes a secret and is constant-time (our Base58, a wiped buffer).
 
 use super::Address;
 use crate::serialize::base58;

@@ -5,6 +5,9 @@
 //! The network prefix takes one byte below 64, and two bytes from 64 to 16383. Polkadot's
 //! and Kusama's ed25519 accounts (as Ledger and wallet-core derive them) are the SS58 text
 //! of the SLIP-10 ed25519 public key; the same text serves sr25519 keys.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use blake2::{Blake2b512, Digest};
 

@@ -7,6 +7,10 @@
 //!
 //! The seed is secret: its text is written and read in constant time (the base32 and CRC
 //! code has no branch or table index on the data), and its decoded bytes are wiped on drop.
+//!
+//! # Security
+//! [`stellar`] and [`decode_stellar`] take public keys and text and are variable-time;
+//! [`stellar_seed`] and [`decode_stellar_seed`] are constant-time, as said above.
 
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;

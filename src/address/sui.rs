@@ -1,4 +1,7 @@
 //! Sui addresses of ed25519 keys: `0x` and the hex of BLAKE2b-256(flag `0x00` ‖ public key).
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use blake2::digest::consts::U32;
 use blake2::{Blake2b, Digest};

@@ -1,5 +1,8 @@
 //! Tezos `tz1` addresses of ed25519 keys: `Base58Check` of the prefix `06 a1 9f` and the
 //! BLAKE2b-160 hash of the 32-byte public key, 36 characters.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use blake2::digest::consts::U20;
 use blake2::{Blake2b, Digest};

@@ -9,6 +9,9 @@
 //! "Standard cell representation") is SHA-256 of its two descriptor bytes, its data bits
 //! padded with a 1 bit and zeros to a whole byte, each reference's depth (2 bytes,
 //! big-endian) and each reference's hash.
+//!
+//! # Security
+//! Public inputs only (public keys and address text): everything here is variable-time.
 
 use sha2::{Digest, Sha256};
 

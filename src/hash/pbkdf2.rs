@@ -25,11 +25,11 @@ use crate::sys::sha512::pbkdf2::iterate;
 pub(crate) const LANES: usize = 8;
 
 /// BIP-39's iteration count ("From mnemonic to seed").
-#[cfg(feature = "mnemonic")]
+#[cfg(feature = "mnemonic-english")]
 pub(crate) const BIP39_ROUNDS: u32 = 2048;
 
 /// The start of every BIP-39 salt; the NFKD passphrase follows.
-#[cfg(feature = "mnemonic")]
+#[cfg(feature = "mnemonic-english")]
 const BIP39_SALT_PREFIX: &[u8] = b"mnemonic";
 
 /// One output block of PBKDF2-HMAC-SHA512 to compute: `T_index = F(password, salt, c,
@@ -45,7 +45,7 @@ pub(crate) struct Pbkdf2Block<'a> {
     pub(crate) index: u32,
 }
 
-#[cfg(feature = "mnemonic")]
+#[cfg(feature = "mnemonic-english")]
 impl<'a> Pbkdf2Block<'a> {
     /// The only block of a BIP-39 seed: the NFKD phrase's keyed states, the salt
     /// `"mnemonic" ‖ passphrase` (NFKD), index 1; run with [`BIP39_ROUNDS`].
@@ -60,7 +60,7 @@ impl<'a> Pbkdf2Block<'a> {
 
 /// `out[l] := T` of `lanes[l]` with `rounds` iterations (a `rounds` of 0 counts as 1), for
 /// as many lanes as both slices have, [`LANES`] at a time in SIMD lanes.
-#[cfg(any(feature = "mnemonic", test))]
+#[cfg(any(feature = "mnemonic-english", test))]
 pub(crate) fn pbkdf2_blocks(
     lanes: &[Pbkdf2Block<'_>],
     rounds: u32,
@@ -154,7 +154,7 @@ fn pbkdf2_by(password: &[u8], salt: &[u8], rounds: u32, out: &mut [u8], iterate:
 
 /// The BIP-39 seed of a phrase (its keyed states, from its NFKD text) and an NFKD
 /// passphrase: `PBKDF2-HMAC-SHA512(phrase, "mnemonic" ‖ passphrase, 2048, 64 bytes)`.
-#[cfg(feature = "mnemonic")]
+#[cfg(feature = "mnemonic-english")]
 pub(crate) fn bip39_seed(phrase: &HmacSha512, passphrase: &[u8]) -> SecretBytes<[u8; 64]> {
     let mut seed = [SecretBytes::zero()];
     pbkdf2_blocks(
@@ -169,7 +169,7 @@ pub(crate) fn bip39_seed(phrase: &HmacSha512, passphrase: &[u8]) -> SecretBytes<
 /// BIP-39 seeds of `phrases[l]` with `passphrases[l]` (both NFKD) into `out[l]`, for as
 /// many lanes as all three slices have, [`LANES`] at a time: the benches' seed rows. Not
 /// public API.
-#[cfg(all(feature = "bench-internals", feature = "mnemonic"))]
+#[cfg(all(feature = "bench-internals", feature = "mnemonic-english"))]
 #[doc(hidden)]
 pub fn bip39_seeds(phrases: &[&[u8]], passphrases: &[&[u8]], out: &mut [[u8; 64]]) {
     for ((phrases, passphrases), out) in phrases
@@ -402,7 +402,7 @@ mod tests {
 
     /// A key from parts is the key of their concatenation, on both sides of 128 bytes: its
     /// MACs equal the `hmac` crate's under the whole key.
-    #[cfg(feature = "mnemonic")]
+    #[cfg(feature = "mnemonic-english")]
     #[test]
     fn key_from_parts_is_the_key_of_their_concatenation() {
         use hmac::{KeyInit, Mac};
@@ -424,7 +424,7 @@ mod tests {
     /// Every BIP-39 vector with a seed in `tests/data` (python-mnemonic's in all ten lists,
     /// bip32JP's Japanese ones, the generated passphrase and ambiguous-list ones), eight
     /// different phrases per batch, through the dispatch and each kernel.
-    #[cfg(feature = "mnemonic")]
+    #[cfg(feature = "mnemonic-english")]
     #[test]
     fn bip39_vectors_in_lanes_every_kernel() {
         use unicode_normalization::UnicodeNormalization;

@@ -16,6 +16,9 @@ pub enum Error {
     /// `chinese-simplified`, `chinese-traditional`, `french`, `italian`, `czech`,
     /// `portuguese`).
     UnknownLanguage,
+    /// One of the nine word lists besides English, in a build without them (the feature
+    /// `mnemonic-english` without `mnemonic`).
+    LanguageNotBuilt,
     /// A number of words no mnemonic has: BIP-39 has 12, 15, 18, 21 or 24; Cardano's phrases
     /// also 9.
     InvalidWordCount {
@@ -58,6 +61,9 @@ impl fmt::Display for Error {
             Self::UnknownLanguage => f.write_str(
                 "unknown word list (expected english, japanese, korean, spanish, \
                  chinese-simplified, chinese-traditional, french, italian, czech or portuguese)",
+            ),
+            Self::LanguageNotBuilt => f.write_str(
+                "this build has the English word list only (the other lists come with the feature `mnemonic`)",
             ),
             Self::InvalidWordCount { count } => write!(
                 f,
@@ -102,6 +108,7 @@ impl Error {
     pub const fn kind(&self) -> &'static str {
         match self {
             Self::UnknownLanguage => "UnknownLanguage",
+            Self::LanguageNotBuilt => "LanguageNotBuilt",
             Self::InvalidWordCount { .. } => "InvalidWordCount",
             Self::UnknownWord { .. } => "UnknownWord",
             Self::MixedLanguages { .. } => "MixedLanguages",

@@ -1,4 +1,5 @@
-//! The ten BIP-39 word lists, by name.
+//! The ten BIP-39 word lists, by name (English alone in a build with `mnemonic-english` but
+//! not `mnemonic`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -33,28 +34,39 @@ pub enum Language {
     /// English.
     English,
     /// Japanese (joined with the ideographic space U+3000 when printed).
+    #[cfg(feature = "mnemonic")]
     Japanese,
     /// Korean.
+    #[cfg(feature = "mnemonic")]
     Korean,
     /// Spanish.
+    #[cfg(feature = "mnemonic")]
     Spanish,
     /// Chinese, simplified characters.
+    #[cfg(feature = "mnemonic")]
     ChineseSimplified,
     /// Chinese, traditional characters.
+    #[cfg(feature = "mnemonic")]
     ChineseTraditional,
     /// French.
+    #[cfg(feature = "mnemonic")]
     French,
     /// Italian.
+    #[cfg(feature = "mnemonic")]
     Italian,
     /// Czech.
+    #[cfg(feature = "mnemonic")]
     Czech,
     /// Portuguese.
+    #[cfg(feature = "mnemonic")]
     Portuguese,
 }
 
 impl Language {
-    /// Every word list, in the order of the BIPs repository's list (the order in which
-    /// language detection breaks ties).
+    /// Every word list of this build, in the order of the BIPs repository's list (the order
+    /// in which language detection breaks ties): the ten, or English alone without the
+    /// feature `mnemonic` (with `mnemonic-english` only).
+    #[cfg(feature = "mnemonic")]
     pub const ALL: [Self; 10] = [
         Self::English,
         Self::Japanese,
@@ -68,18 +80,46 @@ impl Language {
         Self::Portuguese,
     ];
 
+    /// Every word list of this build: English alone (the feature `mnemonic` adds the nine
+    /// others).
+    #[cfg(not(feature = "mnemonic"))]
+    pub const ALL: [Self; 1] = [Self::English];
+
+    /// The names of the nine lists left out of a build without the feature `mnemonic`.
+    #[cfg(not(feature = "mnemonic"))]
+    const NOT_BUILT: [&'static str; 9] = [
+        "japanese",
+        "korean",
+        "spanish",
+        "chinese-simplified",
+        "chinese-traditional",
+        "french",
+        "italian",
+        "czech",
+        "portuguese",
+    ];
+
     /// The name: `english`, `chinese-simplified`, ….
     pub const fn name(self) -> &'static str {
         match self {
             Self::English => "english",
+            #[cfg(feature = "mnemonic")]
             Self::Japanese => "japanese",
+            #[cfg(feature = "mnemonic")]
             Self::Korean => "korean",
+            #[cfg(feature = "mnemonic")]
             Self::Spanish => "spanish",
+            #[cfg(feature = "mnemonic")]
             Self::ChineseSimplified => "chinese-simplified",
+            #[cfg(feature = "mnemonic")]
             Self::ChineseTraditional => "chinese-traditional",
+            #[cfg(feature = "mnemonic")]
             Self::French => "french",
+            #[cfg(feature = "mnemonic")]
             Self::Italian => "italian",
+            #[cfg(feature = "mnemonic")]
             Self::Czech => "czech",
+            #[cfg(feature = "mnemonic")]
             Self::Portuguese => "portuguese",
         }
     }
@@ -102,23 +142,33 @@ impl Language {
     /// The separator printed between words: U+3000 (ideographic space) for Japanese, as the
     /// BIP-39 word-list notes ask, a space otherwise. Both are whitespace to the parsers.
     pub const fn separator(self) -> &'static str {
-        match self {
-            Self::Japanese => "\u{3000}",
-            _ => " ",
+        #[cfg(feature = "mnemonic")]
+        if let Self::Japanese = self {
+            return "\u{3000}";
         }
+        " "
     }
 
     pub(crate) const fn to_bip39(self) -> bip39::Language {
         match self {
             Self::English => bip39::Language::English,
+            #[cfg(feature = "mnemonic")]
             Self::Japanese => bip39::Language::Japanese,
+            #[cfg(feature = "mnemonic")]
             Self::Korean => bip39::Language::Korean,
+            #[cfg(feature = "mnemonic")]
             Self::Spanish => bip39::Language::Spanish,
+            #[cfg(feature = "mnemonic")]
             Self::ChineseSimplified => bip39::Language::SimplifiedChinese,
+            #[cfg(feature = "mnemonic")]
             Self::ChineseTraditional => bip39::Language::TraditionalChinese,
+            #[cfg(feature = "mnemonic")]
             Self::French => bip39::Language::French,
+            #[cfg(feature = "mnemonic")]
             Self::Italian => bip39::Language::Italian,
+            #[cfg(feature = "mnemonic")]
             Self::Czech => bip39::Language::Czech,
+            #[cfg(feature = "mnemonic")]
             Self::Portuguese => bip39::Language::Portuguese,
         }
     }
@@ -136,17 +186,22 @@ impl FromStr for Language {
     /// Parses a name (see the type's documentation).
     ///
     /// # Errors
-    /// [`Error::UnknownLanguage`] for any other text.
+    /// [`Error::LanguageNotBuilt`] for one of the nine lists besides English in a build
+    /// without the feature `mnemonic`; [`Error::UnknownLanguage`] for any other text.
     fn from_str(s: &str) -> Result<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|language| {
-                let name = language.name().as_bytes();
-                s.len() == name.len()
-                    && s.bytes()
-                        .zip(name)
-                        .all(|(a, &b)| a.to_ascii_lowercase() == b || (a == b'_' && b == b'-'))
-            })
-            .ok_or(Error::UnknownLanguage)
+        let named = |name: &str| {
+            s.len() == name.len()
+                && s.bytes()
+                    .zip(name.bytes())
+                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'_' && b == b'-'))
+        };
+        if let Some(language) = Self::ALL.into_iter().find(|l| named(l.name())) {
+            return Ok(language);
+        }
+        #[cfg(not(feature = "mnemonic"))]
+        if Self::NOT_BUILT.into_iter().any(named) {
+            return Err(Error::LanguageNotBuilt);
+        }
+        Err(Error::UnknownLanguage)
     }
 }

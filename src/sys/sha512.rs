@@ -115,7 +115,11 @@ mod macros;
 mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx512;
-#[cfg(any(feature = "mnemonic", feature = "ed25519-bip32", feature = "sr25519"))]
+#[cfg(any(
+    feature = "mnemonic-english",
+    feature = "ed25519-bip32",
+    feature = "sr25519"
+))]
 pub(crate) mod pbkdf2;
 
 #[cfg(any(test, feature = "sha512-kernel-override"))]

@@ -10,7 +10,6 @@ import {
   RawPublicKey,
   rawAccountDescriptors,
   rawAddress,
-  rawCoinKind,
   rawCoins,
   rawCurves,
   rawDecodeAddress,
@@ -76,12 +75,6 @@ function lines(joined, count) {
 
 function hex(bytes) {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The address kind for `{kind, coin}` of a key on `curve` (a coin's default kind without
- * `kind`; without either, the default kind of the curve's first coin). */
-function kindOf(options, curve) {
-  return call(() => rawCoinKind(options.coin, options.kind, curve));
 }
 
 /** The package version (the Rust crate's). */
@@ -182,12 +175,13 @@ export class ExtendedPrivateKey {
     return secret(() => this.#key.wif(network));
   }
 
-  /** This key's address of `kind` (or `coin`'s default kind) on `network` (default: the
+  /** This key's address of `kind` of `coin` (a coin of `coins()`, by slug or symbol; its
+   * default kind without `kind`; without a coin, `kind` is one of the library's kinds and
+   * neither gives the default kind of the curve's first coin) on `network` (default: the
    * key's own). */
   address(kind, options) {
     const o = optionsArg(options);
-    const k = kindOf({ kind, coin: o.coin }, this.curve);
-    return call(() => this.#key.address(k, o.network, o.stakeKey));
+    return call(() => this.#key.address(o.coin, kind, o.network, o.stakeKey));
   }
 
   /** The private keys of the children `start … start+count−1` (hardened with
@@ -279,11 +273,10 @@ export class ExtendedPublicKey {
 
   toJSON() { return this.toString(); }
 
-  /** This key's address of `kind` (or `coin`'s default kind). */
+  /** This key's address of `kind` of `coin` (as ExtendedPrivateKey's `address`). */
   address(kind, options) {
     const o = optionsArg(options);
-    const k = kindOf({ kind, coin: o.coin }, this.curve);
-    return call(() => this.#key.address(k, o.network, o.stakeKey));
+    return call(() => this.#key.address(o.coin, kind, o.network, o.stakeKey));
   }
 
   /** The public keys of the normal children `start … start+count−1`, batched. */
@@ -293,14 +286,13 @@ export class ExtendedPublicKey {
     return split(call(() => this.#key.derivePublicKeys(start, count)), count);
   }
 
-  /** The addresses of the normal children `start … start+count−1`, of `kind` (default:
-   * `coin`'s default kind, else `p2wpkh`) on `network` (default: the key's own). */
+  /** The addresses of the normal children `start … start+count−1`, of `kind` of `coin` (as
+   * `address`) on `network` (default: the key's own). */
   addresses(start, count, options) {
     const o = optionsArg(options);
     indexArg(start, "start");
     indexArg(count, "count");
-    const k = kindOf(o, this.curve);
-    return lines(call(() => this.#key.addresses(start, count, k, o.network, o.stakeKey)), count);
+    return lines(call(() => this.#key.addresses(start, count, o.coin, o.kind, o.network, o.stakeKey)), count);
   }
 
   /** Frees the key's WebAssembly memory; the object is unusable afterwards. */
@@ -477,13 +469,13 @@ export function accountDescriptors(root, options) {
   return secret(() => rawAccountDescriptors(raw, account, network));
 }
 
-/** The address of `kind` of a public key (33 bytes for the secp256k1 kinds, 32 for the
- * others) on `network` (default mainnet). */
+/** The address of `kind` of `coin` (as a key's `address`; without either, Bitcoin's
+ * `p2wpkh`) of a public key (33 bytes on secp256k1 and nist256p1, 32 on the ed25519 curves)
+ * on `network` (default mainnet). */
 export function address(kind, publicKey, options) {
   const o = optionsArg(options);
   bytesArg(publicKey, "publicKey");
-  const k = kindOf({ kind, coin: o.coin });
-  return call(() => rawAddress(k, publicKey, o.network, o.stakeKey));
+  return call(() => rawAddress(o.coin, kind, publicKey, o.network, o.stakeKey));
 }
 
 /** Reads an address back: `{type, network, witnessVersion, payload, scriptPubKey,
@@ -500,8 +492,10 @@ export function suggest(word, options) {
   return secret(() => rawSuggest(word, language));
 }
 
-/** The coins the package has addresses for: `[{name, symbol, coinType, curve, kinds,
- * networks}]` (bitcoin, ethereum, solana, cardano). */
+/** The library's coin registry: `[{coin, symbol, name, slip44, curve, addressKinds,
+ * defaultPath, defaultPathWallets, networks, paths}]`, the records of the command-line
+ * tool's `coins --json` in camelCase, with the networks the coin's addresses follow and
+ * its standard paths (`{path, series, kind, wallets}`, the default first). */
 export function coins() {
   return rawCoins();
 }

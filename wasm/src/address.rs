@@ -1,6 +1,9 @@
-//! Addresses: `address`, `decodeAddress`, `coins`, and the address of a key.
+//! Addresses: `address`, `decodeAddress`, `coins`, and the address of a key, all through
+//! the library's coin registry (`fastbip32::coin`).
 
-use fastbip32::address::{self as lib, AddressKind, CurveFamily};
+use fastbip32::address::{self as lib, AddressKind, CardanoNetwork};
+use fastbip32::coin::{self, AddressFormat, CardanoAddress, Coin, Context, Encoder, COINS};
+use fastbip32::Network;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -8,86 +11,179 @@ use crate::errors;
 use crate::keys::unsupported;
 use crate::names::{self, Curve};
 
-/// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidLength`.
-fn key_of<const N: usize>(public_key: &[u8]) -> Result<&[u8; N], JsValue> {
-    public_key.try_into().map_err(|_| {
-        errors::lib(fastbip32::Error::InvalidLength {
-            len: public_key.len(),
-            expected: N,
-        })
-    })
+/// Where an address goes: a coin of the registry ([`fastbip32::coin::COINS`]) and one of its
+/// address kinds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Target {
+    coin: &'static Coin,
+    format: &'static AddressFormat,
 }
 
-/// Checks that `curve`'s keys have addresses of `kind`.
+/// The target of `coin` and `kind` (either may be missing) for a key on `curve` (`None` for
+/// a public key given alone):
+/// * a coin (slug or symbol, as [`Coin::find`] reads it): `kind` among its kinds, else its
+///   default kind;
+/// * a kind without a coin: one of the library's [`AddressKind`] names (`p2wpkh`,
+///   `ethereum`, `cardano-base`, …), the kind of its coin ([`coin::of_kind`]);
+/// * neither: the default kind of the registry's first coin on the key's curve (Bitcoin's
+///   `p2wpkh` on secp256k1 and for a public key alone, Solana on ed25519, Cardano on the
+///   BIP32-Ed25519 curves, NEO on nist256p1).
 ///
 /// # Errors
-/// `FastBip32Error` with kind `UnsupportedByScheme`.
-pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> Result<(), JsValue> {
-    if curve.address_family() == Some(kind.curve()) {
-        Ok(())
-    } else {
-        Err(unsupported(&format!("a {kind} address"), curve))
-    }
-}
-
-/// The address of kind `kind` of `public_key` (33 bytes for the secp256k1 kinds, 32 for the
-/// others) on `network` (a Bitcoin network for the Bitcoin kinds, a Cardano one for the
-/// Cardano kinds; not used by `ethereum` and `solana`); `cardano-base` takes `stake_key`.
-pub(crate) fn encode(
-    kind: AddressKind,
-    public_key: &[u8],
-    network: &str,
-    stake_key: Option<&[u8]>,
-) -> Result<String, JsValue> {
-    if stake_key.is_some() != (kind == AddressKind::CardanoBase) {
-        return Err(errors::binding(
-            "InvalidArgument",
-            &if stake_key.is_some() {
-                format!("stakeKey is for cardano-base addresses, not {kind}")
-            } else {
-                "cardano-base addresses need stakeKey: the account's 2/0 public key (32 bytes)"
-                    .to_owned()
-            },
-        ));
-    }
-    let e = errors::lib;
-    let address = match kind.curve() {
-        CurveFamily::Secp256k1 => {
-            let key = key_of::<33>(public_key)?;
-            match kind {
-                AddressKind::Ethereum => lib::ethereum(key).map_err(e)?,
-                AddressKind::P2pkh => lib::bitcoin::p2pkh(key, names::network(network)?),
-                AddressKind::P2shP2wpkh => lib::bitcoin::p2sh_p2wpkh(key, names::network(network)?),
-                AddressKind::P2wpkh => lib::bitcoin::p2wpkh(key, names::network(network)?),
-                _ => lib::bitcoin::p2tr(key, names::network(network)?).map_err(e)?,
-            }
+/// `FastBip32Error` with kind `UnknownCoin`, `UnknownAddressKind`, `InvalidArgument` (a kind
+/// the coin does not have) or `UnsupportedByScheme` (a coin of another curve than the key's).
+pub(crate) fn target(
+    coin: Option<&str>,
+    kind: Option<&str>,
+    curve: Option<Curve>,
+) -> Result<Target, JsValue> {
+    let family = curve.and_then(Curve::address_family);
+    let target = match (coin, kind) {
+        (Some(name), kind) => {
+            let coin = Coin::find(name).map_err(errors::lib)?;
+            let format = match kind {
+                None => coin.default_kind(),
+                Some(kind) => coin.kind(kind).ok_or_else(|| {
+                    let kinds: Vec<_> = coin.kinds().map(AddressFormat::name).collect();
+                    errors::binding(
+                        "InvalidArgument",
+                        &format!(
+                            "{kind} is not an address kind of {} (expected {})",
+                            coin.slug(),
+                            kinds.join(", ")
+                        ),
+                    )
+                })?,
+            };
+            Target { coin, format }
         }
-        CurveFamily::Ed25519 => lib::solana(key_of::<32>(public_key)?),
-        _ => {
-            let key = key_of::<32>(public_key)?;
-            let network = names::cardano_network(network)?;
-            match (kind, stake_key) {
-                (AddressKind::CardanoBase, Some(stake)) => {
-                    lib::cardano::base(key, key_of::<32>(stake)?, network)
-                }
-                (AddressKind::CardanoReward, _) => lib::cardano::reward(key, network),
-                _ => lib::cardano::enterprise(key, network),
+        (None, Some(kind)) => {
+            let (coin, format) = coin::of_kind(names::address_kind(kind)?);
+            Target { coin, format }
+        }
+        (None, None) => {
+            let coin = COINS
+                .iter()
+                .find(|c| Some(c.curve()) == family)
+                .unwrap_or(coin::of_kind(AddressKind::P2wpkh).0);
+            Target {
+                coin,
+                format: coin.default_kind(),
             }
         }
     };
-    Ok(address.as_str().to_owned())
+    match curve {
+        Some(curve) if family != Some(target.coin.curve()) => Err(unsupported(
+            &format!("a {} {} address", target.coin.slug(), target.format.name()),
+            curve,
+        )),
+        _ => Ok(target),
+    }
 }
 
-/// The address of kind `kind` of a public key on `network` (default mainnet).
+impl Target {
+    /// The address of `public_key` (33 bytes on secp256k1 and nist256p1, 32 on the ed25519
+    /// curves) through the library's one encoder ([`coin::encode`]). `network` is the
+    /// Bitcoin network of Bitcoin's kinds or the Cardano network of Cardano's (any of the
+    /// names of either for the other coins, which have one network); `cardano-base` takes
+    /// `stake_key`, the account's `2/0` public key.
+    ///
+    /// # Errors
+    /// `UnknownNetwork`, `InvalidArgument` (a stake key missing or not wanted),
+    /// `InvalidPublicKey`.
+    pub(crate) fn encode(
+        &self,
+        public_key: &[u8],
+        network: &str,
+        stake_key: Option<&[u8]>,
+    ) -> Result<String, JsValue> {
+        let context = self.context(network, stake_key)?;
+        self.encode_with(public_key, &context)
+    }
+
+    /// The library's context of this target's addresses: see [`encode`](Self::encode).
+    ///
+    /// # Errors
+    /// As [`encode`](Self::encode), but `InvalidPublicKey`.
+    pub(crate) fn context(
+        &self,
+        network: &str,
+        stake_key: Option<&[u8]>,
+    ) -> Result<Context, JsValue> {
+        let encoder = self.format.encoder();
+        let is_base = matches!(encoder, Encoder::Cardano(CardanoAddress::Base));
+        if stake_key.is_some() != is_base {
+            return Err(errors::binding(
+                "InvalidArgument",
+                &if stake_key.is_some() {
+                    format!(
+                        "stakeKey is for cardano-base addresses, not {}",
+                        self.format.name()
+                    )
+                } else {
+                    "cardano-base addresses need stakeKey: the account's 2/0 public key (32 bytes)"
+                        .to_owned()
+                },
+            ));
+        }
+        let stake = stake_key
+            .map(|s| {
+                <[u8; 32]>::try_from(s).map_err(|_| {
+                    errors::lib(fastbip32::Error::InvalidLength {
+                        len: s.len(),
+                        expected: 32,
+                    })
+                })
+            })
+            .transpose()?;
+        let bitcoin = names::network(network);
+        let cardano = names::cardano_network(network);
+        if let (Err(e), Err(_)) = (&bitcoin, &cardano) {
+            return Err(e.clone());
+        }
+        Ok(Context {
+            bitcoin: if matches!(encoder, Encoder::Bitcoin(_)) {
+                bitcoin?
+            } else {
+                Network::default()
+            },
+            cardano: if matches!(encoder, Encoder::Cardano(_)) {
+                cardano?
+            } else {
+                CardanoNetwork::default()
+            },
+            stake,
+        })
+    }
+
+    /// The address of `public_key` in `context`.
+    ///
+    /// # Errors
+    /// `InvalidPublicKey`.
+    pub(crate) fn encode_with(
+        &self,
+        public_key: &[u8],
+        context: &Context,
+    ) -> Result<String, JsValue> {
+        let address = self
+            .format
+            .encode(public_key, context)
+            .map_err(errors::lib)?;
+        Ok(address.as_str().to_owned())
+    }
+}
+
+/// The address of a public key of `coin`'s kind `kind` (see [`target`]; without either,
+/// Bitcoin's `p2wpkh`) on `network` (default mainnet).
 #[wasm_bindgen(js_name = rawAddress)]
 pub fn address(
-    kind: &str,
+    coin: Option<String>,
+    kind: Option<String>,
     public_key: &[u8],
     network: Option<String>,
     stake_key: Option<Vec<u8>>,
 ) -> Result<String, JsValue> {
-    encode(
-        names::address_kind(kind)?,
+    target(coin.as_deref(), kind.as_deref(), None)?.encode(
         public_key,
         network.as_deref().unwrap_or("mainnet"),
         stake_key.as_deref(),
@@ -150,143 +246,73 @@ pub fn decode_address(text: &str) -> Result<Object, JsValue> {
     Ok(out)
 }
 
-/// A coin the library has addresses for: its name, ticker symbol, SLIP-44 coin type,
-/// curve, address kinds (the first is the default) and networks.
-struct Coin {
-    name: &'static str,
-    symbol: &'static str,
-    slip44: u32,
-    curve: Curve,
-    kinds: &'static [AddressKind],
-    networks: &'static [&'static str],
+/// The names of the networks a coin's addresses follow: Bitcoin's four for Bitcoin's
+/// scripts, Cardano's for Cardano's kinds, none for the one-network coins.
+fn networks(coin: &Coin) -> &'static [&'static str] {
+    if coin
+        .kinds()
+        .any(|k| matches!(k.encoder(), Encoder::Bitcoin(_)))
+    {
+        &["mainnet", "testnet", "signet", "regtest"]
+    } else if coin
+        .kinds()
+        .any(|k| matches!(k.encoder(), Encoder::Cardano(_)))
+    {
+        &["mainnet", "testnet", "preprod", "preview"]
+    } else {
+        &[]
+    }
 }
 
-/// The coins of the library's address module.
-const COINS: [Coin; 4] = [
-    Coin {
-        name: "bitcoin",
-        symbol: "BTC",
-        slip44: 0,
-        curve: Curve::Secp256k1,
-        kinds: &[
-            AddressKind::P2wpkh,
-            AddressKind::P2pkh,
-            AddressKind::P2shP2wpkh,
-            AddressKind::P2tr,
-        ],
-        networks: &["mainnet", "testnet", "signet", "regtest"],
-    },
-    Coin {
-        name: "ethereum",
-        symbol: "ETH",
-        slip44: 60,
-        curve: Curve::Secp256k1,
-        kinds: &[AddressKind::Ethereum],
-        networks: &[],
-    },
-    Coin {
-        name: "solana",
-        symbol: "SOL",
-        slip44: 501,
-        curve: Curve::Ed25519,
-        kinds: &[AddressKind::Solana],
-        networks: &[],
-    },
-    Coin {
-        name: "cardano",
-        symbol: "ADA",
-        slip44: 1815,
-        curve: Curve::CardanoIcarus,
-        kinds: &[
-            AddressKind::CardanoEnterprise,
-            AddressKind::CardanoBase,
-            AddressKind::CardanoReward,
-        ],
-        networks: &["mainnet", "testnet", "preprod", "preview"],
-    },
-];
-
-/// The coin named `name`.
-///
-/// # Errors
-/// `FastBip32Error` with kind `UnknownCoin`.
-fn coin_named(name: &str) -> Result<&'static Coin, JsValue> {
-    COINS.iter().find(|c| c.name == name).ok_or_else(|| {
-        let names: Vec<_> = COINS.iter().map(|c| c.name).collect();
-        errors::binding(
-            "UnknownCoin",
-            &format!("unknown coin {name:?} (expected {})", names.join(", ")),
-        )
-    })
+fn strings<'a>(items: impl Iterator<Item = &'a str>) -> JsValue {
+    let out = Array::new();
+    for item in items {
+        out.push(&JsValue::from_str(item));
+    }
+    out.into()
 }
 
-/// The address kind for `coin` and `kind` (either may be missing) of a key on `curve`:
-/// `kind` when it is one of the coin's kinds (or there is no coin), else the coin's default
-/// kind; without either, the default kind of the first coin on the key's curve (`p2wpkh` on
-/// secp256k1, `solana` on ed25519, `cardano-enterprise` on the BIP32-Ed25519 curves; `p2wpkh`
-/// for a public key given alone).
-///
-/// # Errors
-/// `UnknownCoin`, `UnknownAddressKind`, `UnknownCurve`, or `InvalidArgument` for a kind of
-/// another coin.
-#[wasm_bindgen(js_name = rawCoinKind)]
-pub fn coin_kind(
-    coin: Option<String>,
-    kind: Option<String>,
-    curve: Option<String>,
-) -> Result<String, JsValue> {
-    let kind = kind.as_deref().map(names::address_kind).transpose()?;
-    let coin = coin.as_deref().map(coin_named).transpose()?;
-    let chosen = match (coin, kind) {
-        (None, Some(kind)) => kind,
-        (Some(coin), Some(kind)) if coin.kinds.contains(&kind) => kind,
-        (Some(coin), Some(kind)) => {
-            return Err(errors::binding(
-                "InvalidArgument",
-                &format!("{kind} is not an address kind of {}", coin.name),
-            ))
-        }
-        (Some(coin), None) => default_kind(coin),
-        (None, None) => {
-            let family = curve
-                .as_deref()
-                .map(Curve::parse)
-                .transpose()?
-                .and_then(Curve::address_family);
-            COINS
-                .iter()
-                .find(|c| c.curve.address_family() == family)
-                .map_or(AddressKind::P2wpkh, default_kind)
-        }
-    };
-    Ok(chosen.as_str().to_owned())
-}
-
-/// A coin's default address kind: the first of its kinds.
-fn default_kind(coin: &Coin) -> AddressKind {
-    coin.kinds.first().copied().unwrap_or(AddressKind::P2wpkh)
-}
-
-/// The coins: `[{name, symbol, coinType, curve, kinds, networks}]`.
+/// The coins of the library's registry ([`fastbip32::coin::COINS`]), in its order: the
+/// fields of the command-line tool's `coins --json` in camelCase (`coin`, `symbol`, `name`,
+/// `slip44`, `curve`, `addressKinds`, `defaultPath`, `defaultPathWallets`), and `networks`
+/// (the network names its addresses follow) and `paths` (every standard path, the default
+/// first: `{path, series, kind, wallets}`).
 #[wasm_bindgen(js_name = rawCoins)]
 pub fn coins() -> Array {
     let out = Array::new();
-    for coin in &COINS {
+    for coin in COINS {
         let o = Object::new();
-        set(&o, "name", &JsValue::from_str(coin.name));
-        set(&o, "symbol", &JsValue::from_str(coin.symbol));
-        set(&o, "coinType", &JsValue::from(coin.slip44));
-        set(&o, "curve", &JsValue::from_str(coin.curve.name()));
-        let kinds = Array::new();
-        for k in coin.kinds {
-            kinds.push(&JsValue::from_str(k.as_str()));
+        set(&o, "coin", &JsValue::from_str(coin.slug()));
+        set(&o, "symbol", &JsValue::from_str(coin.symbol()));
+        set(&o, "name", &JsValue::from_str(coin.name()));
+        set(&o, "slip44", &JsValue::from(coin.slip44()));
+        set(&o, "curve", &JsValue::from_str(coin.curve().as_str()));
+        set(
+            &o,
+            "addressKinds",
+            &strings(coin.kinds().map(AddressFormat::name)),
+        );
+        set(
+            &o,
+            "defaultPath",
+            &JsValue::from_str(coin.default_path().path()),
+        );
+        set(
+            &o,
+            "defaultPathWallets",
+            &JsValue::from_str(coin.default_path().wallets()),
+        );
+        set(&o, "networks", &strings(networks(coin).iter().copied()));
+        let paths = Array::new();
+        for path in coin.paths() {
+            let p = Object::new();
+            set(&p, "path", &JsValue::from_str(path.path()));
+            set(&p, "series", &JsValue::from_str(path.series()));
+            set(&p, "kind", &JsValue::from_str(path.kind()));
+            set(&p, "wallets", &JsValue::from_str(path.wallets()));
+            paths.push(&p.into());
         }
-        set(&o, "kinds", &kinds.into());
-        let networks = Array::new();
-        for n in coin.networks {
-            networks.push(&JsValue::from_str(n));
-        }
-        set(&o, "networks", &networks.into());
+        set(&o, "paths", &paths.into());
         out.push(&o.into());
     }
     out

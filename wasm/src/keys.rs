@@ -641,22 +641,18 @@ impl RawPrivateKey {
         Ok(JsString::from(text.as_str()))
     }
 
-    /// This key's address of `kind`, on `network` (undefined: the key's own).
+    /// This key's address of `coin`'s kind `kind` (see `address::target`), on `network`
+    /// (undefined: the key's own).
     pub fn address(
         &self,
-        kind: &str,
+        coin: Option<String>,
+        kind: Option<String>,
         network: Option<String>,
         stake_key: Option<Vec<u8>>,
     ) -> Result<String, JsValue> {
-        let kind = names::address_kind(kind)?;
-        address::check_curve(kind, self.curve)?;
+        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
         let network = network.as_deref().unwrap_or(self.own_network());
-        address::encode(
-            kind,
-            &self.public_key_bytes(),
-            network,
-            stake_key.as_deref(),
-        )
+        target.encode(&self.public_key_bytes(), network, stake_key.as_deref())
     }
 
     /// The private keys of `count` children from `start` (hardened with `hardened`), end to
@@ -812,22 +808,18 @@ impl RawPublicKey {
         }
     }
 
-    /// This key's address of `kind`, on `network` (undefined: the key's own).
+    /// This key's address of `coin`'s kind `kind` (see `address::target`), on `network`
+    /// (undefined: the key's own).
     pub fn address(
         &self,
-        kind: &str,
+        coin: Option<String>,
+        kind: Option<String>,
         network: Option<String>,
         stake_key: Option<Vec<u8>>,
     ) -> Result<String, JsValue> {
-        let kind = names::address_kind(kind)?;
-        address::check_curve(kind, self.curve)?;
+        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
         let network = network.as_deref().unwrap_or(self.own_network());
-        address::encode(
-            kind,
-            &self.public_key_bytes(),
-            network,
-            stake_key.as_deref(),
-        )
+        target.encode(&self.public_key_bytes(), network, stake_key.as_deref())
     }
 
     /// The public keys of the normal children `start … start + count − 1`, batched, end to
@@ -844,13 +836,14 @@ impl RawPublicKey {
         &self,
         start: u32,
         count: u32,
-        kind: &str,
+        coin: Option<String>,
+        kind: Option<String>,
         network: Option<String>,
         stake_key: Option<Vec<u8>>,
     ) -> Result<String, JsValue> {
-        let kind = names::address_kind(kind)?;
-        address::check_curve(kind, self.curve)?;
+        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
         let network = network.as_deref().unwrap_or(self.own_network());
+        let context = target.context(network, stake_key.as_deref())?;
         let first = first_child(start, count, false)?;
         let mut out = String::new();
         on_public!(&self.key, |k| {
@@ -858,12 +851,7 @@ impl RawPublicKey {
                 if !out.is_empty() {
                     out.push('\n');
                 }
-                out.push_str(&address::encode(
-                    kind,
-                    key.as_ref(),
-                    network,
-                    stake_key.as_deref(),
-                )?);
+                out.push_str(&target.encode_with(key.as_ref(), &context)?);
             }
         });
         Ok(out)

@@ -5,7 +5,7 @@
 //! API with options objects, error classes, `free()` and a `FinalizationRegistry`.
 //!
 //! * `keys`: `RawPrivateKey`, `RawPublicKey`;
-//! * `address`: `rawAddress`, `rawDecodeAddress`, `rawCoins`, `rawCoinKind`;
+//! * `address`: `rawAddress`, `rawDecodeAddress`, `rawCoins` (through the library's coin registry);
 //! * `mnemonic`: `RawMnemonic`, `rawSuggest`;
 //! * `descriptor`: `RawDescriptor`, `rawAccountDescriptors`;
 //! * `errors`: the one mapping of library errors to thrown values;
@@ -30,7 +30,7 @@ mod names;
 #[cfg(feature = "recover")]
 mod recover;
 
-pub use address::{address, coin_kind, coins, decode_address};
+pub use address::{address, coins, decode_address};
 pub use descriptor::{account_descriptors, RawDescriptor};
 pub use keys::{RawPrivateKey, RawPublicKey};
 pub use mnemonic::{suggest, RawMnemonic};

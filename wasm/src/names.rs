@@ -98,7 +98,8 @@ impl Curve {
         matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
     }
 
-    /// The curve family whose addresses this curve's public keys have, if any.
+    /// The curve family of the registry's coins whose addresses this curve's public keys
+    /// have, if any (curve25519 keys have none).
     pub(crate) const fn address_family(self) -> Option<CurveFamily> {
         match self {
             Self::Secp256k1 => Some(CurveFamily::Secp256k1),
@@ -106,7 +107,8 @@ impl Curve {
             Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
                 Some(CurveFamily::Ed25519Bip32)
             }
-            Self::Nist256p1 | Self::Curve25519 => None,
+            Self::Nist256p1 => Some(CurveFamily::Nist256p1),
+            Self::Curve25519 => None,
         }
     }
 }

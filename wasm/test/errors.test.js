@@ -74,12 +74,12 @@ test("the package's own kinds, and other library errors", () => {
   throwsKind(() => ed.address("p2wpkh"), FastBip32Error, "UnsupportedByScheme");
   const m = ExtendedPrivateKey.fromSeed(seed);
   throwsKind(() => m.address("p2sh"), FastBip32Error, "UnknownAddressKind");
-  throwsKind(() => m.address(undefined, { coin: "dogecoin" }), FastBip32Error, "UnknownCoin");
+  throwsKind(() => m.address(undefined, { coin: "dogecoin-classic" }), FastBip32Error, "UnknownCoin");
   throwsKind(() => m.toString("qprv"), FastBip32Error, "UnknownVersionName");
   throwsKind(() => m.toXpub().addresses(0, 2 ** 20 + 1), FastBip32Error, "InvalidArgument");
   throwsKind(() => ExtendedPublicKey.parse(m.toString()), FastBip32Error, "KeyKindMismatch");
   throwsKind(() => decodeAddress("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv"), FastBip32Error, "Bech32Checksum");
-  throwsKind(() => address("p2wpkh", new Uint8Array(32)), FastBip32Error, "InvalidLength");
+  throwsKind(() => address("p2wpkh", new Uint8Array(32)), FastBip32Error, "InvalidPublicKey");
   m.free();
   throwsKind(() => m.depth, FastBip32Error, "Freed");
 });

@@ -21,7 +21,7 @@ test("npm pack gives a tarball that installs and works in a fresh project", () =
       execFileSync(npm, ["pack", "--json", "--pack-destination", dir], { cwd: packageDir, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
     );
     const files = packed[0].files.map((f) => f.path).sort();
-    for (const needed of ["index.d.ts", "js/node.js", "js/browser.js", "js/worker.js", "pkg/fastbip32_wasm_bg.wasm", "pkg/fastbip32_wasm.js",
+    for (const needed of ["index.d.ts", "js/node.js", "js/browser.js", "js/worker.js", "pkg/fastbip32_wasm_bg.wasm", "pkg/fastbip32_wasm.js", "pkg/english/js/node.js", "pkg/english/js/worker.js", "pkg/english/fastbip32_wasm_bg.wasm", "pkg/english/fastbip32_wasm.js",
       "js/recover.js", "js/recover-worker.js", "js/recover-task.js", "recover.d.ts", "pkg/fastbip32_recover_bg.wasm", "pkg/fastbip32_recover.js"]) {
       assert.ok(files.includes(needed), `${needed} is in the tarball`);
     }

@@ -61,7 +61,8 @@ const a: string = address("p2wpkh", new Uint8Array(33), { network: "regtest" });
 const decoded: DecodedAddress = decodeAddress(a);
 const witness: number | null = decoded.witnessVersion;
 const coinList: Coin[] = coins();
-const names: string[] = [version(), ...curves(), ...coinList.map((c) => c.name)];
+const names: string[] = [version(), ...curves(), ...coinList.map((c) => c.coin), ...coinList.flatMap((c) => c.paths.map((p) => p.series))];
+const litecoin: string = child.address("p2sh-p2wpkh", { coin: "LTC" });
 
 try {
   master.derive("x");
@@ -111,13 +112,13 @@ new ExtendedPrivateKey();
 ExtendedPrivateKey.fromSeed("000102");
 // @ts-expect-error: an unknown curve name
 ExtendedPrivateKey.fromSeed(seed, { curve: "secp256r2" });
-// @ts-expect-error: an unknown address kind
-xpub.addresses(0, 1, { kind: "p2sh" });
 // @ts-expect-error: the template is required
 recover({ address: "bc1q…" });
 // @ts-expect-error: an unknown chain
 recover({ mnemonic: "?", change: "internal" });
+// @ts-expect-error: a coin is its slug or symbol, not its SLIP-44 number
+xpub.addresses(0, 1, { coin: 60 });
 // @ts-expect-error: privateKey is read-only
 child.privateKey = new Uint8Array(32);
 
-export { fields, texts, keys, addresses, pubs, out, accounts, mnemonicParts, suggestions, witness, names, batch };
+export { fields, texts, keys, addresses, pubs, out, accounts, mnemonicParts, suggestions, witness, names, batch, litecoin };

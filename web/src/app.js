@@ -134,11 +134,22 @@
     bip84: { curve: "secp256k1", purpose: 84, kind: "p2wpkh", hint: "BIP-84: m/84'/coin'/account'/change, native SegWit P2WPKH (zpub)." },
     bip86: { curve: "secp256k1", purpose: 86, kind: "p2tr", hint: "BIP-86: m/86'/coin'/account'/change, Taproot key-path P2TR." },
     ed25519: { curve: "ed25519", hardenedOnly: true, hint: "SLIP-10 ed25519: every step is hardened; the rows are m/…/i'." },
-    p256: { curve: "nist256p1", hint: "SLIP-10 NIST P-256 (secp256r1): keys only, no address type." },
+    p256: { curve: "nist256p1", hint: "SLIP-10 NIST P-256 (secp256r1): NEO, NEO N3 and Ontology addresses." },
     cardano: { curve: "cardano-icarus", purpose: 1852, kind: "cardano-base", hint: "Cardano CIP-1852 (BIP32-Ed25519): m/1852'/1815'/account'/role, role 0 receive, 1 change, 2 stake." },
   };
-  const NATURAL_TAB = { bitcoin: "bip84", ethereum: "bip44", solana: "ed25519", cardano: "cardano" };
+  /** The tab of each curve family of the registry's coins (Bitcoin's own: BIP-84). The page
+   * derives no ed25519-blake2b (Nano) keys, so Nano is not among its coins. */
+  const FAMILY_TAB = { secp256k1: "bip44", ed25519: "ed25519", nist256p1: "p256", cardano: "cardano" };
   const CURVE_FAMILY = { secp256k1: "secp256k1", ed25519: "ed25519", nist256p1: "nist256p1", "cardano-icarus": "cardano", "cardano-icarus-trezor": "cardano", "ed25519-bip32": "cardano" };
+  function naturalTab(c) {
+    return c.coin === "bitcoin" ? "bip84" : FAMILY_TAB[CURVE_FAMILY[c.curve]];
+  }
+  /** The tab of a standard path of a coin: BIP-44/49/84/86 by its purpose on secp256k1. */
+  function pathTab(c, path) {
+    const purpose = /^m\/(\d+)'/.exec(path)?.[1];
+    const tab = { 44: "bip44", 49: "bip49", 84: "bip84", 86: "bip86" }[purpose];
+    return CURVE_FAMILY[c.curve] === "secp256k1" && tab ? tab : naturalTab(c);
+  }
 
   const PRESETS = [
     { label: "Native SegWit, BIP-84 (Bitcoin Core, Sparrow, Electrum BIP-39, BlueWallet)", coin: "bitcoin", tab: "bip84" },
@@ -152,6 +163,9 @@
     { label: "Cardano, Trezor's Icarus variant (differs for 24 words)", coin: "cardano", tab: "cardano", curve: "cardano-icarus-trezor" },
     { label: "Cardano, Ledger master key (Ledger, BitBox02)", coin: "cardano", tab: "cardano", curve: "ed25519-bip32" },
   ];
+  /** The coins the presets above cover; every other coin of the registry gets a preset per
+   * standard path (fillCoins). */
+  const HAND_PRESETS = new Set(PRESETS.map((p) => p.coin));
 
   /** SLIP-132 versions: [public, private, script, network]. */
   const VERSIONS = [
@@ -177,7 +191,7 @@
   let coins = [];
 
   function coin() {
-    return coins.find((c) => c.name === $("coin").value) || null;
+    return coins.find((c) => c.coin === $("coin").value) || null;
   }
   function hidePrivate() {
     return $("hide-private").checked;
@@ -194,16 +208,26 @@
   function coinType() {
     const c = coin();
     if (!c) return 0;
-    if (c.name === "bitcoin" && network() !== "mainnet") return 1;
-    return c.coinType;
+    if (c.coin === "bitcoin" && network() !== "mainnet") return 1;
+    return c.slip44;
   }
 
   function fillCoins() {
     const select = $("coin");
     select.replaceChildren();
-    for (const c of coins) select.append(new Option(`${c.symbol}: ${c.name[0].toUpperCase()}${c.name.slice(1)}`, c.name));
+    for (const c of coins) select.append(new Option(`${c.symbol}: ${c.name}`, c.coin));
     select.append(new Option("None (keys only)", ""));
     select.value = "bitcoin";
+    // The registry's standard paths whose series counts at the last step: the path above it
+    // fills "Derivation path", the rows are its children (hardened for `*'`).
+    for (const c of coins) {
+      if (HAND_PRESETS.has(c.coin)) continue;
+      for (const p of c.paths) {
+        const series = /^(m(?:\/\d+'?)*)\/\*('?)$/.exec(p.series);
+        if (!series) continue;
+        PRESETS.push({ label: `${c.name}: ${p.series}, ${p.kind} (${p.wallets})`, coin: c.coin, tab: pathTab(c, p.path), path: series[1], kind: p.kind, hardened: series[2] === "'" });
+      }
+    }
     $("preset").append(new Option("(choose a wallet)", ""));
     PRESETS.forEach((p, i) => $("preset").append(new Option(p.label, String(i))));
     $("preset").value = "0";
@@ -221,7 +245,7 @@
     net.disabled = networks.length === 0;
 
     const kind = $("kind");
-    const kinds = c ? c.kinds : [];
+    const kinds = c ? c.addressKinds : [];
     kind.replaceChildren();
     for (const k of kinds) kind.append(new Option(k, k));
     if (kinds.length === 0) kind.append(new Option("(none: keys only)", ""));
@@ -260,10 +284,12 @@
     const c = coin();
     if (!c || CURVE_FAMILY[c.curve] !== family) {
       const fit = coins.find((x) => CURVE_FAMILY[x.curve] === family);
-      $("coin").value = fit ? fit.name : "";
+      $("coin").value = fit ? fit.coin : "";
     }
     if (options.coin !== undefined) $("coin").value = options.coin;
-    if (name.startsWith("bip") && name !== "bip32" && name !== "bip44") $("coin").value = "bitcoin";
+    // BIP-49/84/86 take a coin with the tab's address type (Bitcoin's, Litecoin's, …).
+    const tabKind = TABS[name].kind;
+    if (name !== "bip44" && CURVE_FAMILY[TABS[name].curve] === "secp256k1" && tabKind && !coin()?.addressKinds.includes(tabKind)) $("coin").value = "bitcoin";
     fillNetworkAndKind();
     fillPath(options.path);
   }
@@ -474,7 +500,7 @@
     const descriptors = $("descriptors-table").tBodies[0];
     // The four standard descriptors of the account number in "Account" (BIP-44/49/84/86 paths).
     const account = intField("account", 0, MAX_INDEX, 0);
-    if (secp && coin()?.name === "bitcoin") {
+    if (secp && coin()?.coin === "bitcoin") {
       const all = F.accountDescriptors(keys.root, { account, network: net });
       for (const [name, multipath] of Object.entries(all)) {
         const bare = multipath.split("#")[0];
@@ -555,7 +581,7 @@
     const c = coin();
     const options = { kind: $("kind").value || undefined, network: network() };
     if (options.kind === "cardano-base") options.stakeKey = keys.stakeKey || undefined;
-    if (c && !options.kind) options.coin = c.name;
+    if (c) options.coin = c.coin;
     return options;
   }
 
@@ -644,7 +670,7 @@
       if (signal.aborted) throw new Error("aborted");
       const n = Math.min(250, count - at);
       const publicKeys = keys.parentPriv.derivePublicKeys(from + at, n, { hardened: rows.hardened });
-      onBatch(publicKeys.map((pk) => F.address(options.kind || coin().kinds[0], pk, options)));
+      onBatch(publicKeys.map((pk) => F.address(options.kind, pk, options)));
       await nextTick();
     }
   }
@@ -695,9 +721,9 @@
     const child = keys.parentPriv.derive(`${rows.first + i}${rows.hardened ? "'" : ""}`);
     try {
       const c = coin();
-      if (child.curve === "secp256k1" && c && c.name === "bitcoin") return child.wif({ network: network() });
+      if (child.curve === "secp256k1" && c && c.coin === "bitcoin") return child.wif({ network: network() });
       const bytes = child.privateKey;
-      if (child.curve === "ed25519" && c && c.name === "solana") {
+      if (child.curve === "ed25519" && c && c.coin === "solana") {
         // Solana's keypair text (what its wallets import): base58 of the key and its public key.
         const pair = new Uint8Array(64);
         pair.set(bytes);
@@ -707,7 +733,7 @@
         pair.fill(0);
         return text;
       }
-      const text = (c && c.name === "ethereum" ? "0x" : "") + hex(bytes);
+      const text = (c && c.coin === "ethereum" ? "0x" : "") + hex(bytes);
       bytes.fill(0);
       return text;
     } finally {
@@ -771,7 +797,7 @@
     const inputs = {
       scheme: ui.mode === "watch" ? "watch-only" : $(`tab-${ui.tab}`).textContent,
       curve: ui.mode === "watch" ? undefined : curve(),
-      coin: coin()?.name ?? null,
+      coin: coin()?.coin ?? null,
       network: network() ?? null,
       addressType: $("kind").value || null,
       derivationPath: rows.path,
@@ -1062,7 +1088,7 @@
       const tabKind = TABS[ui.tab].kind;
       // A coin that does not fit the tab (another curve, or not the tab's address type) takes
       // its own tab.
-      if (c && (CURVE_FAMILY[c.curve] !== family || (tabKind && !c.kinds.includes(tabKind)))) selectTab(NATURAL_TAB[c.name], { coin: c.name });
+      if (c && (CURVE_FAMILY[c.curve] !== family || (tabKind && !c.addressKinds.includes(tabKind)))) selectTab(naturalTab(c), { coin: c.coin });
       else {
         fillNetworkAndKind();
         if (ui.tab !== "bip32") fillPath();
@@ -1086,6 +1112,8 @@
       if (p.curve) ui.cardanoCurve = p.curve;
       enterMnemonicMode();
       selectTab(p.tab, { coin: p.coin, path: p.path });
+      if (p.kind) $("kind").value = p.kind;
+      if (p.hardened) $("hardened").checked = true;
       recompute();
     });
     $("path").addEventListener("input", scheduleRecompute);
@@ -1163,7 +1191,7 @@
       $("load-status").textContent = `The WebAssembly module did not load: ${errorText(error)}`;
       return;
     }
-    coins = F.coins();
+    coins = F.coins().filter((c) => CURVE_FAMILY[c.curve] !== undefined);
     fillCoins();
     selectTab("bip84");
     $("about").textContent = `fastbip32 ${F.version()}, WebAssembly; ${poolSize} worker${poolSize === 1 ? "" : "s"} for large tables. No network, no storage.`;

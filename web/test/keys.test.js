@@ -1,4 +1,4 @@
-// The page's other tabs and panels against vectors in tests/data: Ethereum, Solana and Cardano
+// The page's other tabs and panels against vectors in tests/data: Ethereum, Solana, Cardano, Litecoin and Algorand
 // rows (bip_utils 2.12.3), every SLIP-132 version of an account key (embit 0.8.0 and bip_utils),
 // the account descriptors (embit 0.8.0), finding an index far down a branch (bip_utils), and
 // SLIP-10's published vectors for P-256 and ed25519 from a seed.
@@ -93,6 +93,33 @@ describe("coins and tabs", () => {
       assert.equal(r["Public key"], c.public_key, c.path);
       assert.equal(r["Private key"], c.private_key, c.path);
     }
+  });
+
+  test("every coin of the registry but Nano is a Coin choice; registry presets give Litecoin's and Algorand's rows (bip_utils)", async () => {
+    const vectors = (await data("coins_bip_utils.json")).coins;
+    const choices = await label("Coin").locator("option").evaluateAll((options) => options.map((o) => o.value));
+    assert.deepEqual(
+      choices.filter((v) => v !== "").sort(),
+      vectors.filter((c) => c.curve !== "ed25519-blake2b").map((c) => c.coin).sort(),
+    );
+    const check = async (slug, preset, kind) => {
+      const coin = vectors.find((c) => c.coin === slug);
+      await label("Mnemonic").fill(coin.mnemonic);
+      const option = await label("Wallet preset").locator("option", { hasText: preset }).first().getAttribute("value");
+      await label("Wallet preset").selectOption(option);
+      assert.equal(await label("Coin").inputValue(), slug);
+      let checked = 0;
+      for (const c of coin.cases.filter((x) => x.kind === kind)) {
+        const r = await show(c.path);
+        assert.equal(r.Address, c.address, c.path);
+        assert.equal(r["Public key"], c.public_key, c.path);
+        checked++;
+      }
+      assert.ok(checked >= 4, `${slug}: ${checked}`);
+    };
+    await check("litecoin", "Litecoin: m/84'/2'/0'/0/*", "p2wpkh");
+    assert.equal(await page.getByRole("tab", { name: "BIP-84" }).getAttribute("aria-selected"), "true");
+    await check("algorand", "Algorand: m/44'/283'/0'/0'/*'", "default");
   });
 
   test("every SLIP-132 version of the account key (embit, bip_utils)", async () => {

@@ -12,7 +12,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyList, PyString, PyType};
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::address;
+use crate::coin;
 use crate::convert;
 use crate::errors;
 use crate::mnemonic::PyMnemonic;
@@ -435,20 +435,27 @@ impl PyExtendedPrivateKey {
 
     /// The address of this key's public key: `kind` is `p2pkh`, `p2sh-p2wpkh`, `p2wpkh`,
     /// `p2tr`, `ethereum` (secp256k1), `solana` (ed25519), `cardano-enterprise`,
-    /// `cardano-base`, `cardano-reward` (the Cardano curves). `network` None: the key's own
-    /// (a `tprv`'s is testnet; mainnet otherwise). `cardano-base` needs `stake_key`, the
-    /// account's `2/0` public key (32 bytes).
-    #[pyo3(signature = (kind, network = None, *, stake_key = None))]
+    /// `cardano-base`, `cardano-reward` (the Cardano curves); or with `coin` (a slug or symbol
+    /// of `fastbip32.COINS`), the coin's default kind, or its kind `kind`. `network` None: the
+    /// key's own (a `tprv`'s is testnet; mainnet otherwise). `cardano-base` needs
+    /// `stake_key`, the account's `2/0` public key (32 bytes).
+    #[pyo3(signature = (kind = None, network = None, *, coin = None, stake_key = None))]
     fn address(
         &self,
-        kind: String,
+        kind: Option<String>,
         network: Option<String>,
+        coin: Option<String>,
         stake_key: Option<&[u8]>,
     ) -> PyResult<String> {
-        let kind = crate::names::address_kind(&kind)?;
-        address::check_curve(kind, self.curve)?;
-        let network = address::key_network(kind, self.test_network, network.as_deref())?;
-        address::encode(kind, &self.public_key_bytes(), network, stake_key)
+        coin::Request::new(coin::Asked {
+            curve: Some(self.curve),
+            key_is_test: self.test_network,
+            kind: kind.as_deref(),
+            network: network.as_deref(),
+            coin: coin.as_deref(),
+            stake_key,
+        })?
+        .encode(&self.public_key_bytes())
     }
 
     /// The private keys of the children `start … start + count − 1` (normal ones, or

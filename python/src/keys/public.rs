@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyList, PyTuple, PyType};
 
-use crate::address;
+use crate::coin;
 use crate::convert;
 use crate::errors;
 use crate::names::Curve;
@@ -49,6 +49,24 @@ impl PyExtendedPublicKey {
 
     fn public_key_bytes(&self) -> Vec<u8> {
         on_public!(&self.key, |k| k.public_key().as_ref().to_vec())
+    }
+
+    /// What an address of this key is asked with.
+    fn asked<'a>(
+        &self,
+        kind: Option<&'a str>,
+        network: Option<&'a str>,
+        coin: Option<&'a str>,
+        stake_key: Option<&'a [u8]>,
+    ) -> coin::Asked<'a> {
+        coin::Asked {
+            curve: Some(self.curve),
+            key_is_test: self.test_network,
+            kind,
+            network,
+            coin,
+            stake_key,
+        }
     }
 
     fn text(&self, version: Option<&str>) -> PyResult<String> {
@@ -268,17 +286,78 @@ impl PyExtendedPublicKey {
     }
 
     /// The address of this key's public key (see `ExtendedPrivateKey.address`).
-    #[pyo3(signature = (kind, network = None, *, stake_key = None))]
+    #[pyo3(signature = (kind = None, network = None, *, coin = None, stake_key = None))]
     fn address(
         &self,
-        kind: String,
+        kind: Option<String>,
         network: Option<String>,
+        coin: Option<String>,
         stake_key: Option<&[u8]>,
     ) -> PyResult<String> {
-        let kind = crate::names::address_kind(&kind)?;
-        address::check_curve(kind, self.curve)?;
-        let network = address::key_network(kind, self.test_network, network.as_deref())?;
-        address::encode(kind, &self.public_key_bytes(), network, stake_key)
+        coin::Request::new(self.asked(
+            kind.as_deref(),
+            network.as_deref(),
+            coin.as_deref(),
+            stake_key,
+        ))?
+        .encode(&self.public_key_bytes())
+    }
+
+    /// The addresses of the normal children `start … start + count − 1`, of `kind` or of
+    /// `coin` (see `address`), derived together with the GIL released.
+    #[pyo3(signature = (start = 0, count = 20, *, coin = None, kind = None, network = None, stake_key = None))]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the options, as Python passes them"
+    )]
+    fn addresses<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        count: u32,
+        coin: Option<String>,
+        kind: Option<String>,
+        network: Option<String>,
+        stake_key: Option<&[u8]>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let request = coin::Request::new(self.asked(
+            kind.as_deref(),
+            network.as_deref(),
+            coin.as_deref(),
+            stake_key,
+        ))?;
+        on_public!(&self.key, |k| coin::addresses(
+            py, k, start, count, &request
+        ))
+    }
+
+    /// The children's `index`, `address` and `public_key` as a `pyarrow.Table`, derived on
+    /// `threads` threads with the GIL released (see `addresses`).
+    #[pyo3(signature = (start = 0, count = 20, *, coin = None, kind = None, network = None, stake_key = None, threads = None))]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the options, as Python passes them"
+    )]
+    fn address_table<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        count: u32,
+        coin: Option<String>,
+        kind: Option<String>,
+        network: Option<String>,
+        stake_key: Option<&[u8]>,
+        threads: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let request = coin::Request::new(self.asked(
+            kind.as_deref(),
+            network.as_deref(),
+            coin.as_deref(),
+            stake_key,
+        ))?;
+        on_public!(&self.key, |k| coin::address_table(
+            py, k, start, count, &request, threads
+        ))
     }
 
     /// The public keys of the normal children `start … start + count − 1`, derived together
