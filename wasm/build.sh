@@ -59,8 +59,21 @@ if [ "$variant" = english ]; then
   rm -rf "$out/js.new"
   mkdir -p "$out/js.new"
   for file in js/*.js; do
-    sed 's#"\.\./pkg/#"../#g' "$file" >"$out/js.new/$(basename "$file")"
+    # The recover worker keeps the one recover module, pkg/fastbip32_recover*.
+    sed -e 's#"\.\./pkg/fastbip32_recover#"../../fastbip32_recover#g' -e 's#"\.\./pkg/#"../#g' \
+      "$file" >"$out/js.new/$(basename "$file")"
   done
   rm -rf "$out/js"
   mv "$out/js.new" "$out/js"
+fi
+if [ "$variant" = full ]; then
+  # The recover workers' module (feature `recover`: the API and the recovery search), loaded
+  # only by recover(): pkg/fastbip32_recover.js and pkg/fastbip32_recover_bg.wasm.
+  cargo build --profile "$profile" --no-default-features --features "$features recover" \
+    --target wasm32-unknown-unknown -p fastbip32-wasm
+  rm -rf pkg.new
+  wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-name fastbip32_recover --out-dir pkg.new "$target_dir/wasm32-unknown-unknown/$profile/fastbip32_wasm.wasm"
+  for file in fastbip32_recover.js fastbip32_recover_bg.wasm; do mv -f "pkg.new/$file" "pkg/$file"; done
+  rm -rf pkg.new
 fi

@@ -37,5 +37,12 @@ export class WorkerPool {
     count: number,
     options?: PoolAddressOptions,
   ): Promise<string[]>;
+  /** Runs one task record on the next idle worker; `onProgress` gets the progress the
+   * worker posts. */
+  task(task: unknown, options?: { onProgress?: (progress: any) => void }): Promise<any>;
+  /** Stops the workers; running tasks reject with kind `Aborted`. */
   terminate(): void;
 }
+
+/** Makes a worker of the recover module (js/recover-worker.js). */
+export function recoverWorker(): Promise<PoolWorker>;

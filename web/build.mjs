@@ -23,6 +23,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const wasmDir = path.join(here, "..", "wasm");
 const moduleFile = path.join(wasmDir, "pkg", "fastbip32_wasm_bg.wasm");
 const glueFile = path.join(wasmDir, "pkg", "fastbip32_wasm.js");
+const recoverModuleFile = path.join(wasmDir, "pkg", "fastbip32_recover_bg.wasm");
+const recoverGlueFile = path.join(wasmDir, "pkg", "fastbip32_recover.js");
 const out = path.join(here, "dist", "fastbip32.html");
 
 const args = process.argv.slice(2);
@@ -36,7 +38,7 @@ for (const arg of args) {
 if (!args.includes("--no-wasm")) {
   execFileSync("sh", [path.join(wasmDir, "build.sh")], { stdio: "inherit" });
 }
-for (const file of [moduleFile, glueFile]) {
+for (const file of [moduleFile, glueFile, recoverModuleFile, recoverGlueFile]) {
   if (!existsSync(file)) {
     console.error(`build.mjs: ${path.relative(process.cwd(), file)} is missing: build the package first (sh wasm/build.sh)`);
     process.exit(1);
@@ -59,6 +61,12 @@ const style = inert(readFileSync(path.join(here, "src", "style.css"), "utf8"), "
 const moduleBytes = readFileSync(moduleFile);
 const moduleGzip = gzipSync(moduleBytes, { level: 9 });
 const moduleText = moduleGzip.toString("base64").replace(/.{1,76}/g, "$&\n");
+// The recover workers' module and script: data the page does not run, given to the workers
+// of the Recover panel (a blob: URL of the script, the module's bytes by postMessage).
+const recoverLib = inert(bundle([path.join(here, "src", "recover-lib.js")], "FastBip32Recover"), "script");
+const recoverBytes = readFileSync(recoverModuleFile);
+const recoverGzip = gzipSync(recoverBytes, { level: 9 });
+const recoverText = recoverGzip.toString("base64").replace(/.{1,76}/g, "$&\n");
 
 const csp = [
   "default-src 'none'",
@@ -74,7 +82,10 @@ let html = readFileSync(path.join(here, "src", "index.html"), "utf8");
 const slots = {
   "<!-- CSP -->": `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
   "<!-- STYLE -->": `<style>${style}</style>`,
-  "<!-- MODULE -->": `<script type="application/octet-stream" id="fastbip32-module" data-encoding="gzip+base64" data-size="${moduleBytes.length}">\n${moduleText}</script>`,
+  "<!-- MODULE -->":
+    `<script type="application/octet-stream" id="fastbip32-module" data-encoding="gzip+base64" data-size="${moduleBytes.length}">\n${moduleText}</script>\n` +
+    `<script type="application/octet-stream" id="fastbip32-recover-module" data-encoding="gzip+base64" data-size="${recoverBytes.length}">\n${recoverText}</script>\n` +
+    `<script type="text/plain" id="fastbip32-recover-lib">${recoverLib}</script>`,
   "<!-- LIB -->": `<script id="fastbip32-lib">${lib}</script>`,
   "<!-- APP -->": `<script>${app}</script>`,
 };
@@ -89,5 +100,6 @@ writeFileSync(out, html);
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 console.log(
   `build.mjs: ${path.relative(process.cwd(), out)}: ${kb(html.length)} ` +
-    `(module ${kb(moduleBytes.length)}, gzip ${kb(moduleGzip.length)}; package script ${kb(lib.length)}; page script ${kb(app.length)})`,
+    `(module ${kb(moduleBytes.length)}, gzip ${kb(moduleGzip.length)}; recover module ${kb(recoverBytes.length)}, gzip ${kb(recoverGzip.length)}; ` +
+    `package script ${kb(lib.length)}; page script ${kb(app.length)})`,
 );

@@ -1,13 +1,16 @@
 //! The search: checksum-valid candidates in lane-wide PBKDF2 batches, the master key, the
-//! hardened steps, elliptic-curve work only where the target needs it, on K threads.
+//! hardened steps, elliptic-curve work only where the target needs it: one range on the
+//! calling thread ([`Search::search_range_vartime`]), or chunks on K threads in index order
+//! through [`crate::ordered`] ([`Search::run_vartime`]).
 
+use alloc::boxed::Box;
 use alloc::string::ToString as _;
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::Range;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::ops::{ControlFlow, Range};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::time::Duration;
-use std::sync::{mpsc, Mutex};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use std::collections::HashSet;
@@ -498,6 +501,29 @@ pub enum Outcome {
     Cancelled(Progress),
 }
 
+/// How far a search of one range has come ([`Search::search_range_vartime`]): counts
+/// only, never a candidate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RangeProgress {
+    /// Indices of the range examined (every candidate, valid or not), from its start.
+    pub examined: u128,
+    /// Of those, the candidates that passed the checksum.
+    pub passed: u64,
+}
+
+/// How a search of one range ended ([`Search::search_range_vartime`]).
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one value per range; a box would buy nothing
+#[non_exhaustive]
+pub enum RangeOutcome {
+    /// The range's first match in index order.
+    Found(Found),
+    /// Every index of the range was examined; nothing matched.
+    Exhausted(RangeProgress),
+    /// The progress callback broke off; the indices before `start + examined` are done.
+    Stopped(RangeProgress),
+}
+
 /// A search over a space for a target, on K threads.
 ///
 /// # Examples
@@ -582,7 +608,8 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// How often the tick callback runs (default 200 ms).
+    /// How often, at most, the tick callback runs (default 200 ms): as chunks of 4,096
+    /// indices finish, so a long chunk delays it.
     #[must_use]
     pub fn tick(mut self, tick: Duration) -> Self {
         self.tick = tick;
@@ -700,13 +727,19 @@ impl<'a> Search<'a> {
     }
 
     /// Searches the indices of `range` that `checkpoint` does not hold as done, on the
-    /// threads, until a match, the end, or `cancel`. Finished chunks go into `checkpoint`;
-    /// `tick` gets the progress and the checkpoint every tick (for a progress line and a
-    /// checkpoint file) and once at the end.
+    /// threads, until a match, the end, or `cancel`. The indices go out in chunks of 4,096
+    /// to [`ordered::run`](crate::ordered::run)'s threads, each chunk
+    /// searched by the entry of [`search_range_vartime`](Self::search_range_vartime), and
+    /// come back in index order: finished chunks go into `checkpoint` in that order, so it
+    /// holds a done prefix of each remaining range. `tick` gets the progress and the
+    /// checkpoint as chunks finish, at most once a tick, and once at the end.
+    ///
+    /// The match is the first in index order: a thread that finds one stops the chunks
+    /// after it, and the chunks before it are finished first.
     ///
     /// # Errors
     /// [`Error::InvalidRange`] for a range outside the space; [`Error::EmptyTarget`] as
-    /// [`check`](Self::check).
+    /// [`check`](Self::check); [`Error::ThreadSpawn`] if a thread cannot be started.
     ///
     /// # Panics
     /// If a worker thread panics (a broken invariant).
@@ -724,13 +757,7 @@ impl<'a> Search<'a> {
     ) -> Result<Outcome> {
         self.check()?;
         checkpoint.bind(self.space, &|field, h| self.hash_field(field, h))?;
-        if range.start > range.end || range.end > self.space.size() {
-            return Err(Error::InvalidRange {
-                start: range.start,
-                end: range.end,
-                size: self.space.size(),
-            });
-        }
+        self.check_range(&range)?;
         let total = range.end - range.start;
         let already: u128 = checkpoint
             .done()
@@ -741,9 +768,7 @@ impl<'a> Search<'a> {
                     .saturating_sub(d.start.max(range.start))
             })
             .sum();
-        let queue = Mutex::new((checkpoint.remaining(range), 0usize));
-        let stop = AtomicBool::new(false);
-        let found: Mutex<Option<Found>> = Mutex::new(None);
+        let chunks = Chunks::new(checkpoint.remaining(range))?;
         let start = Instant::now();
         let mut progress = Progress {
             examined: already,
@@ -752,103 +777,193 @@ impl<'a> Search<'a> {
             elapsed: Duration::ZERO,
             total,
         };
-        let (send, receive) = mpsc::channel::<(Range<u128>, u64)>();
-        let failure: Mutex<Option<Error>> = Mutex::new(None);
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                let send = send.clone();
-                let (queue, stop, found, failure) = (&queue, &stop, &found, &failure);
-                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    if let Err(err) = self.worker(queue, stop, found, &send) {
-                        fail(failure, stop, err);
-                    }
-                });
-                if let Err(e) = spawned {
-                    fail(failure, stop, Error::ThreadSpawn { kind: e.kind() });
-                    break;
-                }
-            }
-            drop(send);
-            let mut last = Instant::now();
-            loop {
-                match receive.recv_timeout(self.tick) {
-                    Ok((chunk, passed)) => {
-                        progress.examined += chunk.end - chunk.start;
-                        progress.examined_now += chunk.end - chunk.start;
-                        progress.passed += passed;
-                        if let Err(err) = checkpoint.mark_done(chunk) {
-                            fail(&failure, &stop, err);
+        let spare: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
+        let mut last = Instant::now();
+        let mut halt = None;
+        let mut base = 0u128;
+        while base < chunks.count() && halt.is_none() {
+            let count = u64::try_from(chunks.count() - base).unwrap_or(u64::MAX);
+            // The first task of this window that found a match: later tasks stop.
+            let found_at = AtomicU64::new(u64::MAX);
+            let result = crate::ordered::run(
+                self.threads,
+                count,
+                || (0u128..0, 0u64),
+                |slot: &mut (Range<u128>, u64), task| {
+                    let chunk = chunks
+                        .get(base + u128::from(task))
+                        .ok_or(Halt::Failed(Error::NotInSpace))?;
+                    let passed = self.search_chunk(&spare, chunk.clone(), &|| {
+                        cancel.load(Ordering::Relaxed) || found_at.load(Ordering::Relaxed) < task
+                    });
+                    match passed {
+                        Ok(RangeOutcome::Exhausted(p)) => {
+                            *slot = (chunk, p.passed);
+                            Ok(())
                         }
+                        Ok(RangeOutcome::Found(found)) => {
+                            found_at.fetch_min(task, Ordering::Relaxed);
+                            Err(Halt::Found(Box::new(found)))
+                        }
+                        Ok(RangeOutcome::Stopped(_)) => Err(Halt::Cancelled),
+                        Err(err) => Err(Halt::Failed(err)),
                     }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                },
+                |(chunk, passed), _| {
+                    let len = chunk.end - chunk.start;
+                    progress.examined += len;
+                    progress.examined_now += len;
+                    progress.passed += *passed;
+                    checkpoint.mark_done(chunk.clone()).map_err(Halt::Failed)?;
+                    if last.elapsed() >= self.tick {
+                        progress.elapsed = start.elapsed();
+                        tick(&progress, checkpoint);
+                        last = Instant::now();
+                    }
+                    Ok(())
+                },
+            );
+            halt = match result {
+                Ok(()) => None,
+                Err(crate::ordered::Error::Task(halt)) => Some(halt),
+                Err(crate::ordered::Error::Spawn { source, .. }) => {
+                    Some(Halt::Failed(Error::ThreadSpawn {
+                        kind: source.kind(),
+                    }))
                 }
-                if cancel.load(Ordering::Relaxed) {
-                    stop.store(true, Ordering::Relaxed);
+                // Only seen where a worker's panic is caught: that thread stopped.
+                Err(crate::ordered::Error::WorkerStopped) => {
+                    Some(Halt::Failed(Error::ThreadSpawn {
+                        kind: std::io::ErrorKind::Other,
+                    }))
                 }
-                if last.elapsed() >= self.tick {
-                    progress.elapsed = start.elapsed();
-                    tick(&progress, checkpoint);
-                    last = Instant::now();
-                }
-            }
-        });
+            };
+            base += u128::from(count);
+        }
         progress.elapsed = start.elapsed();
         tick(&progress, checkpoint);
-        if let Some(err) = failure
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-        {
-            return Err(err);
+        match halt {
+            None => Ok(Outcome::Exhausted(progress)),
+            Some(Halt::Found(found)) => Ok(Outcome::Found(*found)),
+            Some(Halt::Cancelled) => Ok(Outcome::Cancelled(progress)),
+            Some(Halt::Failed(err)) => Err(err),
         }
-        let found = found
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Ok(match found {
-            Some(f) => Outcome::Found(f),
-            None if cancel.load(Ordering::Relaxed) => Outcome::Cancelled(progress),
-            None => Outcome::Exhausted(progress),
-        })
     }
 
-    /// One thread: takes chunks, filters them, derives, compares.
-    fn worker(
+    /// Searches the indices of `range` in order on the calling thread, until a match, the
+    /// end, or `progress` breaks: the search's single-threaded entry, without threads or a
+    /// clock, which [`run_vartime`](Self::run_vartime) runs for each chunk on its threads
+    /// (and a host without threads, such as a WebAssembly worker, runs for its share of the
+    /// space). `progress` gets the counts after each batch of candidates; the indices before
+    /// `range.start + examined` are then done.
+    ///
+    /// # Errors
+    /// [`Error::InvalidRange`] for a range outside the space; [`Error::EmptyTarget`] and
+    /// [`Error::TooLarge`] as [`check`](Self::check); [`Error::OutOfMemory`] if the public
+    /// keys of the gap cannot be reserved.
+    ///
+    /// # Security
+    /// Variable-time, as [`run_vartime`](Self::run_vartime).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use fastbip32::mnemonic::Language;
+    /// use fastbip32::recovery::{Coin, Options, Paths, RangeOutcome, Search, Space, Target, Template};
+    ///
+    /// let words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon ?";
+    /// let space = Space::new(Template::parse(words, &Options::new().language(Language::English))?, [""])?;
+    /// let mut target = Target::new();
+    /// target.add_address("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")?; // m/84'/0'/0'/0/0
+    /// let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1));
+    /// let mut calls = 0;
+    /// let outcome = search.search_range_vartime(0..space.size(), &mut |_| {
+    ///     calls += 1;
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// let RangeOutcome::Found(found) = outcome else { panic!("no match") };
+    /// assert_eq!(found.index, 3); // "about"
+    /// # Ok::<(), fastbip32::recovery::Error>(())
+    /// ```
+    pub fn search_range_vartime(
         &self,
-        queue: &Mutex<(Vec<Range<u128>>, usize)>,
-        stop: &AtomicBool,
-        found: &Mutex<Option<Found>>,
-        send: &mpsc::Sender<(Range<u128>, u64)>,
-    ) -> Result<()> {
-        let mut batch = Batch::new();
-        let mut lanes = Lanes::new();
-        let mut keys = Keys::new(self.paths.coin, self.paths.gap)?;
-        while !stop.load(Ordering::Relaxed) {
-            let Some(chunk) = next_chunk(queue) else {
-                return Ok(());
-            };
-            let mut candidates = self.space.candidates(chunk.clone())?;
-            let mut passed = 0u64;
-            while candidates.next_batch_vartime(&mut batch) > 0 {
-                passed += batch.len() as u64;
-                if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys)? {
-                    let mut slot = found
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if slot.is_none() {
-                        *slot = Some(hit);
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                    return Ok(());
-                }
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(());
-                }
-            }
-            if send.send((chunk, passed)).is_err() {
-                return Ok(());
-            }
+        range: Range<u128>,
+        progress: &mut dyn FnMut(RangeProgress) -> ControlFlow<()>,
+    ) -> Result<RangeOutcome> {
+        self.check()?;
+        self.check_range(&range)?;
+        let mut scratch = Scratch::new(self.paths.coin, self.paths.gap)?;
+        self.search_in(&mut scratch, range, progress)
+    }
+
+    /// [`Error::InvalidRange`] unless `range` lies in the space.
+    fn check_range(&self, range: &Range<u128>) -> Result<()> {
+        if range.start > range.end || range.end > self.space.size() {
+            return Err(Error::InvalidRange {
+                start: range.start,
+                end: range.end,
+                size: self.space.size(),
+            });
         }
         Ok(())
+    }
+
+    /// One chunk of [`run_vartime`](Self::run_vartime) on a spare scratch (made when none
+    /// is spare), stopping when `stop` says so.
+    fn search_chunk(
+        &self,
+        spare: &Mutex<Vec<Scratch>>,
+        chunk: Range<u128>,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<RangeOutcome> {
+        if stop() {
+            return Ok(RangeOutcome::Stopped(RangeProgress::default()));
+        }
+        let taken = spare
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut scratch = match taken {
+            Some(scratch) => scratch,
+            None => Scratch::new(self.paths.coin, self.paths.gap)?,
+        };
+        let outcome = self.search_in(&mut scratch, chunk, &mut |_| {
+            if stop() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        spare
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(scratch);
+        outcome
+    }
+
+    /// The search of `range` (inside the space) on `scratch`.
+    fn search_in(
+        &self,
+        scratch: &mut Scratch,
+        range: Range<u128>,
+        progress: &mut dyn FnMut(RangeProgress) -> ControlFlow<()>,
+    ) -> Result<RangeOutcome> {
+        let Scratch { batch, lanes, keys } = scratch;
+        let mut candidates = self.space.candidates(range.clone())?;
+        let mut counts = RangeProgress::default();
+        while candidates.next_batch_vartime(batch) > 0 {
+            counts.passed += batch.len() as u64;
+            if let Some(found) = self.check_batch(batch, lanes, keys)? {
+                return Ok(RangeOutcome::Found(found));
+            }
+            counts.examined = candidates.position() - range.start;
+            if progress(counts).is_break() {
+                return Ok(RangeOutcome::Stopped(counts));
+            }
+        }
+        counts.examined = range.end - range.start;
+        Ok(RangeOutcome::Exhausted(counts))
     }
 
     /// The seeds (or Icarus roots) of a batch, then each candidate's check.
@@ -1158,17 +1273,6 @@ impl Hit {
     }
 }
 
-/// Records the first failure of a worker (or of a spawn) and stops the others.
-fn fail(failure: &Mutex<Option<Error>>, stop: &AtomicBool, err: Error) {
-    let mut slot = failure
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if slot.is_none() {
-        *slot = Some(err);
-    }
-    stop.store(true, Ordering::Relaxed);
-}
-
 /// A worker's public keys, one per gap index, reserved once (fallibly) when the worker
 /// starts: secp256k1 or Ed25519-BIP32 (Cardano) ones. Public keys of candidates, not
 /// secrets.
@@ -1203,21 +1307,71 @@ fn zeros<const N: usize>(len: usize) -> Result<Vec<[u8; N]>> {
     Ok(out)
 }
 
-/// The next chunk of at most [`CHUNK`] indices from the queue of ranges.
-fn next_chunk(queue: &Mutex<(Vec<Range<u128>>, usize)>) -> Option<Range<u128>> {
-    let mut guard = queue
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let (ranges, at) = &mut *guard;
-    loop {
-        let range = ranges.get_mut(*at)?;
-        if range.start < range.end {
-            let end = range.end.min(range.start + CHUNK);
-            let chunk = range.start..end;
-            range.start = end;
-            return Some(chunk);
+/// What a search's working buffers are: one batch of candidates, their PBKDF2 lanes and
+/// the public keys of the gap (reserved once). Wiped on drop (each part is).
+struct Scratch {
+    batch: Batch,
+    lanes: Lanes,
+    keys: Keys,
+}
+
+impl Scratch {
+    fn new(coin: Coin, gap: u32) -> Result<Self> {
+        Ok(Self {
+            batch: Batch::new(),
+            lanes: Lanes::new(),
+            keys: Keys::new(coin, gap)?,
+        })
+    }
+}
+
+/// Why the ordered chunks of [`Search::run_vartime`] stopped before the end.
+enum Halt {
+    /// A chunk held a match (boxed: the error of every chunk's result).
+    Found(Box<Found>),
+    /// The cancellation flag was raised.
+    Cancelled,
+    /// A chunk or the checkpoint failed.
+    Failed(Error),
+}
+
+/// Ranges cut into chunks of at most [`CHUNK`] indices, numbered in index order.
+struct Chunks {
+    ranges: Vec<Range<u128>>,
+    /// The number of chunks of the ranges up to and including each.
+    ends: Vec<u128>,
+}
+
+impl Chunks {
+    fn new(ranges: Vec<Range<u128>>) -> Result<Self> {
+        let mut ends = Vec::new();
+        ends.try_reserve_exact(ranges.len())
+            .map_err(|_| Error::OutOfMemory {
+                bytes: ranges.len().saturating_mul(16),
+            })?;
+        let mut sum = 0u128;
+        for r in &ranges {
+            sum += (r.end.saturating_sub(r.start)).div_ceil(CHUNK);
+            ends.push(sum);
         }
-        *at += 1;
+        Ok(Self { ranges, ends })
+    }
+
+    /// The number of chunks.
+    fn count(&self) -> u128 {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
+    /// Chunk `n`, `None` past the last.
+    fn get(&self, n: u128) -> Option<Range<u128>> {
+        let i = self.ends.partition_point(|&end| end <= n);
+        let before = match i.checked_sub(1) {
+            Some(j) => *self.ends.get(j)?,
+            None => 0,
+        };
+        let range = self.ranges.get(i)?;
+        let start = range.start + (n - before) * CHUNK;
+        Some(start..range.end.min(start + CHUNK))
     }
 }
 

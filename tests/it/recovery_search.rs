@@ -10,7 +10,9 @@
     clippy::std_instead_of_core
 )] // test code: failing loudly is the point
 
-use core::sync::atomic::AtomicBool;
+use core::ops::ControlFlow;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
 use std::string::{String, ToString};
 use std::vec::Vec;
 #[cfg(target_arch = "wasm32")]
@@ -20,7 +22,7 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Bound, Change, Checkpoint, Coin, Error, Found, Matched, Options, Outcome, PathPattern, Paths,
-    Search, Space, Target, Template,
+    RangeOutcome, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use serde_json::Value;
@@ -689,4 +691,95 @@ fn a_checkpoint_belongs_to_its_search() {
         Err(Error::CheckpointChanged { fields })
     );
     assert_eq!(fields.to_string(), "gap and accounts");
+}
+
+/// The single-threaded range entry, shard by shard, finds what the threaded search finds (the
+/// wallet of the vectors), reports growing counts, and stops when its callback breaks.
+#[test]
+fn range_entry_finds_what_the_threaded_search_finds() {
+    let d = data();
+    let w = &d["english12"];
+    let mnemonic = s(&w["mnemonic"]);
+    let space = space(&with_token(&mnemonic, 5, "?"), &english(), &[""]);
+    let target = address_target(&[s(&w["bitcoin"]["bip84"][3])]);
+    let paths = || Paths::new(Coin::Bitcoin).gap(4).change(Change::Receive);
+    let Outcome::Found(threaded) = run(&space, &target, paths()) else {
+        panic!("the threaded search found nothing")
+    };
+    let search = Search::new(&space, &target, paths());
+    let mut found: Option<Found> = None;
+    let mut calls = 0;
+    for k in 0..4 {
+        let shard = space.shard(k, 4).unwrap();
+        let len = shard.end - shard.start;
+        let mut last = 0;
+        let outcome = search
+            .search_range_vartime(shard.clone(), &mut |p| {
+                assert!(p.examined >= last && p.examined <= len);
+                last = p.examined;
+                calls += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        match outcome {
+            RangeOutcome::Found(f) => {
+                assert!(found.is_none() && shard.contains(&f.index));
+                found = Some(f);
+            }
+            RangeOutcome::Exhausted(p) => assert_eq!(p.examined, len),
+            other => panic!("{other:?}"),
+        }
+    }
+    let found = found.expect("one shard holds the wallet");
+    assert!(calls > 0);
+    assert_eq!(found.index, threaded.index);
+    assert_eq!(found.address_index, Some(3));
+    assert_eq!(found.path.to_string(), "m/84'/0'/0'/0/3");
+    assert_eq!(space.to_phrase(found.candidate.words()).as_str(), mnemonic);
+    let stopped = search
+        .search_range_vartime(0..space.size(), &mut |_| ControlFlow::Break(()))
+        .unwrap();
+    let RangeOutcome::Stopped(p) = stopped else {
+        panic!("{stopped:?}")
+    };
+    assert!(p.examined > 0 && p.examined < space.size() && p.passed > 0);
+    assert!(matches!(
+        search.search_range_vartime(0..space.size() + 1, &mut |_| ControlFlow::Continue(())),
+        Err(Error::InvalidRange { .. })
+    ));
+}
+
+/// Chunks reach the checkpoint in index order on any thread count: a cancelled search leaves
+/// one finished range from the start.
+#[test]
+fn a_cancelled_search_leaves_a_done_prefix() {
+    let d = data();
+    let mnemonic = s(&d["english12"]["mnemonic"]);
+    let template = with_token(&with_token(&mnemonic, 5, "?"), 2, "?");
+    let space = space(&template, &english(), &[""]);
+    // An address of another wallet: nothing matches.
+    let target = address_target(&[s(&d["english12b"]["bitcoin"]["bip84"][0])]);
+    for threads in [1, 2, 3] {
+        let mut checkpoint = Checkpoint::new(&space, [2; 16]);
+        let cancel = AtomicBool::new(false);
+        let mut ticks = 0;
+        let outcome = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1))
+            .threads(threads)
+            .tick(Duration::ZERO)
+            .run_vartime(0..space.size(), &mut checkpoint, &cancel, &mut |_, _| {
+                ticks += 1;
+                if ticks == 3 {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+        let Outcome::Cancelled(progress) = outcome else {
+            panic!("{outcome:?}")
+        };
+        let done = checkpoint.done();
+        assert_eq!(done.len(), 1, "{threads} threads: {done:?}");
+        assert_eq!(done[0].start, 0);
+        assert_eq!(done[0].end, progress.examined);
+        assert!(progress.examined >= 3 * 4096 && progress.examined < space.size());
+    }
 }

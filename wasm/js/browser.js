@@ -7,3 +7,4 @@ await init({ module_or_path: new URL("../pkg/fastbip32_wasm_bg.wasm", import.met
 
 export * from "./api.js";
 export { WorkerPool } from "./pool.js";
+export { recover } from "./recover.js";

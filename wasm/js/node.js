@@ -7,3 +7,4 @@ initSync({ module: readFileSync(new URL("../pkg/fastbip32_wasm_bg.wasm", import.
 
 export * from "./api.js";
 export { WorkerPool } from "./pool.js";
+export { recover } from "./recover.js";

@@ -18,8 +18,17 @@ async function cores() {
 
 /** The package's worker script in this host: worker_threads in Node, a module Worker in
  * browsers. Returns `{post, listen, terminate}`. */
-async function defaultWorker() {
-  const url = new URL("./worker.js", import.meta.url);
+function defaultWorker() {
+  return packageWorker(new URL("./worker.js", import.meta.url));
+}
+
+/** The recover workers' script (recover-worker.js, the recover module), as `defaultWorker`. */
+export function recoverWorker() {
+  return packageWorker(new URL("./recover-worker.js", import.meta.url));
+}
+
+/** The worker script at `url` in this host. */
+async function packageWorker(url) {
   if (node) {
     const { Worker } = await import("node:worker_threads");
     const worker = new Worker(url);
@@ -81,7 +90,11 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) {
       const worker = await this.#create();
       worker.listen(
-        ({ id, reply }) => {
+        ({ id, reply, progress }) => {
+          if (progress !== undefined) {
+            this.#pending.get(id)?.onProgress?.(progress);
+            return;
+          }
           const done = this.#pending.get(id);
           this.#pending.delete(id);
           worker.busy?.(false);
@@ -114,8 +127,9 @@ export class WorkerPool {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
-  /** Runs one task on the next idle worker, unless `stopped()` gives an error by then. */
-  async #run(task, stopped) {
+  /** Runs one task on the next idle worker, unless `stopped()` gives an error by then;
+   * `onProgress` gets the `{id, progress}` messages the worker posts while it runs. */
+  async #run(task, stopped, onProgress) {
     const worker = await this.#acquire();
     const stop = stopped();
     if (stop) {
@@ -124,7 +138,7 @@ export class WorkerPool {
     }
     const id = this.#next++;
     const reply = await new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, worker });
+      this.#pending.set(id, { resolve, reject, worker, onProgress });
       worker.busy?.(true);
       worker.post({ id, task });
     });
@@ -175,9 +189,22 @@ export class WorkerPool {
     return results.flat();
   }
 
-  /** Stops the workers. */
+  /** Runs one task record on the next idle worker (a task of the worker script the pool
+   * was made with, e.g. `fastbip32/recover-task`'s); `onProgress` gets what the worker posts
+   * as progress while it runs. Rejects with the worker's error, or with kind `Aborted` when
+   * the pool is terminated first. */
+  async task(task, { onProgress } = {}) {
+    await this.#start();
+    return this.#run(task, () => null, onProgress);
+  }
+
+  /** Stops the workers; the tasks they were running reject with kind `Aborted`. */
   terminate() {
     for (const worker of this.#workers ?? []) worker.terminate();
+    for (const [id, done] of this.#pending) {
+      this.#pending.delete(id);
+      done.reject(aborted());
+    }
     this.#workers = null;
     this.#idle = [];
   }

@@ -112,6 +112,14 @@ impl LibraryError for fastbip32::Error {
 }
 
 /// An error of the address and WIF functions: `FastBip32Error`.
+/// A recovery error: its kind is the library's exhaustive `kind()`.
+#[cfg(feature = "recover")]
+impl LibraryError for fastbip32::recovery::Error {
+    fn into_js(self) -> JsValue {
+        raise(Class::Base, self.kind(), &self.to_string(), &[])
+    }
+}
+
 impl LibraryError for fastbip32::address::Error {
     fn into_js(self) -> JsValue {
         raise(Class::Base, self.kind(), &self.to_string(), &[])

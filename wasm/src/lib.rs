@@ -10,7 +10,8 @@
 //! * `descriptor`: `RawDescriptor`, `rawAccountDescriptors`;
 //! * `errors`: the one mapping of library errors to thrown values;
 //! * `convert`: bytes handed to JavaScript, the batch bound, the unsupported-operation error;
-//! * `names`: curve, network, address-kind and word-list names.
+//! * `names`: curve, network, address-kind and word-list names;
+//! * `recover` (feature `recover`, the recover workers' module): `RawRecovery`.
 
 #![allow(
     clippy::needless_pass_by_value,
@@ -28,11 +29,15 @@ mod errors;
 mod keys;
 mod mnemonic;
 mod names;
+#[cfg(feature = "recover")]
+mod recover;
 
 pub use address::{address, coins, decode_address};
 pub use descriptor::{account_descriptors, RawDescriptor};
 pub use keys::{RawPrivateKey, RawPublicKey};
 pub use mnemonic::{suggest, RawMnemonic};
+#[cfg(feature = "recover")]
+pub use recover::RawRecovery;
 
 use wasm_bindgen::prelude::*;
 

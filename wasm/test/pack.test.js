@@ -11,6 +11,8 @@ import { test } from "node:test";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const packageDir = new URL("..", import.meta.url).pathname;
 const vector1 = JSON.parse(readFileSync(new URL("../../tests/data/bip32.json", import.meta.url))).cases[0];
+// A wallet of tests/data/recovery.json (bip_utils): recover() finds it from the installed package.
+const wallet = JSON.parse(readFileSync(new URL("../../tests/data/recovery.json", import.meta.url))).english12;
 
 test("npm pack gives a tarball that installs and works in a fresh project", () => {
   const dir = mkdtempSync(join(tmpdir(), "fastbip32-pack-"));
@@ -19,7 +21,8 @@ test("npm pack gives a tarball that installs and works in a fresh project", () =
       execFileSync(npm, ["pack", "--json", "--pack-destination", dir], { cwd: packageDir, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
     );
     const files = packed[0].files.map((f) => f.path).sort();
-    for (const needed of ["index.d.ts", "js/node.js", "js/browser.js", "js/worker.js", "pkg/fastbip32_wasm_bg.wasm", "pkg/fastbip32_wasm.js", "pkg/english/js/node.js", "pkg/english/js/worker.js", "pkg/english/fastbip32_wasm_bg.wasm", "pkg/english/fastbip32_wasm.js"]) {
+    for (const needed of ["index.d.ts", "js/node.js", "js/browser.js", "js/worker.js", "pkg/fastbip32_wasm_bg.wasm", "pkg/fastbip32_wasm.js", "pkg/english/js/node.js", "pkg/english/js/worker.js", "pkg/english/fastbip32_wasm_bg.wasm", "pkg/english/fastbip32_wasm.js",
+      "js/recover.js", "js/recover-worker.js", "js/recover-task.js", "recover.d.ts", "pkg/fastbip32_recover_bg.wasm", "pkg/fastbip32_recover.js"]) {
       assert.ok(files.includes(needed), `${needed} is in the tarball`);
     }
     assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/") || f.startsWith("node_modules/")), files.join());
@@ -30,17 +33,19 @@ test("npm pack gives a tarball that installs and works in a fresh project", () =
     const last = vector1.chain.at(-1);
     writeFileSync(
       join(project, "main.js"),
-      `import { ExtendedPrivateKey, WorkerPool } from "fastbip32";
+      `import { ExtendedPrivateKey, WorkerPool, recover } from "fastbip32";
 const master = ExtendedPrivateKey.fromSeed(Uint8Array.from(Buffer.from("${vector1.seed_hex}", "hex")));
 const key = master.derive("${last.path}");
 const pool = new WorkerPool({ size: 1 });
 const fromPool = await pool.addresses(key.toXpub(), 0, 3);
 pool.terminate();
-console.log(JSON.stringify({ xprv: key.toString(), xpub: key.toXpub().toString(), same: fromPool.join() === key.toXpub().addresses(0, 3).join() }));
+const template = ${JSON.stringify(wallet.mnemonic.split(" ").map((w, i) => (i === 5 ? "?" : w)).join(" "))};
+const found = await recover({ mnemonic: template, address: "${wallet.bitcoin.bip84[0]}", gap: 1, workers: 1 });
+console.log(JSON.stringify({ xprv: key.toString(), xpub: key.toXpub().toString(), same: fromPool.join() === key.toXpub().addresses(0, 3).join(), recovered: found.mnemonic }));
 `,
     );
     const got = JSON.parse(execFileSync(process.execPath, ["main.js"], { cwd: project, encoding: "utf8" }));
-    assert.deepEqual(got, { xprv: last.xprv, xpub: last.xpub, same: true });
+    assert.deepEqual(got, { xprv: last.xprv, xpub: last.xpub, same: true, recovered: wallet.mnemonic });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,6 +10,9 @@ import {
   MnemonicError,
   PathError,
   WorkerPool,
+  recover,
+  type RecoverProgress,
+  type Recovered,
   accountDescriptors,
   address,
   coins,
@@ -23,6 +26,7 @@ import {
 import { initialize } from "fastbip32/core";
 import { runTask, serveTasks } from "fastbip32/task";
 import { fromWebWorker } from "fastbip32/pool";
+import { serveRecoverTasks } from "fastbip32/recover-task";
 
 const seed: Uint8Array = new Uint8Array(16);
 const master: ExtendedPrivateKey = ExtendedPrivateKey.fromSeed(seed, { curve: "secp256k1" });
@@ -83,6 +87,19 @@ runTask({}, { op: "addresses", source: { type: "descriptor", text: "…" }, star
 fromWebWorker({} as Worker);
 serveTasks({ postMessage() {}, addEventListener() {} }, Promise.resolve({}));
 
+const recovering: Promise<Recovered | null> = recover({
+  mnemonic: "ozone drill grab fiber curtain ? pudding thank cruise elder eight picnic",
+  address: ["bc1qer888v94n9fgqakzlaxre80n3mmzyfz959z8fk"],
+  gap: 4,
+  change: "receive",
+  shard: "1/2",
+  signal: new AbortController().signal,
+  onProgress: (p: RecoverProgress) => console.log(p.examined + 1n, p.total, p.eta ?? "-", p.rate),
+});
+recovering.then((r) => r && console.log(r.path, r.candidate + 1n, r.addressIndex, r.matched));
+serveRecoverTasks({ postMessage() {} , on() {} }, Promise.resolve({}));
+pool.task({ op: "plan" }, { onProgress: () => {} });
+
 for (const k of [master, fromPhrase, fromObject, parsed, child]) k.free();
 xpub.free();
 d.free();
@@ -95,6 +112,10 @@ new ExtendedPrivateKey();
 ExtendedPrivateKey.fromSeed("000102");
 // @ts-expect-error: an unknown curve name
 ExtendedPrivateKey.fromSeed(seed, { curve: "secp256r2" });
+// @ts-expect-error: the template is required
+recover({ address: "bc1q…" });
+// @ts-expect-error: an unknown chain
+recover({ mnemonic: "?", change: "internal" });
 // @ts-expect-error: a coin is its slug or symbol, not its SLIP-44 number
 xpub.addresses(0, 1, { coin: 60 });
 // @ts-expect-error: privateKey is read-only

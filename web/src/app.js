@@ -32,15 +32,46 @@
     worker.postMessage({ module: moduleBytes });
     return F.fromWebWorker(worker);
   }
+  /** What each recover worker runs (after the recover script, FastBip32Recover): the recover
+   * module from the bytes the page posts first, then recover()'s tasks. */
+  function recoverWorkerMain() {
+    let ready;
+    const loaded = new Promise((resolve) => (ready = resolve));
+    self.addEventListener("message", (event) => {
+      if (event.data.module === undefined) return;
+      event.stopImmediatePropagation();
+      ready(FastBip32Recover.initialize(event.data.module));
+    });
+    FastBip32Recover.serveRecoverTasks(self, loaded);
+  }
+
+  let recoverBytes = null;
+  let recoverUrl = null;
+  /** A recover worker: the recover module's bytes are unpacked on the first one. */
+  async function createRecoverWorker() {
+    if (recoverBytes === null) recoverBytes = await unpack($("fastbip32-recover-module"));
+    if (recoverUrl === null) {
+      const text = `${$("fastbip32-recover-lib").textContent}\n;(${recoverWorkerMain.toString()})();\n`;
+      recoverUrl = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+    }
+    const worker = new Worker(recoverUrl, { name: "fastbip32-recover" });
+    worker.postMessage({ module: recoverBytes });
+    return F.fromWebWorker(worker);
+  }
+
   // One core is left to the page itself, so that it answers while a large table is computed.
   const poolSize = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
   const pool = new F.WorkerPool({ size: poolSize, createWorker });
 
-  async function loadModule() {
-    const block = $("fastbip32-module");
+  /** The bytes of a gzip+base64 data block. */
+  async function unpack(block) {
     const packed = Uint8Array.from(atob(block.textContent.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
     const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    moduleBytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  async function loadModule() {
+    moduleBytes = await unpack($("fastbip32-module"));
     await F.load(await WebAssembly.compile(moduleBytes));
   }
 
@@ -858,6 +889,74 @@
     }
   }
 
+  // ---------------------------------------------------------------- recover
+
+  let recovering = null;
+  /** Seconds as "1 h 2 min", "3 min 4 s" or "5 s". */
+  function duration(seconds) {
+    const s = Math.round(seconds);
+    if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+    if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
+    return `${s} s`;
+  }
+
+  async function recoverWallet() {
+    const template = $("recover-template").value.trim();
+    const address = $("recover-address").value.trim();
+    if (!template || !address) return setCheck("recover-status", "Type the remembered phrase and a known address.", false);
+    const controller = new AbortController();
+    recovering?.abort();
+    recovering = controller;
+    $("recover").disabled = true;
+    $("recover-stop").disabled = false;
+    $("recover-result").textContent = "";
+    const bar = $("recover-progress");
+    bar.value = 0;
+    setCheck("recover-status", "Starting the search…", null);
+    const passphrase = $("recover-passphrase").value;
+    try {
+      const found = await F.recover({
+        mnemonic: template,
+        missing: intField("recover-missing", 0, 3, 0),
+        gap: intField("recover-gap", 1, 65536, 20),
+        address,
+        passphrase: passphrase || undefined,
+        workers: poolSize,
+        createWorker: createRecoverWorker,
+        signal: controller.signal,
+        onProgress: (p) => {
+          const share = p.total > 0n ? Number((p.examined * 10000n) / p.total) / 10000 : 0;
+          bar.value = share;
+          const eta = p.eta === null ? "" : `, about ${duration(p.eta)} left`;
+          setCheck(
+            "recover-status",
+            `Searched ${p.examined.toLocaleString("en")} of ${p.total.toLocaleString("en")} candidates (${(share * 100).toFixed(1)}%)${eta}.`,
+            null,
+          );
+        },
+      });
+      bar.value = 1;
+      if (found) {
+        setCheck("recover-status", `Found at ${found.path}.`, true);
+        $("recover-result").textContent = [
+          `mnemonic: ${found.mnemonic}`,
+          `passphrase: ${found.passphrase === "" ? "(none)" : found.passphrase}`,
+          `path: ${found.path}`,
+          `address: ${found.address ?? "—"}`,
+        ].join("\n");
+      } else setCheck("recover-status", "No phrase of the template matches the address.", false);
+    } catch (error) {
+      if (controller.signal.aborted) setCheck("recover-status", "Stopped.", false);
+      else setCheck("recover-status", `Error: ${errorText(error)}`, false);
+    } finally {
+      if (recovering === controller) {
+        recovering = null;
+        $("recover").disabled = false;
+        $("recover-stop").disabled = true;
+      }
+    }
+  }
+
   const CARD = /^(A|[2-9]|T|10|J|Q|K)([CDHS])$/;
   async function useEntropy() {
     const kind = $("entropy-kind").value;
@@ -1065,6 +1164,8 @@
     $("export-json").addEventListener("click", () => exportRows("json"));
     $("find").addEventListener("click", findIndex);
     $("decode").addEventListener("click", decode);
+    $("recover").addEventListener("click", recoverWallet);
+    $("recover-stop").addEventListener("click", () => recovering?.abort());
     $("use-entropy").addEventListener("click", useEntropy);
   }
 
