@@ -49,7 +49,10 @@ fn watch_ctrl_c() {
 const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// Arguments of `recover`.
-#[allow(clippy::struct_excessive_bools, reason = "clap flags, each a switch of its own")]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "clap flags, each a switch of its own"
+)]
 #[derive(Debug, clap::Args)]
 pub(crate) struct RecoverArgs {
     /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), `ab*`

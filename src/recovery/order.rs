@@ -249,10 +249,15 @@ mod tests {
             Err(Error::TooManyOrders { .. })
         ));
         assert_eq!(
-            Arrangements::new(12, 0b1111_1111_1100, 15).unwrap_err(),
-            Error::TooManyExtraWords { extra: 15, max: 22 }
+            Arrangements::new(12, 0b1111_1111_1100, 23).unwrap_err(),
+            Error::TooManyExtraWords { extra: 23, max: 22 }
+        );
+        // 2 free words and 15 extra words: 17 · 16 orders.
+        assert_eq!(
+            Arrangements::new(12, 0b1111_1111_1100, 15).unwrap().count(),
+            272
         );
         // 24 words, 22 anchored, 2 extra words: 4 · 3 orders.
-        assert_eq!(Arrangements::new(24, 0x3f_fffc, 2).unwrap().count(), 12);
+        assert_eq!(Arrangements::new(24, 0xff_fffc, 2).unwrap().count(), 12);
     }
 }
