@@ -54,6 +54,14 @@
 //!   (each token moves at most one place; a word moved two places is not covered). Two
 //!   tokens with the same sets are never swapped (it would change nothing). Swaps permute
 //!   the tokens, with their typos, before the placement inserts the missing words.
+//! * **`unordered`**: every order of the tokens, except those anchored in their slot
+//!   (`^word`), drawn from the free tokens and the extra words (`+word`): the free slots
+//!   take an ordered choice of that many tokens of this pool. The *pair sets* are then
+//!   these orders: order number `r` is `choice × f! + permutation` (`f` free slots), the
+//!   choices of tokens in lexicographic order of their pool positions, the permutations in
+//!   lexicographic order; order 0 is the template as written. There are
+//!   `C(pool, f) × f!` orders, at most [`MAX_ORDERS`]. It takes no `missing`, `typos` or
+//!   `swaps`.
 //!
 //! **Multiplicity.** Typos alone, and templates alone, give each candidate once. Otherwise a
 //! candidate can have several indices, and [`Space::size`] and the checksum counts count
@@ -124,6 +132,7 @@ mod checkpoint;
 pub mod electrum;
 mod error;
 mod filter;
+mod order;
 pub mod passphrase_rules;
 mod picks;
 mod search;
@@ -137,6 +146,7 @@ pub use self::address_db::{AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
+pub use self::order::MAX_ORDERS;
 pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
     Change, Found, Matched, Outcome, Paths, Progress, RangeOutcome, RangeProgress, Search,

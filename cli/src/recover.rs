@@ -50,11 +50,11 @@ fn watch_ctrl_c() {
 const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// Arguments of `recover`.
-#[derive(Debug, clap::Args)]
 #[allow(
     clippy::struct_excessive_bools,
-    reason = "clap flags: each bool is one independent switch of the command line"
+    reason = "clap flags, each a switch of its own"
 )]
+#[derive(Debug, clap::Args)]
 pub(crate) struct RecoverArgs {
     /// The phrase as remembered: words, `?` (unknown word), `{a,b,c}` (one of a list), word
     /// patterns `ab*`, `*ab`, `a*b`, `a?c` (`*` any letters, `?` one letter). `-` reads it from standard input, `@FILE` from a file;
@@ -71,6 +71,12 @@ pub(crate) struct RecoverArgs {
     /// Up to N transpositions of adjacent words.
     #[arg(long, default_value_t = 0, value_name = "N")]
     swaps: usize,
+    /// The words are known, their order is not: search every order of them. In the
+    /// template, `^word` keeps its place, and `+word` is an extra word that may take the
+    /// place of a word that is not marked `^` (at most 2^40 orders; no --missing, --typos or
+    /// --swaps).
+    #[arg(long)]
+    unordered: bool,
     /// The phrase length: 12, 15, 18, 21 or 24.
     #[arg(long, value_name = "N")]
     length: Option<usize>,
@@ -186,7 +192,7 @@ fn template_error(
     err: RecoveryError,
 ) -> CliError {
     let hint = match err {
-        RecoveryError::InvalidWordCount { count } if args.length.is_none() => {
+        RecoveryError::InvalidWordCount { count } if args.length.is_none() && !args.unordered => {
             LENGTHS.iter().find(|&&n| n > count).map(|n| {
                 format!(
                     "; if words are missing, try --missing {}",
@@ -198,7 +204,8 @@ fn template_error(
             let near = Template::suggest_vartime(text, options, position)
                 .filter(|s| !s.is_empty())
                 .map(|s| format!("; did you mean {}?", s.join(", ")));
-            let typos = (args.typos == 0).then_some(" (--typos 1 searches the words near it)");
+            let typos = (args.typos == 0 && !args.unordered)
+                .then_some(" (--typos 1 searches the words near it)");
             Some(format!(
                 "{}{}",
                 near.unwrap_or_default(),
@@ -235,7 +242,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let mut options = Options::new()
         .missing(args.missing)
         .typos(args.typos)
-        .swaps(args.swaps);
+        .swaps(args.swaps)
+        .unordered(args.unordered);
     if let Some(language) = &args.language {
         let language: Language = language
             .parse()

@@ -15,16 +15,17 @@ use super::space::Space;
 const MAGIC: &str = "fastbip32-recovery-checkpoint";
 
 /// The format version this build writes and reads.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// The fields a space fixes (the others, a search's).
-const SPACE_FIELDS: [CheckpointField; 6] = [
+const SPACE_FIELDS: [CheckpointField; 7] = [
     CheckpointField::Template,
     CheckpointField::WordList,
     CheckpointField::Missing,
     CheckpointField::Typos,
     CheckpointField::Swaps,
     CheckpointField::Passphrases,
+    CheckpointField::WordOrder,
 ];
 
 /// A field's salted hash: what it stands for, under the salt and its name.
@@ -47,7 +48,7 @@ fn field_digest(
 /// The file is text, one item a line:
 ///
 /// ```text
-/// fastbip32-recovery-checkpoint 2
+/// fastbip32-recovery-checkpoint 3
 /// salt 5f1c…(16 bytes in hex)
 /// template 9a0e…(32 bytes in hex)
 /// size 4096
@@ -57,6 +58,7 @@ fn field_digest(
 /// field typos …
 /// field swaps …
 /// field passphrases …
+/// field word-order …
 /// field target …
 /// field coin …
 /// field paths …
@@ -69,7 +71,7 @@ fn field_digest(
 /// Each `field` line is a salted SHA-256 of one thing that defines the search, so that
 /// resuming a search that differs in any of them is [`Error::CheckpointChanged`] naming
 /// them, not a search that silently skips the answer. [`new`](Self::new) fills the space's
-/// six; the search's five (target, coin, paths, gap, accounts) are filled when the
+/// seven; the search's five (target, coin, paths, gap, accounts) are filled when the
 /// checkpoint is first given to [`Search::run_vartime`](super::Search::run_vartime), and
 /// checked there (and by [`Search::check_checkpoint`](super::Search::check_checkpoint))
 /// ever after.
@@ -116,14 +118,14 @@ pub struct Checkpoint {
     size: u128,
     /// Each field's salted hash, in [`CheckpointField::ALL`]'s order; a search's fields are
     /// `None` until the checkpoint is bound to a search.
-    fields: [Option<[u8; 32]>; 11],
+    fields: [Option<[u8; 32]>; 12],
     done: Vec<Range<u128>>,
 }
 
 impl Checkpoint {
     /// An empty checkpoint of `space`, with `salt` (16 random bytes, e.g. from `getrandom`).
     pub fn new(space: &Space, salt: [u8; 16]) -> Self {
-        let mut fields = [None; 11];
+        let mut fields = [None; 12];
         for (slot, field) in fields.iter_mut().zip(CheckpointField::ALL) {
             if SPACE_FIELDS.contains(&field) {
                 *slot = Some(field_digest(&salt, field, |h| space.hash_field(field, h)));
@@ -288,7 +290,7 @@ impl Checkpoint {
         let size: u128 =
             parse_number(field(4, "size")?).ok_or(Error::CheckpointSyntax { line: 4 })?;
         let mut checkpoint = Self::new(space, salt);
-        // `field NAME HEX` lines, in the order of `CheckpointField::ALL`: the space's six,
+        // `field NAME HEX` lines, in the order of `CheckpointField::ALL`: the space's seven,
         // then a search's five or none.
         let mut changed = CheckpointFields::new();
         let mut at = 4;

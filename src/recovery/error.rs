@@ -72,6 +72,29 @@ pub enum Error {
         /// The phrase length asked for.
         length: usize,
     },
+    /// An `--unordered` template with an option that changes the words' order or count
+    /// (`missing`, `typos` or `swaps`), or a `^word` or `+word` token without `--unordered`
+    /// (`unordered`).
+    UnorderedOption {
+        /// The option: `missing`, `typos`, `swaps` or `unordered`.
+        option: &'static str,
+    },
+    /// An `--unordered` template whose words have more orders than
+    /// [`MAX_ORDERS`](super::MAX_ORDERS): anchor more words, or give fewer extra words.
+    TooManyOrders {
+        /// The number of orders (saturating).
+        orders: u64,
+        /// The most orders a template may have.
+        max: u64,
+    },
+    /// More extra words (`+word`) than fit: the free words and the extra words are at most
+    /// 24.
+    TooManyExtraWords {
+        /// The extra words given.
+        extra: usize,
+        /// The most extra words this template may have.
+        max: usize,
+    },
     /// A passphrase list without a passphrase.
     EmptyPassphraseList,
     /// The space has 2¹²⁸ candidates or more.
@@ -223,6 +246,8 @@ pub enum CheckpointField {
     Swaps,
     /// The passphrase list.
     Passphrases,
+    /// The word order: `--unordered`, the anchored words and the extra words.
+    WordOrder,
     /// The target (addresses, xpubs, fingerprints, descriptor keys).
     Target,
     /// The coin.
@@ -237,13 +262,14 @@ pub enum CheckpointField {
 
 impl CheckpointField {
     /// Every field, in the order of a checkpoint file.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Template,
         Self::WordList,
         Self::Missing,
         Self::Typos,
         Self::Swaps,
         Self::Passphrases,
+        Self::WordOrder,
         Self::Target,
         Self::Coin,
         Self::Paths,
@@ -252,7 +278,7 @@ impl CheckpointField {
     ];
 
     /// The name in a checkpoint file and in messages: `template`, `word-list`, `missing`,
-    /// `typos`, `swaps`, `passphrases`, `target`, `coin`, `paths`, `gap`, `accounts`.
+    /// `typos`, `swaps`, `passphrases`, `word-order`, `target`, `coin`, `paths`, `gap`, `accounts`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Template => "template",
@@ -261,6 +287,7 @@ impl CheckpointField {
             Self::Typos => "typos",
             Self::Swaps => "swaps",
             Self::Passphrases => "passphrases",
+            Self::WordOrder => "word-order",
             Self::Target => "target",
             Self::Coin => "coin",
             Self::Paths => "paths",
@@ -371,6 +398,20 @@ impl fmt::Display for Error {
                 "{words} template words and {missing} missing make {} words, not {length}",
                 words + missing
             ),
+            Self::UnorderedOption { option: "unordered" } => f.write_str(
+                "anchored (^word) and extra (+word) words need --unordered",
+            ),
+            Self::UnorderedOption { option } => {
+                write!(f, "--unordered searches every order of the words given: it takes no --{option}")
+            }
+            Self::TooManyOrders { orders, max } => write!(
+                f,
+                "the words have {orders} orders, more than {max} (anchor more words with ^word, or give fewer extra words)"
+            ),
+            Self::TooManyExtraWords { extra, max } => write!(
+                f,
+                "{extra} extra words are more than the {max} this template may have (the free and extra words are at most 24)"
+            ),
             Self::EmptyPassphraseList => f.write_str("the passphrase list is empty"),
             Self::SpaceTooLarge => f.write_str("the search space has 2^128 candidates or more"),
             Self::TooManyLayouts { layouts, max } => write!(
@@ -455,6 +496,9 @@ impl Error {
             Self::InvalidWordCount { .. } => "InvalidWordCount",
             Self::MissingExceedsLength { .. } => "MissingExceedsLength",
             Self::LengthMismatch { .. } => "LengthMismatch",
+            Self::UnorderedOption { .. } => "UnorderedOption",
+            Self::TooManyOrders { .. } => "TooManyOrders",
+            Self::TooManyExtraWords { .. } => "TooManyExtraWords",
             Self::EmptyPassphraseList => "EmptyPassphraseList",
             Self::SpaceTooLarge => "SpaceTooLarge",
             Self::TooManyLayouts { .. } => "TooManyLayouts",

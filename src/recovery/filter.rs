@@ -16,6 +16,10 @@ use super::words;
 /// The candidates a [`Batch`] holds: the lanes of the widest multi-lane PBKDF2.
 pub const BATCH_LEN: usize = 8;
 
+/// The most token orders of a class [`Space::checksum_count_vartime`] walks (about a
+/// second); past it, an unordered template's class is estimated.
+const MAX_COUNTED_ORDERS: u64 = 1 << 22;
+
 /// The most entropy bytes (24 words).
 const MAX_ENTROPY: usize = 32;
 
@@ -540,7 +544,20 @@ impl Space {
         let mut batch = Batch::new();
         for class in self.classes() {
             let valid_share = class.words >> checksum_bits;
-            for pair_rank in 0..self.pair_sets(class.swaps) {
+            let pair_sets = self.pair_sets(class.swaps);
+            if pair_sets > MAX_COUNTED_ORDERS {
+                // More orders (an unordered template) than are walked: one in 2^c of the
+                // class, rounded to the nearest.
+                exact = false;
+                let share = u128::from(pair_sets)
+                    * u128::from(self.places_count())
+                    * class.words
+                    * passphrases;
+                let rounded = (share >> checksum_bits) + (share >> (checksum_bits - 1) & 1);
+                total = total.saturating_add(rounded);
+                continue;
+            }
+            for pair_rank in 0..pair_sets {
                 let order = self.order(class.swaps, pair_rank);
                 let token = order.get(m.saturating_sub(1)).copied().unwrap_or(0);
                 let options = self.token_set(usize::from(token), class.typos);

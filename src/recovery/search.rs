@@ -626,7 +626,8 @@ impl<'a> Search<'a> {
             | CheckpointField::Missing
             | CheckpointField::Typos
             | CheckpointField::Swaps
-            | CheckpointField::Passphrases => self.space.hash_field(field, h),
+            | CheckpointField::Passphrases
+            | CheckpointField::WordOrder => self.space.hash_field(field, h),
             CheckpointField::Target => self.target.hash_into(h),
             CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
             CheckpointField::Paths => {

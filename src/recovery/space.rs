@@ -10,6 +10,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::error::{CheckpointField, Error, Result};
+use super::order::{Arrangements, Orders};
 use super::passphrase_rules::PassphraseRules;
 use super::picks::Picks;
 use super::template::{Kind, Template, Token};
@@ -159,7 +160,7 @@ impl fmt::Debug for Candidate {
 pub struct Space {
     template: Template,
     passphrases: Passphrases,
-    pairs: Picks,
+    orders: Orders,
     places: Picks,
     places_count: u64,
     classes: Vec<Class>,
@@ -173,8 +174,9 @@ impl Space {
     ///
     /// # Errors
     /// [`Error::EmptyPassphraseList`]; [`Error::TooManyLayouts`] for more than
-    /// [`MAX_LAYOUTS`] classes of typos and swaps; [`Error::SpaceTooLarge`] for 2¹²⁸
-    /// candidates or more.
+    /// [`MAX_LAYOUTS`] classes of typos and swaps; [`Error::TooManyOrders`] or
+    /// [`Error::TooManyExtraWords`] for an unordered template with too many orders or extra
+    /// words; [`Error::SpaceTooLarge`] for 2¹²⁸ candidates or more.
     pub fn new<P: AsRef<str>>(
         template: Template,
         passphrases: impl IntoIterator<Item = P>,
@@ -230,13 +232,24 @@ impl Space {
                 _ => false,
             })
             .fold(0u32, |mask, (i, _)| mask | 1 << i);
-        let pairs = Picks::disjoint_pairs(tokens.len().saturating_sub(1), eligible);
+        let orders = if template.unordered() {
+            Orders::Unordered(Arrangements::new(
+                tokens.len(),
+                template.anchored(),
+                template.extra_words(),
+            )?)
+        } else {
+            Orders::Swaps(Picks::disjoint_pairs(
+                tokens.len().saturating_sub(1),
+                eligible,
+            ))
+        };
         let places = Picks::combinations(template.word_count());
         let places_count = places.count(template.missing());
         let mut space = Self {
             template,
             passphrases,
-            pairs,
+            orders,
             places,
             places_count,
             classes: Vec::new(),
@@ -266,7 +279,7 @@ impl Space {
         let max_typos = self.template.typos().min(f + free.len());
         let max_swaps = (0..=self.template.swaps())
             .rev()
-            .find(|&k| self.pairs.count(k) > 0)
+            .find(|&k| self.orders.count(k) > 0)
             .unwrap_or(0);
         let free_picks = Picks::combinations(free.len());
         let changes = f..=max_typos + max_swaps;
@@ -276,7 +289,7 @@ impl Space {
         let mut layouts = 0u64;
         for c in changes.clone() {
             for j in typo_counts(c) {
-                if self.pairs.count(c - j) > 0 {
+                if self.orders.count(c - j) > 0 {
                     layouts = layouts.saturating_add(free_picks.count(j - f));
                 }
             }
@@ -294,7 +307,7 @@ impl Space {
         for c in changes {
             for j in typo_counts(c) {
                 let swaps = c - j;
-                let pair_sets = self.pairs.count(swaps);
+                let pair_sets = self.orders.count(swaps);
                 if pair_sets == 0 {
                     continue;
                 }
@@ -345,7 +358,7 @@ impl Space {
     /// version, the language, the counts, every token's word sets, the passphrases, the size.
     fn compute_digest(&self) -> Zeroizing<[u8; 32]> {
         let mut h = Sha256::new();
-        h.update(b"fastbip32 recovery space, candidate order 1\0");
+        h.update(b"fastbip32 recovery space, candidate order 2\0");
         h.update(self.template.language().name().as_bytes());
         let t = &self.template;
         for count in [
@@ -367,14 +380,30 @@ impl Space {
             }
         }
         self.passphrases.hash_into(&mut h);
+        self.hash_order(&mut h);
         h.update(self.size.to_be_bytes());
         Zeroizing::new(h.finalize().into())
     }
 
+    /// The word order: unordered or not, the anchors, the extra words' kinds and words.
+    fn hash_order(&self, h: &mut Sha256) {
+        let t = &self.template;
+        h.update([u8::from(t.unordered())]);
+        h.update(t.anchored().to_be_bytes());
+        h.update((t.extras().len() as u64).to_be_bytes());
+        for token in t.extras() {
+            h.update([token.kind as u8]);
+            h.update((token.keep.as_slice().len() as u64).to_be_bytes());
+            for w in token.keep.as_slice() {
+                h.update(w.to_be_bytes());
+            }
+        }
+    }
+
     /// Feeds what `field` of a checkpoint stands for to `h`: the template's tokens (their
     /// kinds and the words each stands for as written) and the phrase length, the word list,
-    /// a count, or the passphrases. Nothing for the fields of a search (target, coin, paths,
-    /// gap, accounts).
+    /// a count, the passphrases, or the word order. Nothing for the fields of a search
+    /// (target, coin, paths, gap, accounts).
     pub(super) fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
         let t = &self.template;
         let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
@@ -395,6 +424,7 @@ impl Space {
             CheckpointField::Typos => count(h, t.typos()),
             CheckpointField::Swaps => count(h, t.swaps()),
             CheckpointField::Passphrases => self.passphrases.hash_into(h),
+            CheckpointField::WordOrder => self.hash_order(h),
             CheckpointField::Target
             | CheckpointField::Coin
             | CheckpointField::Paths
@@ -475,27 +505,19 @@ impl Space {
     }
 
     pub(super) fn pair_sets(&self, swaps: usize) -> u64 {
-        self.pairs.count(swaps)
+        self.orders.count(swaps)
     }
 
-    /// The token order after the swaps of pair set `pair_rank` of `swaps` pairs.
+    /// The token order of pair set (or, unordered, order) `pair_rank` of `swaps` pairs:
+    /// entry `j` is the token of the `j`-th slot that is not a missing word.
     pub(super) fn order(&self, swaps: usize, pair_rank: u64) -> [u8; MAX_WORDS] {
-        let mask = self.pairs.unrank(swaps, pair_rank);
-        #[allow(clippy::cast_possible_truncation)] // i < 24
-        let mut order: [u8; MAX_WORDS] = core::array::from_fn(|i| i as u8);
-        for i in 0..MAX_WORDS - 1 {
-            if mask >> i & 1 == 1 {
-                order.swap(i, i + 1);
-            }
-        }
-        order
+        self.orders.unrank(swaps, pair_rank)
     }
 
     /// The option set of token `token` in a class with typo set `typos`.
     pub(super) fn token_set(&self, token: usize, typos: u32) -> &[u16] {
         self.template
-            .tokens()
-            .get(token)
+            .token(token)
             .map_or(&[], |t| set_of(t, typos >> token & 1 == 1))
     }
 
@@ -579,7 +601,7 @@ impl Space {
         let m = self.template.tokens().len();
         let passphrases = self.passphrase_count() as u128;
         for class in &self.classes {
-            for pair_rank in 0..self.pairs.count(class.swaps) {
+            for pair_rank in 0..self.orders.count(class.swaps) {
                 let order = self.order(class.swaps, pair_rank);
                 let set = |j: usize| {
                     let token = order.get(j).copied().unwrap_or(0);

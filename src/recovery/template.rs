@@ -30,6 +30,7 @@ pub struct Options {
     missing: Option<usize>,
     typos: usize,
     swaps: usize,
+    unordered: bool,
 }
 
 impl Options {
@@ -42,6 +43,7 @@ impl Options {
             missing: None,
             typos: 0,
             swaps: 0,
+            unordered: false,
         }
     }
 
@@ -81,6 +83,15 @@ impl Options {
     #[must_use]
     pub const fn swaps(mut self, count: usize) -> Self {
         self.swaps = count;
+        self
+    }
+
+    /// The words are known, their order is not (`--unordered`): every order of the tokens,
+    /// except those anchored in their slot (`^word`), and of the extra words (`+word`) that
+    /// may stand in for some of them. Takes no missing words, typos or swaps.
+    #[must_use]
+    pub const fn unordered(mut self, unordered: bool) -> Self {
+        self.unordered = unordered;
         self
     }
 }
@@ -145,6 +156,10 @@ pub(super) struct Token {
 /// | `{a,b,c}` | one of the listed words; an item `ab*` adds every word starting with `ab` |
 /// | `ab*` | any word starting with `ab` |
 ///
+/// With [`Options::unordered`], a word, `?` or `prefix*` may be marked: `^word` keeps its
+/// slot (an anchor), `+word` is an extra word, not a slot of its own, that may take the
+/// place of a word that is not anchored.
+///
 /// `Debug` shows the counts and the language, never a word.
 ///
 /// # Examples
@@ -177,6 +192,11 @@ pub struct Template {
     typos: usize,
     swaps: usize,
     tokens: Vec<Token>,
+    unordered: bool,
+    /// Bit `i`: token `i` keeps its slot (`^word`).
+    anchored: u32,
+    /// The extra words (`+word`), in template order.
+    extras: Vec<Token>,
 }
 
 impl Template {
@@ -189,7 +209,9 @@ impl Template {
     /// [`Error::LengthMismatch`] for counts that make no BIP-39 phrase;
     /// [`Error::AmbiguousLanguage`]; [`Error::UnknownWord`] for a word outside the list (without
     /// typos allowed, or with no list word near it), [`Error::TooManyUnknownWords`] for more
-    /// of them than `--typos`, [`Error::UnknownListItem`], [`Error::NoWordWithPrefix`].
+    /// of them than `--typos`, [`Error::UnknownListItem`], [`Error::NoWordWithPrefix`];
+    /// [`Error::UnorderedOption`] for `^word` or `+word` without
+    /// [`unordered`](Options::unordered), or `unordered` with missing words, typos or swaps.
     ///
     /// # Security
     /// Variable-time on secret input: the template's words are most of a mnemonic, and
@@ -197,8 +219,24 @@ impl Template {
     /// searches of the word lists, language detection), as every BIP-39 parser does. The
     /// word sets it builds are wiped on drop. Listed in SECURITY.md.
     pub fn parse(text: &str, options: &Options) -> Result<Self> {
-        let raw = tokenize(text)?;
-        let (word_count, missing) = counts(raw.len(), options)?;
+        let (raw, marks) = tokenize_marked(text)?;
+        let extra = marks.iter().filter(|&&m| m == Mark::Extra).count();
+        if options.unordered {
+            if options.typos > 0 {
+                return Err(Error::UnorderedOption { option: "typos" });
+            }
+            if options.swaps > 0 {
+                return Err(Error::UnorderedOption { option: "swaps" });
+            }
+        } else if extra > 0 || marks.contains(&Mark::Anchor) {
+            return Err(Error::UnorderedOption {
+                option: "unordered",
+            });
+        }
+        let (word_count, missing) = counts(raw.len() - extra, options)?;
+        if options.unordered && missing > 0 {
+            return Err(Error::UnorderedOption { option: "missing" });
+        }
         let language = match options.language {
             Some(language) => language,
             None => detect(&raw)?,
@@ -234,13 +272,30 @@ impl Template {
                 }
             }
         }
+        // The extra words leave the slots; the anchors are counted in slots.
+        let mut anchored = 0u32;
+        let mut extras = Vec::with_capacity(extra);
+        let mut slots = Vec::with_capacity(tokens.len() - extra);
+        for (token, mark) in tokens.into_iter().zip(&marks) {
+            match mark {
+                Mark::Extra => extras.push(token),
+                Mark::Anchor => {
+                    anchored |= 1 << slots.len();
+                    slots.push(token);
+                }
+                Mark::Plain => slots.push(token),
+            }
+        }
         Ok(Self {
             language,
             word_count,
             missing,
             typos: options.typos,
             swaps: options.swaps,
-            tokens,
+            tokens: slots,
+            unordered: options.unordered,
+            anchored,
+            extras,
         })
     }
 
@@ -293,8 +348,38 @@ impl Template {
         self.swaps
     }
 
+    /// Whether every order of the words is searched ([`Options::unordered`]).
+    pub fn unordered(&self) -> bool {
+        self.unordered
+    }
+
+    /// The number of extra words (`+word`).
+    pub fn extra_words(&self) -> usize {
+        self.extras.len()
+    }
+
+    /// The tokens of the slots, in template order (without the extra words).
     pub(super) fn tokens(&self) -> &[Token] {
         &self.tokens
+    }
+
+    /// Token `i`: a slot's token below [`tokens`](Self::tokens)' length, then the extra
+    /// words.
+    pub(super) fn token(&self, i: usize) -> Option<&Token> {
+        match i.checked_sub(self.tokens.len()) {
+            None => self.tokens.get(i),
+            Some(extra) => self.extras.get(extra),
+        }
+    }
+
+    /// The extra words' tokens.
+    pub(super) fn extras(&self) -> &[Token] {
+        &self.extras
+    }
+
+    /// Bit `i`: token `i` is anchored (`^word`).
+    pub(super) fn anchored(&self) -> u32 {
+        self.anchored
     }
 }
 
@@ -307,6 +392,9 @@ impl fmt::Debug for Template {
             .field("missing", &self.missing)
             .field("typos", &self.typos)
             .field("swaps", &self.swaps)
+            .field("unordered", &self.unordered)
+            .field("anchored", &self.anchored.count_ones())
+            .field("extra_words", &self.extras.len())
             .finish_non_exhaustive()
     }
 }
@@ -340,8 +428,25 @@ fn pattern_kind(text: &str) -> Option<bool> {
     Some(text.chars().any(is_wildcard))
 }
 
+/// How a token of an unordered template is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    /// A slot's token, free to move.
+    Plain,
+    /// `^token`: a slot's token that keeps its slot.
+    Anchor,
+    /// `+token`: an extra word.
+    Extra,
+}
+
 fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
+    tokenize_marked(text).map(|(tokens, _)| tokens)
+}
+
+/// The tokens, with the `^` and `+` marks taken off, and the marks.
+fn tokenize_marked(text: &str) -> Result<(Vec<Raw<'_>>, Vec<Mark>)> {
     let mut tokens = Vec::new();
+    let mut marks = Vec::new();
     let mut rest = text.trim_start();
     while !rest.is_empty() {
         let position = tokens.len();
@@ -363,10 +468,20 @@ fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
                 items.push((item, pattern));
             }
             tokens.push(Raw::List(items));
+            marks.push(Mark::Plain);
             rest = after;
         } else {
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             let (token, after) = rest.split_at(end);
+            let (mark, token) = match (token.strip_prefix('^'), token.strip_prefix('+')) {
+                (Some(token), _) => (Mark::Anchor, token),
+                (None, Some(token)) => (Mark::Extra, token),
+                (None, None) => (Mark::Plain, token),
+            };
+            if token.is_empty() {
+                return Err(invalid);
+            }
+            marks.push(mark);
             let raw = if token == "?" || token == "*" {
                 Raw::Any
             } else {
@@ -383,7 +498,7 @@ fn tokenize(text: &str) -> Result<Vec<Raw<'_>>> {
         }
         rest = rest.trim_start();
     }
-    Ok(tokens)
+    Ok((tokens, marks))
 }
 
 /// The phrase length and the number of missing words, from the template's `tokens` and the

@@ -110,6 +110,7 @@ mod recovery;
 mod recovery_address_db;
 mod recovery_coins;
 mod recovery_electrum;
+mod recovery_order;
 mod recovery_passphrase_rules;
 mod recovery_search;
 mod recovery_slip39;

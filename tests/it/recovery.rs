@@ -926,6 +926,7 @@ fn checkpoints_merge_round_trip_and_hold_no_words() {
         "typos",
         "swaps",
         "passphrases",
+        "word-order",
     ];
     for token in text.split_whitespace() {
         let keyword = keywords.contains(&token);
@@ -1105,11 +1106,11 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         "done +1 2",
         "",
     ] {
-        // The header's four lines, the space's six fields, one good range, then the bad line.
+        // The header's four lines, the space's seven fields, one good range, then the bad line.
         let text = format!("{text}done 0 10\n{bad}\n");
         assert_eq!(
             Checkpoint::parse(&text, &space),
-            Err(Error::CheckpointSyntax { line: 12 }),
+            Err(Error::CheckpointSyntax { line: 13 }),
             "{bad}"
         );
     }
