@@ -49,7 +49,7 @@ fn unknown_kind(kind: AddressKind) -> PyErr {
 /// # Errors
 /// `fastbip32.Error` with kind `UnsupportedByScheme`.
 pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> PyResult<()> {
-    if curve.address_family() == Some(kind.curve()) {
+    if fastbip32::any_key::address_family(curve) == Some(kind.curve()) {
         Ok(())
     } else {
         Err(errors::unsupported(

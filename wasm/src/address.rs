@@ -6,7 +6,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::errors;
 use crate::keys::unsupported;
-use crate::names::{self, Curve};
+use crate::names::{self, Curve, CurveArg as _};
+use fastbip32::any_key::address_family;
 
 /// `public_key` as the `N` bytes `kind` takes, or the library's `InvalidLength`.
 fn key_of<const N: usize>(public_key: &[u8]) -> Result<&[u8; N], JsValue> {
@@ -23,7 +24,7 @@ fn key_of<const N: usize>(public_key: &[u8]) -> Result<&[u8; N], JsValue> {
 /// # Errors
 /// `FastBip32Error` with kind `UnsupportedByScheme`.
 pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> Result<(), JsValue> {
-    if curve.address_family() == Some(kind.curve()) {
+    if address_family(curve) == Some(kind.curve()) {
         Ok(())
     } else {
         Err(unsupported(&format!("a {kind} address"), curve))
@@ -252,10 +253,10 @@ pub fn coin_kind(
                 .as_deref()
                 .map(Curve::parse)
                 .transpose()?
-                .and_then(Curve::address_family);
+                .and_then(address_family);
             COINS
                 .iter()
-                .find(|c| c.curve.address_family() == family)
+                .find(|c| address_family(c.curve) == family)
                 .map_or(AddressKind::P2wpkh, default_kind)
         }
     };

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
 use crate::errors;
-use crate::keys::{check_count, unsupported, Private, RawPrivateKey};
+use crate::keys::{check_count, unsupported, RawPrivateKey};
 use crate::names;
 
 /// Outputs derived per call of the library's `Branch::derive_into`.
@@ -191,8 +191,8 @@ pub fn account_descriptors(
     network: Option<String>,
 ) -> Result<Object, JsValue> {
     let network = names::network(network.as_deref().unwrap_or("mainnet"))?;
-    let Private::Secp256k1(key) = root.key() else {
-        return Err(unsupported("an account descriptor", root.curve_of()));
+    let Some(key) = root.key().as_secp256k1() else {
+        return Err(unsupported("an account descriptor", root.key().curve()));
     };
     let texts = lib_accounts(key, account, network).map_err(errors::lib)?;
     let out = Object::new();
