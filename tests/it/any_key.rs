@@ -1,6 +1,12 @@
 //! `AnyExtendedPrivateKey` and `AnyExtendedPublicKey`: the scheme chosen at run time by its
 //! `CurveName`, checked against SLIP-10's and BIP-32's published vectors and CIP-3's Icarus
 //! vector, and the refusals of operations a scheme does not define.
+#![cfg(all(
+    feature = "address",
+    feature = "mnemonic",
+    feature = "nist256p1",
+    feature = "ed25519-bip32"
+))]
 
 use fastbip32::any_key::Operation;
 use fastbip32::cardano::Role;
