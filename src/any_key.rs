@@ -324,25 +324,57 @@ fn nth(first: ChildNumber, offset: usize) -> ChildNumber {
     ChildNumber::from_raw(first.to_raw().saturating_add(offset))
 }
 
-/// The private keys of the children of `key` from `first`, end to end in `out`, derived
-/// [`PUBLIC_RUN`] at a time in wiped slots.
+/// Fills `out` with keys of `width` bytes, end to end: `derive` writes the keys of the
+/// children from a given one into slots of type `T`, and each slot's `bytes` are copied to
+/// `out`. The slots are one vector for all the keys, reserved whole (so that the scheme's
+/// batch and its once-per-call work span the whole range), or where the allocator refuses
+/// it `stack`, [`PUBLIC_RUN`] keys at a time. Slots of secrets wipe themselves on drop.
+fn in_runs<T: Clone>(
+    first: ChildNumber,
+    out: &mut [u8],
+    width: usize,
+    stack: &mut [T],
+    bytes: impl Fn(&T) -> &[u8],
+    derive: impl Fn(ChildNumber, &mut [T]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let count = slots(out, width)?;
+    let mut heap = Vec::new();
+    let run: &mut [T] = match stack.first() {
+        Some(zero) if heap.try_reserve_exact(count).is_ok() => {
+            heap.resize(count, zero.clone());
+            &mut heap
+        }
+        Some(_) | None => stack,
+    };
+    let per = run.len().max(1);
+    for (i, chunk) in out.chunks_mut(width * per).enumerate() {
+        let (slots, _) = run.split_at_mut(chunk.len() / width);
+        derive(nth(first, i * per), slots)?;
+        for (slot, out) in slots.iter().zip(chunk.chunks_exact_mut(width)) {
+            out.copy_from_slice(bytes(slot));
+        }
+    }
+    Ok(())
+}
+
+/// The private keys of the children of `key` from `first`, end to end in `out`, derived in
+/// wiped slots.
 fn private_children<S: Scheme>(
     key: &ExtendedPrivateKey<S>,
     first: ChildNumber,
     out: &mut [u8],
 ) -> Result<(), Error> {
     let width = S::PrivateKey::LEN;
-    let count = slots(out, width)?;
-    key.children(first, count)?;
-    let mut run = [const { SecretBytes::new(S::PrivateKey::ZERO) }; PUBLIC_RUN];
-    for (i, chunk) in out.chunks_mut(width * PUBLIC_RUN).enumerate() {
-        let (slots, _) = run.split_at_mut(chunk.len() / width);
-        key.derive_private_keys_into(nth(first, i * PUBLIC_RUN), slots)?;
-        for (slot, bytes) in slots.iter().zip(chunk.chunks_exact_mut(width)) {
-            bytes.copy_from_slice(slot.expose().as_ref());
-        }
-    }
-    Ok(())
+    key.children(first, slots(out, width)?)?;
+    let mut stack = [const { SecretBytes::new(S::PrivateKey::ZERO) }; PUBLIC_RUN];
+    in_runs(
+        first,
+        out,
+        width,
+        &mut stack,
+        |slot| slot.expose().as_ref(),
+        |child, slots| key.derive_private_keys_into(child, slots),
+    )
 }
 
 /// The public keys of the children of `key` from `first`, end to end in `out`, each from
@@ -354,17 +386,15 @@ fn public_children_of_private<S: Scheme>(
 ) -> Result<(), Error> {
     let public = key.public_key();
     let width = public.as_ref().len();
-    let count = slots(out, width)?;
-    key.children(first, count)?;
-    let mut run = [public; PUBLIC_RUN];
-    for (i, chunk) in out.chunks_mut(width * PUBLIC_RUN).enumerate() {
-        let (slots, _) = run.split_at_mut(chunk.len() / width);
-        key.derive_public_keys_into(nth(first, i * PUBLIC_RUN), slots)?;
-        for (slot, bytes) in slots.iter().zip(chunk.chunks_exact_mut(width)) {
-            bytes.copy_from_slice(slot.as_ref());
-        }
-    }
-    Ok(())
+    key.children(first, slots(out, width)?)?;
+    in_runs(
+        first,
+        out,
+        width,
+        &mut [public; PUBLIC_RUN],
+        AsRef::as_ref,
+        |child, slots| key.derive_public_keys_into(child, slots),
+    )
 }
 
 /// The public keys of the normal children of `key` from `first`, end to end in `out`
@@ -376,17 +406,15 @@ fn public_children<S: Scheme>(
 ) -> Result<(), Error> {
     let public = key.public_key();
     let width = public.as_ref().len();
-    let count = slots(out, width)?;
-    key.children_vartime(first, count)?;
-    let mut run = [public; PUBLIC_RUN];
-    for (i, chunk) in out.chunks_mut(width * PUBLIC_RUN).enumerate() {
-        let (slots, _) = run.split_at_mut(chunk.len() / width);
-        key.derive_public_keys_into_vartime(nth(first, i * PUBLIC_RUN), slots)?;
-        for (slot, bytes) in slots.iter().zip(chunk.chunks_exact_mut(width)) {
-            bytes.copy_from_slice(slot.as_ref());
-        }
-    }
-    Ok(())
+    key.children_vartime(first, slots(out, width)?)?;
+    in_runs(
+        first,
+        out,
+        width,
+        &mut [public; PUBLIC_RUN],
+        AsRef::as_ref,
+        |child, slots| key.derive_public_keys_into_vartime(child, slots),
+    )
 }
 
 /// The keys of `tree` below `root`, each cloned from the tree's vector (which wipes every

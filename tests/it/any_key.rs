@@ -80,8 +80,8 @@ fn every_slip10_derivation_vector_through_the_runtime_curve() {
     assert!(checked >= 40, "{checked} steps");
 }
 
-/// Each step's key comes again as the first of a run of 200 siblings (two chunks of the
-/// batch), from its parent: the private keys, the constant-time public keys, and for the
+/// Each step's key comes again as the first of a run of 200 siblings (more than one stack
+/// run of the batch), from its parent: the private keys, the constant-time public keys, and for the
 /// normal steps the batched public keys of the parent's xpub.
 #[test]
 fn sibling_batches_start_at_each_vector_step() {
@@ -112,7 +112,7 @@ fn sibling_batches_start_at_each_vector_step() {
             let mut public = vec![0u8; n * width];
             parent.derive_public_keys_into(first, &mut public).unwrap();
             assert_eq!(public[..width], slip10_public(curve, step), "{id}");
-            // The last slot (in the second chunk, for a run of 200) is the last sibling.
+            // The last slot is the last sibling.
             let far = ChildNumber::from_raw(first.to_raw() + u32::try_from(n - 1).unwrap());
             let sibling = parent.derive_path(&format!("{far}")).unwrap();
             assert_eq!(
