@@ -114,6 +114,51 @@ macro_rules! on_public {
     };
 }
 
+/// The accessors both key types have, through the dispatch macro `$on`.
+macro_rules! accessors {
+    ($on:ident) => {
+        /// The curve name the key was made with.
+        pub const fn curve(&self) -> CurveName {
+            self.curve
+        }
+
+        /// The key's CIP-1852 role ([`Role::Other`] outside BIP32-Ed25519).
+        pub const fn role(&self) -> Role {
+            self.role
+        }
+
+        /// The depth: 0 for a master key.
+        pub fn depth(&self) -> u8 {
+            $on!(&self.key, |k| k.depth())
+        }
+
+        /// The child number this key was derived with.
+        pub fn child_number(&self) -> ChildNumber {
+            $on!(&self.key, |k| k.child_number())
+        }
+
+        /// This key's fingerprint.
+        pub fn fingerprint(&self) -> Fingerprint {
+            $on!(&self.key, |k| k.fingerprint())
+        }
+
+        /// The parent's fingerprint (zero for a master key).
+        pub fn parent_fingerprint(&self) -> Fingerprint {
+            $on!(&self.key, |k| k.parent_fingerprint())
+        }
+
+        /// The chain code.
+        pub fn chain_code(&self) -> &ChainCode {
+            $on!(&self.key, |k| k.chain_code())
+        }
+
+        /// The public key (of a private key: computed once, then cached).
+        pub fn public_key(&self) -> PublicKeyBytes {
+            $on!(&self.key, |k| PublicKeyBytes::of(k.public_key().as_ref()))
+        }
+    };
+}
+
 /// An operation that some schemes do not define, named in [`AnyKeyError::Unsupported`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -377,43 +422,26 @@ fn private_children<S: Scheme>(
     )
 }
 
-/// The public keys of the children of `key` from `first`, end to end in `out`, each from
-/// its private key in constant time.
-fn public_children_of_private<S: Scheme>(
-    key: &ExtendedPrivateKey<S>,
+/// The public keys of children from `first`, end to end in `out`: `check` checks the range
+/// of that many children, `derive` writes their keys into slots (the children of a private
+/// key in constant time, or of a public key batched in variable time), `public` fills the
+/// slots first.
+fn public_children<P: Copy + AsRef<[u8]>>(
+    public: P,
     first: ChildNumber,
     out: &mut [u8],
+    check: impl FnOnce(usize) -> Result<(), Error>,
+    derive: impl Fn(ChildNumber, &mut [P]) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let public = key.public_key();
     let width = public.as_ref().len();
-    key.children(first, slots(out, width)?)?;
+    check(slots(out, width)?)?;
     in_runs(
         first,
         out,
         width,
         &mut [public; PUBLIC_RUN],
         AsRef::as_ref,
-        |child, slots| key.derive_public_keys_into(child, slots),
-    )
-}
-
-/// The public keys of the normal children of `key` from `first`, end to end in `out`
-/// (batched, variable time: every input is public).
-fn public_children<S: Scheme>(
-    key: &ExtendedPublicKey<S>,
-    first: ChildNumber,
-    out: &mut [u8],
-) -> Result<(), Error> {
-    let public = key.public_key();
-    let width = public.as_ref().len();
-    key.children_vartime(first, slots(out, width)?)?;
-    in_runs(
-        first,
-        out,
-        width,
-        &mut [public; PUBLIC_RUN],
-        AsRef::as_ref,
-        |child, slots| key.derive_public_keys_into_vartime(child, slots),
+        derive,
     )
 }
 
@@ -469,6 +497,8 @@ impl fmt::Debug for AnyExtendedPrivateKey {
 }
 
 impl AnyExtendedPrivateKey {
+    accessors!(on_private);
+
     /// The master key of `seed` (16 to 64 bytes) on `curve`: BIP-32 or SLIP-10, and on
     /// `ed25519-bip32` the Ledger/BitBox02 method. A BIP32-Ed25519 master key has
     /// [`Role::Root`].
@@ -664,52 +694,12 @@ impl AnyExtendedPrivateKey {
         }
     }
 
-    /// The curve name the key was made with.
-    pub const fn curve(&self) -> CurveName {
-        self.curve
-    }
-
-    /// The key's CIP-1852 role ([`Role::Other`] outside BIP32-Ed25519).
-    pub const fn role(&self) -> Role {
-        self.role
-    }
-
     /// The secp256k1 key, if this is one.
     pub const fn as_secp256k1(&self) -> Option<&ExtendedPrivateKey<Secp256k1>> {
         match &self.key {
             AnyPrivate::Secp256k1(k) => Some(k),
             _ => None,
         }
-    }
-
-    /// The depth: 0 for a master key.
-    pub fn depth(&self) -> u8 {
-        on_private!(&self.key, |k| k.depth())
-    }
-
-    /// The child number this key was derived with.
-    pub fn child_number(&self) -> ChildNumber {
-        on_private!(&self.key, |k| k.child_number())
-    }
-
-    /// This key's fingerprint.
-    pub fn fingerprint(&self) -> Fingerprint {
-        on_private!(&self.key, |k| k.fingerprint())
-    }
-
-    /// The parent's fingerprint (zero for a master key).
-    pub fn parent_fingerprint(&self) -> Fingerprint {
-        on_private!(&self.key, |k| k.parent_fingerprint())
-    }
-
-    /// The chain code.
-    pub fn chain_code(&self) -> &ChainCode {
-        on_private!(&self.key, |k| k.chain_code())
-    }
-
-    /// The public key (computed once, then cached).
-    pub fn public_key(&self) -> PublicKeyBytes {
-        on_private!(&self.key, |k| PublicKeyBytes::of(k.public_key().as_ref()))
     }
 
     /// The private key bytes: 32, or 64 (`kL ‖ kR`) on BIP32-Ed25519.
@@ -902,7 +892,13 @@ impl AnyExtendedPrivateKey {
     /// # Errors
     /// As [`derive_private_keys_into`](Self::derive_private_keys_into).
     pub fn derive_public_keys_into(&self, first: ChildNumber, out: &mut [u8]) -> Result<(), Error> {
-        on_private!(&self.key, |k| public_children_of_private(k, first, out))
+        on_private!(&self.key, |k| public_children(
+            k.public_key(),
+            first,
+            out,
+            |n| k.children(first, n).map(|_| ()),
+            |child, slots| k.derive_public_keys_into(child, slots),
+        ))
     }
 }
 
@@ -944,6 +940,8 @@ impl fmt::Debug for AnyExtendedPublicKey {
 }
 
 impl AnyExtendedPublicKey {
+    accessors!(on_public);
+
     /// A key from its parts: the public key (33 bytes; 32 on BIP32-Ed25519), chain code,
     /// depth, parent fingerprint and child number, in the family of `version` (as
     /// [`AnyExtendedPrivateKey::from_parts`]).
@@ -989,46 +987,6 @@ impl AnyExtendedPublicKey {
             Some(_) | None => Role::Other,
         };
         Ok(Self { key, curve, role })
-    }
-
-    /// The curve name the key was made with.
-    pub const fn curve(&self) -> CurveName {
-        self.curve
-    }
-
-    /// The key's CIP-1852 role ([`Role::Other`] outside BIP32-Ed25519).
-    pub const fn role(&self) -> Role {
-        self.role
-    }
-
-    /// The depth: 0 for a master key.
-    pub fn depth(&self) -> u8 {
-        on_public!(&self.key, |k| k.depth())
-    }
-
-    /// The child number this key was derived with.
-    pub fn child_number(&self) -> ChildNumber {
-        on_public!(&self.key, |k| k.child_number())
-    }
-
-    /// This key's fingerprint.
-    pub fn fingerprint(&self) -> Fingerprint {
-        on_public!(&self.key, |k| k.fingerprint())
-    }
-
-    /// The parent's fingerprint (zero for a master key).
-    pub fn parent_fingerprint(&self) -> Fingerprint {
-        on_public!(&self.key, |k| k.parent_fingerprint())
-    }
-
-    /// The chain code.
-    pub fn chain_code(&self) -> &ChainCode {
-        on_public!(&self.key, |k| k.chain_code())
-    }
-
-    /// The public key.
-    pub fn public_key(&self) -> PublicKeyBytes {
-        on_public!(&self.key, |k| PublicKeyBytes::of(k.public_key().as_ref()))
     }
 
     /// The length of [`public_key`](Self::public_key), the width of a slot of
@@ -1139,7 +1097,13 @@ impl AnyExtendedPublicKey {
         first: ChildNumber,
         out: &mut [u8],
     ) -> Result<(), Error> {
-        on_public!(&self.key, |k| public_children(k, first, out))
+        on_public!(&self.key, |k| public_children(
+            k.public_key(),
+            first,
+            out,
+            |n| k.children_vartime(first, n).map(|_| ()),
+            |child, slots| k.derive_public_keys_into_vartime(child, slots),
+        ))
     }
 
     /// The address of this key's public key in `format`, a coin's address kind from the

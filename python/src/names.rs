@@ -14,14 +14,11 @@ use crate::errors;
 /// [`fastbip32::CurveName`].
 pub(crate) use fastbip32::CurveName as Curve;
 
-/// Whether the package takes `curve`: every curve of the library but `ed25519-blake2b`.
-const fn is_taken(curve: Curve) -> bool {
-    !matches!(curve, Curve::Ed25519Blake2b)
-}
-
-/// The curves the package takes, in the tool's order.
+/// The curves the package takes, in the tool's order: the library's, but `ed25519-blake2b`.
 pub(crate) fn curves() -> impl Iterator<Item = Curve> {
-    Curve::ALL.into_iter().filter(|c| is_taken(*c))
+    Curve::ALL
+        .into_iter()
+        .filter(|c| *c != Curve::Ed25519Blake2b)
 }
 
 /// How the package reads a `curve` argument.
@@ -44,7 +41,7 @@ pub(crate) trait CurveArg: Sized {
 
 impl CurveArg for Curve {
     fn parse(name: &str) -> PyResult<Self> {
-        let known = name.parse().ok().filter(|c| is_taken(*c));
+        let known = name.parse().ok().filter(|c| curves().any(|k| k == *c));
         known.ok_or_else(|| {
             let names: Vec<_> = curves().map(Curve::name).collect();
             let message = format!("unknown curve {name:?} (expected {})", names.join(", "));
