@@ -48,6 +48,7 @@ mod types;
 pub use self::identify::{identify, Identified, Match};
 pub use self::lookup::of_kind;
 pub use self::table::COINS;
+#[cfg(feature = "recovery")]
 pub(crate) use self::table::{BITCOIN, CARDANO, ETHEREUM, SOLANA};
 pub use self::types::{
     comparable, encode, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context, Encoder,
