@@ -19,8 +19,9 @@
 //! 5. formats and many keys (`serialize`, `cardano`, `batch`, `ordered`, `tree`):
 //!    [`serialize`], [`cardano`], sibling batches, ordered work on a few threads
 //!    ([`ordered`], with `std`) and [`PathTree`];
-//! 6. wallet formats (`mnemonic`, `address`, `wif`, `coin`, `descriptor`): BIP-39 mnemonics,
-//!    addresses, WIF, the coin registry and output descriptors;
+//! 6. wallet formats (`mnemonic`, `address`, `wif`, `coin`, `any_key`, `descriptor`): BIP-39
+//!    mnemonics, addresses, WIF, the coin registry, keys of a scheme chosen at run time
+//!    ([`AnyExtendedPrivateKey`], [`AnyExtendedPublicKey`]) and output descriptors;
 //! 7. recovery (`recovery`): the search for a partly remembered mnemonic or passphrase.
 
 #[cfg(feature = "alloc")]
@@ -62,6 +63,13 @@ mod tree;
 #[cfg(feature = "address")]
 pub mod address;
 #[cfg(all(
+    feature = "alloc",
+    feature = "secp256k1",
+    feature = "nist256p1",
+    feature = "ed25519-bip32"
+))]
+pub mod any_key;
+#[cfg(all(
     feature = "address",
     feature = "secp256k1",
     feature = "ed25519-bip32",
@@ -80,6 +88,15 @@ pub mod wif;
 #[cfg(feature = "recovery")]
 pub mod recovery;
 
+#[cfg(all(
+    feature = "alloc",
+    feature = "secp256k1",
+    feature = "nist256p1",
+    feature = "ed25519-bip32"
+))]
+pub use crate::any_key::{
+    AnyExtendedKey, AnyExtendedPrivateKey, AnyExtendedPublicKey, AnyKeyError, PublicKeyBytes,
+};
 pub use crate::batch::{Children, PublicChildren, PUBLIC_RUN};
 pub use crate::chain_code::ChainCode;
 #[cfg(feature = "ed25519-bip32")]

@@ -42,7 +42,7 @@ fn edwards_point(public_key: &[u8]) -> PyResult<&[u8; 32]> {
 /// # Errors
 /// `fastbip32.Error` with kind `UnsupportedByScheme`.
 pub(crate) fn check_curve(kind: AddressKind, curve: Curve) -> PyResult<()> {
-    if curve.address_family() == Some(kind.curve()) {
+    if fastbip32::any_key::address_family(curve) == Some(kind.curve()) {
         Ok(())
     } else {
         Err(errors::unsupported(

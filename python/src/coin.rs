@@ -10,7 +10,7 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 
 use fastbip32::address::{AddressKind, CurveFamily};
 use fastbip32::coin::{self as lib, AddressFormat, Coin, Context, COINS};
-use fastbip32::{ChildNumber, ExtendedPublicKey, Scheme};
+use fastbip32::{AnyExtendedPublicKey, ChildNumber};
 use pyo3::exceptions::PyModuleNotFoundError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -67,7 +67,7 @@ fn kind_of(coin: &'static Coin, name: &str) -> PyResult<&'static AddressFormat> 
 /// # Errors
 /// `fastbip32.Error` with kind `UnsupportedByScheme`.
 fn check_curve(coin: &Coin, curve: Curve) -> PyResult<()> {
-    if curve.address_family() == Some(coin.curve()) {
+    if fastbip32::any_key::address_family(curve) == Some(coin.curve()) {
         return Ok(());
     }
     let hint = if coin.curve() == CurveFamily::Ed25519Blake2b {
@@ -211,17 +211,14 @@ pub(crate) fn address_of_key(
     }
 }
 
-/// The `count` public keys of the normal children from `first` of `key` (batched, variable
-/// time: its inputs are public).
-fn children<S: Scheme>(
-    key: &ExtendedPublicKey<S>,
-    first: u32,
-    count: u32,
-) -> Result<Vec<S::PublicKey>, Failure> {
-    let n = count as usize;
+/// The `count` public keys of the normal children from `first` of `key`, end to end
+/// ([`AnyExtendedPublicKey::public_key_len`] bytes each; batched, variable time: its inputs
+/// are public).
+fn children(key: &AnyExtendedPublicKey, first: u32, count: u32) -> Result<Vec<u8>, Failure> {
+    let n = count as usize * key.public_key_len();
     let mut out = Vec::new();
     out.try_reserve_exact(n).map_err(|_| Failure::OutOfMemory)?;
-    out.resize(n, key.public_key());
+    out.resize(n, 0);
     let start = ChildNumber::normal(first).map_err(Failure::Key)?;
     key.derive_public_keys_into_vartime(start, &mut out)
         .map_err(Failure::Key)?;
@@ -256,10 +253,9 @@ impl Failure {
 ///
 /// # Errors
 /// `fastbip32.PathError` (`InvalidChildIndex`) for a range that reaches the hardened indices.
-fn check_range<S: Scheme>(key: &ExtendedPublicKey<S>, start: u32, count: u32) -> PyResult<()> {
+fn check_range(key: &AnyExtendedPublicKey, start: u32, count: u32) -> PyResult<()> {
     let first = ChildNumber::normal(start).map_err(errors::lib)?;
-    key.children_vartime(first, count as usize)
-        .map(drop)
+    key.check_children_vartime(first, count as usize)
         .map_err(errors::lib)
 }
 
@@ -269,9 +265,9 @@ fn check_range<S: Scheme>(key: &ExtendedPublicKey<S>, start: u32, count: u32) ->
 ///
 /// # Errors
 /// As [`check_range`]; the encoder's errors; `KeyboardInterrupt`.
-pub(crate) fn addresses<'py, S: Scheme>(
+pub(crate) fn addresses<'py>(
     py: Python<'py>,
-    key: &ExtendedPublicKey<S>,
+    key: &AnyExtendedPublicKey,
     start: u32,
     count: u32,
     request: &Request,
@@ -285,11 +281,11 @@ pub(crate) fn addresses<'py, S: Scheme>(
         let texts = py
             .detach(|| -> Result<Vec<String>, Failure> {
                 children(key, first, n)?
-                    .iter()
+                    .chunks_exact(key.public_key_len())
                     .map(|p| {
                         request
                             .format
-                            .encode(p.as_ref(), &request.ctx)
+                            .encode(p, &request.ctx)
                             .map(|a| a.as_str().to_owned())
                             .map_err(Failure::Address)
                     })
@@ -335,15 +331,15 @@ fn push_offset(offsets: &mut Vec<u8>, value: usize) {
 }
 
 /// The rows of the `n` children from `first`, into buffers reserved in full first.
-fn fill<S: Scheme>(
-    key: &ExtendedPublicKey<S>,
+fn fill(
+    key: &AnyExtendedPublicKey,
     request: &Request,
     first: u32,
     n: u32,
 ) -> Result<Chunk, Failure> {
+    let key_len = key.public_key_len();
     let keys = children(key, first, n)?;
-    let rows = keys.len();
-    let key_len = keys.first().map_or(0, |k| k.as_ref().len());
+    let rows = n as usize;
     let room = |bytes: usize| -> Result<Vec<u8>, Failure> {
         let mut out = Vec::new();
         out.try_reserve_exact(bytes)
@@ -360,16 +356,16 @@ fn fill<S: Scheme>(
     };
     push_offset(&mut chunk.address_offsets, 0);
     push_offset(&mut chunk.key_offsets, 0);
-    for public in &keys {
+    for public in keys.chunks_exact(key_len) {
         let address = request
             .format
-            .encode(public.as_ref(), &request.ctx)
+            .encode(public, &request.ctx)
             .map_err(Failure::Address)?;
         chunk
             .addresses
             .extend_from_slice(address.as_str().as_bytes());
         push_offset(&mut chunk.address_offsets, chunk.addresses.len());
-        chunk.keys.extend_from_slice(public.as_ref());
+        chunk.keys.extend_from_slice(public);
         push_offset(&mut chunk.key_offsets, chunk.keys.len());
     }
     Ok(chunk)
@@ -377,8 +373,8 @@ fn fill<S: Scheme>(
 
 /// The chunks of `tasks` (first index, count), derived on `threads` threads that take them in
 /// turn, in task order.
-fn run_chunks<S: Scheme>(
-    key: &ExtendedPublicKey<S>,
+fn run_chunks(
+    key: &AnyExtendedPublicKey,
     request: &Request,
     tasks: &[(u32, u32)],
     threads: usize,
@@ -429,9 +425,9 @@ fn run_chunks<S: Scheme>(
 ///
 /// # Errors
 /// As [`check_range`]; `ModuleNotFoundError` without pyarrow; the encoder's errors.
-pub(crate) fn address_table<'py, S: Scheme>(
+pub(crate) fn address_table<'py>(
     py: Python<'py>,
-    key: &ExtendedPublicKey<S>,
+    key: &AnyExtendedPublicKey,
     start: u32,
     count: u32,
     request: &Request,

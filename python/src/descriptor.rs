@@ -10,7 +10,7 @@ use zeroize::Zeroizing;
 
 use crate::convert;
 use crate::errors;
-use crate::keys::{Private, PyExtendedPrivateKey};
+use crate::keys::PyExtendedPrivateKey;
 use crate::names;
 use crate::outputs::{check_range, for_each_output, network_of, rows};
 use crate::table;
@@ -261,10 +261,10 @@ pub(crate) fn account_descriptors<'py>(
     network: String,
 ) -> PyResult<Bound<'py, PyDict>> {
     let network = names::network(&network)?;
-    let Private::Secp256k1(key) = &root.key else {
+    let Some(key) = root.key.as_secp256k1() else {
         return Err(errors::unsupported(
             "an account descriptor",
-            root.curve.name(),
+            root.key.curve().name(),
         ));
     };
     if key.depth() != 0 {

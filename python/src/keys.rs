@@ -1,23 +1,24 @@
-//! `ExtendedPrivateKey` and `ExtendedPublicKey`: the library's key types of every scheme
-//! behind one Python class each, with the curve name they were made with.
+//! `ExtendedPrivateKey` and `ExtendedPublicKey`: the library's keys of a scheme chosen at
+//! run time ([`fastbip32::AnyExtendedPrivateKey`], [`fastbip32::AnyExtendedPublicKey`])
+//! behind one Python class each.
 //!
-//! The scheme is a type parameter in the library and a value here: `shared` holds the
-//! dispatch over schemes both classes use (`Private`, `Public` and their macros) and the
-//! parsing of either kind of key; `private` and `public` hold one class each.
+//! `shared` holds what both classes use (the errors of the library's keys, the checks of
+//! paths and parts, the master keys, the lists of many children) and the `key_class!`
+//! definition of the methods both classes have; `private` and `public` hold one class each.
 
 #[macro_use]
 mod shared;
 mod private;
 mod public;
 
+use fastbip32::AnyExtendedKey;
 use pyo3::prelude::*;
 
-use crate::names::Curve;
+use crate::names::{Curve, CurveArg as _};
 
 pub(crate) use self::private::{derive_paths, derive_private_key, PyExtendedPrivateKey};
 pub(crate) use self::public::PyExtendedPublicKey;
-pub(crate) use self::shared::Private;
-use self::shared::{secret_text, AnyKey};
+use self::shared::{any, secret_text};
 
 /// Parses an extended key of either kind (see `ExtendedPrivateKey.parse` and
 /// `ExtendedPublicKey.parse`) and returns whichever it is.
@@ -30,8 +31,12 @@ pub(crate) fn parse_extended_key<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let text = secret_text(text)?;
     let curve = curve.as_deref().map(Curve::parse).transpose()?;
-    match AnyKey::parse(&text, curve)? {
-        AnyKey::Private(k) => Ok(Bound::new(py, PyExtendedPrivateKey::from(k))?.into_any()),
-        AnyKey::Public(k) => Ok(Bound::new(py, PyExtendedPublicKey::from(k))?.into_any()),
+    match AnyExtendedKey::parse(&text, curve).map_err(|e| any(e, None))? {
+        key @ AnyExtendedKey::Private(_) => {
+            Ok(Bound::new(py, PyExtendedPrivateKey::of(key)?)?.into_any())
+        }
+        key @ AnyExtendedKey::Public(_) => {
+            Ok(Bound::new(py, PyExtendedPublicKey::of(key)?)?.into_any())
+        }
     }
 }

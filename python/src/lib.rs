@@ -38,7 +38,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add(
         "CURVES",
-        pyo3::types::PyTuple::new(m.py(), names::Curve::ALL.map(names::Curve::name))?,
+        pyo3::types::PyTuple::new(
+            m.py(),
+            names::curves().map(names::Curve::name).collect::<Vec<_>>(),
+        )?,
     )?;
     errors::register(m)?;
     coin::register(m)?;

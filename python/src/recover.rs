@@ -295,7 +295,10 @@ pub(crate) fn _recover(
 /// an address that is not of the named coin.
 fn search_coin(named: Option<&str>, target: &Target) -> PyResult<Coin> {
     if let Some(name) = named {
-        let coin: Coin = crate::coin::find(name)?.slug().parse().map_err(errors::lib)?;
+        let coin: Coin = crate::coin::find(name)?
+            .slug()
+            .parse()
+            .map_err(errors::lib)?;
         if let Some(text) = target.foreign_address(coin) {
             return Err(errors::binding(
                 "ForeignAddress",

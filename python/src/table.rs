@@ -1,16 +1,15 @@
 //! `Descriptor.address_table`: a descriptor's outputs as a `pyarrow.Table`, built from Rust
 //! buffers without a Python object per row.
 //!
-//! The rows are cut into tasks of [`TASK_ROWS`] indices of one branch. Worker threads take
-//! tasks in turn and derive each into Arrow's buffers (the `uint32` values, the `int32`
-//! offsets and the bytes of the string and binary columns); the calling thread turns each
-//! finished task into a `pyarrow.RecordBatch` (one copy of each buffer into a Python
-//! `bytes`, which pyarrow then uses in place) and drops the Rust buffers, so what is held
-//! beyond the table is a few tasks per thread. The workers never touch Python; the calling
-//! thread holds the GIL only while it makes the batches.
+//! The rows are cut into tasks of [`TASK_ROWS`] indices of one branch. The library's
+//! ordered pool ([`fastbip32::ordered::run`]) derives each task on a worker thread into
+//! Arrow's buffers (the `uint32` values, the `int32` offsets and the bytes of the string and
+//! binary columns); the calling thread turns each finished task, in task order, into a
+//! `pyarrow.RecordBatch` (one copy of each buffer into a Python `bytes`, which pyarrow then
+//! uses in place), so what is held beyond the table is a few tasks per thread. The workers
+//! never touch Python; the calling thread holds the GIL only while it makes a batch.
 
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use fastbip32::ordered;
 
 use fastbip32::descriptor::{Branch, Derived, Descriptor};
 use fastbip32::Network;
@@ -25,9 +24,6 @@ use crate::outputs::{check_range, for_each_output, rows};
 
 /// Indices per task: one `RecordBatch` of the table.
 const TASK_ROWS: u32 = 1 << 14;
-
-/// Finished tasks the workers may hold, per thread, before the calling thread takes them.
-const QUEUE_PER_THREAD: usize = 2;
 
 /// One task: `count` indices from `first` of the branch at `part` of the branches asked for.
 #[derive(Clone, Copy, Debug)]
@@ -89,6 +85,13 @@ impl Failure {
     }
 }
 
+/// Why a task stopped the table: its rows failed (on a worker), or making its batch raised
+/// (on the calling thread, with the GIL).
+enum Stop {
+    Rows(Failure),
+    Python(PyErr),
+}
+
 /// An empty buffer with room for `bytes` bytes, or [`Failure::OutOfMemory`].
 fn room(bytes: usize) -> Result<Vec<u8>, Failure> {
     let mut out = Vec::new();
@@ -145,6 +148,19 @@ struct Arrow<'py> {
 }
 
 impl<'py> Arrow<'py> {
+    /// The module and schema, to be bound again under another hold of the GIL.
+    fn unbind(&self) -> (Py<PyModule>, Py<PyAny>) {
+        (self.pa.clone().unbind(), self.schema.clone().unbind())
+    }
+
+    /// The objects [`unbind`](Self::unbind) gave, bound to `py`.
+    fn bind(py: Python<'py>, (pa, schema): &(Py<PyModule>, Py<PyAny>)) -> Self {
+        Self {
+            pa: pa.bind(py).clone(),
+            schema: schema.bind(py).clone(),
+        }
+    }
+
     fn new(py: Python<'py>) -> PyResult<Self> {
         let pa = py.import("pyarrow").map_err(|_| {
             PyModuleNotFoundError::new_err(
@@ -300,119 +316,61 @@ pub(crate) fn address_table<'py>(
         .map_err(errors::lib)?;
     let tasks = tasks(descriptor, prepared.len(), start, count);
     let threads = threads.min(tasks.len()).max(1);
-    let run = |task: Task, scratch: &mut Vec<Derived>| -> Result<Chunk, Failure> {
+    let fill = |(scratch, chunk): &mut (Vec<Derived>, Option<Chunk>), i: u64| {
+        #[allow(
+            clippy::expect_used,
+            reason = "the pool numbers the tasks below the count it is given, tasks.len()"
+        )]
+        let task = *usize::try_from(i)
+            .ok()
+            .and_then(|i| tasks.get(i))
+            .expect("a task number below the number of tasks");
         let branch =
             prepared
                 .get(task.part)
                 .ok_or(fastbip32::descriptor::Error::BranchOutOfRange {
                     branch: task.part,
                     branches: prepared.len(),
-                })?;
-        fill(descriptor, branch, task, network, scratch)
+                });
+        let branch = branch.map_err(|e| Stop::Rows(e.into()))?;
+        *chunk = Some(fill(descriptor, branch, task, network, scratch).map_err(Stop::Rows)?);
+        Ok(())
     };
-    let batches = if threads == 1 {
-        sequential(py, &arrow, &tasks, &run)?
-    } else {
-        parallel(py, &arrow, &tasks, threads, &run)?
-    };
-    arrow.table(batches)
-}
-
-/// What a task runs: its rows, derived into Arrow buffers.
-type Run<'a> = dyn Fn(Task, &mut Vec<Derived>) -> Result<Chunk, Failure> + Sync + 'a;
-
-/// The batches of `tasks`, one after the other on the calling thread (the GIL released
-/// while each is derived).
-fn sequential<'py>(
-    py: Python<'py>,
-    arrow: &Arrow<'py>,
-    tasks: &[Task],
-    run: &Run<'_>,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let mut batches = Vec::with_capacity(tasks.len());
-    let mut scratch = Vec::new();
-    for &task in tasks {
-        let chunk = py
-            .detach(|| run(task, &mut scratch))
-            .map_err(Failure::into_py)?;
-        batches.push(arrow.batch(&chunk)?);
-        drop(chunk);
-        py.check_signals()?;
-    }
-    Ok(batches)
-}
-
-/// The batches of `tasks`, derived on `threads` worker threads that take the tasks in turn;
-/// the calling thread makes each finished task's batch, in task order.
-fn parallel<'py>(
-    py: Python<'py>,
-    arrow: &Arrow<'py>,
-    tasks: &[Task],
-    threads: usize,
-    run: &Run<'_>,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let mut slots: Vec<Option<Bound<'py, PyAny>>> = (0..tasks.len()).map(|_| None).collect();
-    let mut failure: Option<PyErr> = None;
-    std::thread::scope(|scope| {
-        let (sender, mut receiver) = mpsc::sync_channel(threads * QUEUE_PER_THREAD);
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let mut scratch = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&task) = tasks.get(i) else { break };
-                    let result = run(task, &mut scratch);
-                    let failed = result.is_err();
-                    if sender.send((i, result)).is_err() || failed {
-                        break;
-                    }
-                }
-            });
-            if let Err(err) = spawned {
-                // The threads started finish their tasks; the call fails.
-                stop.store(true, Ordering::Relaxed);
-                failure.get_or_insert(errors::binding(
-                    "ThreadSpawnFailed",
-                    format!("cannot start a worker thread: {err}"),
-                ));
-                break;
-            }
-        }
-        drop(sender);
-        loop {
-            let (back, message) = py.detach(move || {
-                let message = receiver.recv();
-                (receiver, message)
-            });
-            receiver = back;
-            let Ok((i, result)) = message else { break };
-            if failure.is_some() {
-                // Drain, so that no worker waits on a full queue.
-                continue;
-            }
-            let batch = result
-                .map_err(Failure::into_py)
-                .and_then(|chunk| arrow.batch(&chunk))
-                .and_then(|batch| py.check_signals().map(|()| batch));
-            match batch {
-                Ok(batch) => {
-                    if let Some(slot) = slots.get_mut(i) {
-                        *slot = Some(batch);
-                    }
-                }
-                Err(err) => {
-                    stop.store(true, Ordering::Relaxed);
-                    failure = Some(err);
-                }
-            }
-        }
+    let objects = arrow.unbind();
+    let mut batches: Vec<Py<PyAny>> = convert::reserve(tasks.len(), "the batches")?;
+    // The GIL is released for the whole run, and taken again by the calling thread for each
+    // batch it makes.
+    let run = py.detach(|| {
+        ordered::run(
+            threads,
+            tasks.len() as u64,
+            || (Vec::new(), None),
+            fill,
+            |(_, chunk), _| {
+                let Some(chunk) = chunk.take() else {
+                    return Ok(());
+                };
+                Python::attach(|py| {
+                    let batch = Arrow::bind(py, &objects).batch(&chunk)?;
+                    py.check_signals()?;
+                    batches.push(batch.unbind());
+                    Ok(())
+                })
+                .map_err(Stop::Python)
+            },
+        )
     });
-    match failure {
-        Some(err) => Err(err),
-        None => Ok(slots.into_iter().flatten().collect()),
+    match run {
+        Ok(()) => arrow.table(batches.into_iter().map(|b| b.into_bound(py)).collect()),
+        Err(ordered::Error::Task(Stop::Rows(failure))) => Err(failure.into_py()),
+        Err(ordered::Error::Task(Stop::Python(err))) => Err(err),
+        Err(ordered::Error::Spawn { source, .. }) => Err(errors::binding(
+            "ThreadSpawnFailed",
+            format!("cannot start a worker thread: {source}"),
+        )),
+        Err(ordered::Error::WorkerStopped) => Err(errors::binding(
+            "ThreadSpawnFailed",
+            "a worker thread stopped without its task".to_owned(),
+        )),
     }
 }

@@ -315,10 +315,10 @@ def test_recover_takes_a_coin_by_slug_or_symbol_and_infers_it() -> None:
     with pytest.raises(fb.AddressError) as err:
         fb.recover(template, address=address, coin="nocoin", language="english")
     assert err.value.kind == "UnknownCoin"
-    # A registry coin whose keys the search does not derive.
-    with pytest.raises(fb.RecoveryError) as rerr:
+    # A named coin takes only its own addresses.
+    with pytest.raises(fb.Error) as rerr:
         fb.recover(template, address=address, coin="tron", language="english")
-    assert rerr.value.kind == "UnknownCoin"
+    assert rerr.value.kind == "ForeignAddress" and "\n" not in str(rerr.value)
 
 
 def test_recover_change_chooses_the_chains() -> None:

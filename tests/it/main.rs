@@ -93,6 +93,7 @@ mod address_tezos;
 mod address_ton;
 mod alloc;
 mod allocator;
+mod any_key;
 mod api;
 mod batch;
 mod chain_vectors;

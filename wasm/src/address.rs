@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{js_bytes, unsupported};
 use crate::errors;
 use crate::names::{self, Curve};
+use fastbip32::any_key::address_family;
 
 /// Where an address goes: a coin of the registry ([`fastbip32::coin::COINS`]) and one of its
 /// address kinds.
@@ -37,7 +38,7 @@ pub(crate) fn target(
     kind: Option<&str>,
     curve: Option<Curve>,
 ) -> Result<Target, JsValue> {
-    let family = curve.and_then(Curve::address_family);
+    let family = curve.and_then(address_family);
     let target = match (coin, kind) {
         (Some(name), kind) => {
             let coin = Coin::find(name).map_err(errors::lib)?;

@@ -10,7 +10,7 @@ use zeroize::Zeroizing;
 
 use crate::convert::{check_count, unsupported};
 use crate::errors;
-use crate::keys::{Private, RawPrivateKey};
+use crate::keys::RawPrivateKey;
 use crate::names;
 
 /// Outputs derived per call of the library's `Branch::derive_into`.
@@ -192,8 +192,8 @@ pub fn account_descriptors(
     network: Option<String>,
 ) -> Result<Object, JsValue> {
     let network = names::network(network.as_deref().unwrap_or("mainnet"))?;
-    let Private::Secp256k1(key) = root.key() else {
-        return Err(unsupported("an account descriptor", root.curve_of()));
+    let Some(key) = root.key().as_secp256k1() else {
+        return Err(unsupported("an account descriptor", root.key().curve()));
     };
     let texts = lib_accounts(key, account, network).map_err(errors::lib)?;
     let out = Object::new();

@@ -1,114 +1,36 @@
 //! `ExtendedPrivateKey` and `ExtendedPublicKey` (as `RawPrivateKey` and `RawPublicKey`,
-//! which the package's JavaScript layer wraps): the library's key types of every scheme
-//! behind one class each, with the curve name they were made with.
-//!
-//! The scheme is a type parameter in the library and a value here: [`Private`] and [`Public`]
-//! hold one key of any scheme, and [`on_private!`] / [`on_public!`] run code written once for
-//! every scheme, keeping the variant.
+//! which the package's JavaScript layer wraps): the library's keys of a scheme chosen at run
+//! time ([`fastbip32::AnyExtendedPrivateKey`], [`fastbip32::AnyExtendedPublicKey`]) behind
+//! one class each.
 //!
 //! Secrets: a key's secret lives in the library's wiping types, wiped when the object is
 //! dropped (JavaScript's `free()`, or its `FinalizationRegistry`). Secrets given to
 //! JavaScript (`privateKey`, `toString()`, `wif()`, batches of private keys) are copied
-//! straight from the wiped Rust value into a JavaScript `Uint8Array` or string, never
+//! straight from a wiped Rust value into a JavaScript `Uint8Array` or string, never
 //! through an unwiped heap buffer of the module; secrets taken from JavaScript arrive as
 //! owned Rust values and are wiped after use.
 
-use fastbip32::cardano::{cip5_prefix, Cip5Prefix, Role, XPRV_BECH32_MAX_LEN, XPUB_BECH32_MAX_LEN};
 use fastbip32::mnemonic::{CardanoMnemonic, Mnemonic};
 use fastbip32::{
-    wif, ByteArray, ChildNumber, DerivationPath, Ed25519Bip32, ExtendedKey, ExtendedPrivateKey,
-    ExtendedPublicKey, NistP256, Scheme, Secp256k1, SecretBytes, Version,
+    AnyExtendedKey, AnyExtendedPrivateKey, AnyExtendedPublicKey, AnyKeyError, ChildNumber, Error,
 };
-use fastbip32::{Curve25519, Ed25519};
 use js_sys::{JsString, Uint8Array};
 use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
 use crate::address;
-use crate::convert::{check_count, js_bytes, unsupported};
+use crate::convert::{check_count, js_bytes};
 use crate::errors;
-use crate::names::{self, Curve};
+use crate::names::{self, Curve, CurveArg as _};
 
-/// An extended private key of any scheme.
-#[derive(Clone)]
-pub(crate) enum Private {
-    Secp256k1(ExtendedPrivateKey<Secp256k1>),
-    Nist256p1(ExtendedPrivateKey<NistP256>),
-    Ed25519(ExtendedPrivateKey<Ed25519>),
-    Curve25519(ExtendedPrivateKey<Curve25519>),
-    Cardano(ExtendedPrivateKey<Ed25519Bip32>),
-}
-
-/// An extended public key of any scheme that has them (not the hardened-only ones).
-#[derive(Clone, PartialEq, Eq)]
-pub(crate) enum Public {
-    Secp256k1(ExtendedPublicKey<Secp256k1>),
-    Nist256p1(ExtendedPublicKey<NistP256>),
-    Cardano(ExtendedPublicKey<Ed25519Bip32>),
-}
-
-/// Runs `$body` with `$k` bound to the key of whatever scheme `$key` holds.
-macro_rules! on_private {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Private::Secp256k1($k) => $body,
-            Private::Nist256p1($k) => $body,
-            Private::Ed25519($k) => $body,
-            Private::Curve25519($k) => $body,
-            Private::Cardano($k) => $body,
-        }
-    };
-}
-
-/// As [`on_private!`], wrapping the result (a key of the same scheme) back in its variant.
-macro_rules! map_private {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Private::Secp256k1($k) => Private::Secp256k1($body),
-            Private::Nist256p1($k) => Private::Nist256p1($body),
-            Private::Ed25519($k) => Private::Ed25519($body),
-            Private::Curve25519($k) => Private::Curve25519($body),
-            Private::Cardano($k) => Private::Cardano($body),
-        }
-    };
-}
-
-/// Runs `$body` with `$k` bound to the public key of whatever scheme `$key` holds.
-macro_rules! on_public {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Public::Secp256k1($k) => $body,
-            Public::Nist256p1($k) => $body,
-            Public::Cardano($k) => $body,
-        }
-    };
-}
-
-/// As [`on_public!`], wrapping the result back in its variant.
-macro_rules! map_public {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Public::Secp256k1($k) => Public::Secp256k1($body),
-            Public::Nist256p1($k) => Public::Nist256p1($body),
-            Public::Cardano($k) => Public::Cardano($body),
-        }
-    };
-}
-
-/// The CIP-5 role named by one of its prefixes (`acct_xsk`, `root_xvk`, …).
-fn role_named(name: &str) -> Result<Role, JsValue> {
-    Cip5Prefix::ALL
-        .into_iter()
-        .find(|p| p.as_str() == name)
-        .map(Role::of_prefix)
-        .ok_or_else(|| unknown_version(name))
-}
-
-/// The role of the key at `path` below a key of role `role` (CIP-1852's places; `Other`
-/// elsewhere).
-fn role_after(role: Role, path: &str) -> Result<Role, JsValue> {
-    let steps = DerivationPath::parse_relative(path).map_err(errors::lib)?;
-    Ok(role.after(steps.iter()))
+/// The error of the library's keys; `version` is the version name the call was given,
+/// which an `UnknownVersionName` names.
+fn any(err: AnyKeyError, version: Option<&str>) -> JsValue {
+    match err {
+        AnyKeyError::Key(e) => errors::lib(e),
+        AnyKeyError::UnknownVersionName => unknown_version(version.unwrap_or_default()),
+        other => errors::binding(other.kind(), &other.to_string()),
+    }
 }
 
 fn unknown_version(name: &str) -> JsValue {
@@ -130,287 +52,191 @@ fn first_child(start: u32, count: u32, hardened: bool) -> Result<ChildNumber, Js
     .map_err(errors::lib)
 }
 
-/// A buffer of `count` copies of `value`, or the error `OutOfMemory`.
-fn buffer<T: Clone>(count: u32, value: T) -> Result<Vec<T>, JsValue> {
-    let count = count as usize;
-    let mut out = Vec::new();
-    out.try_reserve_exact(count)
+/// A zeroed buffer for `count` keys of `width` bytes, wiped on drop, or the error
+/// `OutOfMemory`.
+fn buffer(count: u32, width: usize) -> Result<Zeroizing<Vec<u8>>, JsValue> {
+    let len = (count as usize).saturating_mul(width);
+    let mut out = Zeroizing::new(Vec::new());
+    out.try_reserve_exact(len)
         .map_err(|_| errors::binding("OutOfMemory", "cannot allocate the keys"))?;
-    out.resize(count, value);
-    Ok(out)
-}
-
-/// The private keys of `count` children of `key` from `first`, end to end in one
-/// JavaScript `Uint8Array` (derived in wiped buffers).
-fn private_children<S: Scheme>(
-    key: &ExtendedPrivateKey<S>,
-    first: ChildNumber,
-    count: u32,
-) -> Result<Uint8Array, JsValue> {
-    key.children(first, count as usize).map_err(errors::lib)?;
-    let mut keys = buffer(count, SecretBytes::new(S::PrivateKey::ZERO))?;
-    key.derive_private_keys_into(first, &mut keys)
-        .map_err(errors::lib)?;
-    let len = S::PrivateKey::ZERO.as_ref().len();
-    let out = Uint8Array::new_with_length(count.saturating_mul(u32::try_from(len).unwrap_or(0)));
-    let mut at = 0u32;
-    for k in &keys {
-        let bytes = k.expose().as_ref();
-        let end = at + u32::try_from(bytes.len()).unwrap_or(0);
-        // Straight from the wiped key into the JavaScript array.
-        out.subarray(at, end).copy_from(bytes);
-        at = end;
-    }
-    Ok(out)
-}
-
-/// The public keys of `items`, end to end.
-fn flat<T: AsRef<[u8]>>(items: &[T]) -> Vec<u8> {
-    items
-        .iter()
-        .flat_map(|k| k.as_ref().iter().copied())
-        .collect()
-}
-
-/// The public keys of `count` children of `key` from `first`, each from its private key in
-/// constant time, end to end.
-fn public_children_of_private<S: Scheme>(
-    key: &ExtendedPrivateKey<S>,
-    first: ChildNumber,
-    count: u32,
-) -> Result<Vec<u8>, JsValue> {
-    key.children(first, count as usize).map_err(errors::lib)?;
-    let mut out = buffer(count, key.public_key())?;
-    key.derive_public_keys_into(first, &mut out)
-        .map_err(errors::lib)?;
-    Ok(flat(&out))
-}
-
-/// The public keys of the normal children of `key` from `first` (batched, variable time:
-/// its inputs are public).
-fn public_children<S: Scheme>(
-    key: &ExtendedPublicKey<S>,
-    first: ChildNumber,
-    count: u32,
-) -> Result<Vec<S::PublicKey>, JsValue> {
-    key.children_vartime(first, count as usize)
-        .map_err(errors::lib)?;
-    let mut out = buffer(count, key.public_key())?;
-    key.derive_public_keys_into_vartime(first, &mut out)
-        .map_err(errors::lib)?;
+    out.resize(len, 0);
     Ok(out)
 }
 
 /// The master key of `seed` on `curve` (not the Icarus curves).
-fn master_of_seed(seed: &[u8], curve: Curve) -> Result<Private, JsValue> {
-    let e = errors::lib;
-    Ok(match curve {
-        Curve::Secp256k1 => Private::Secp256k1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Nist256p1 => Private::Nist256p1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Ed25519 => Private::Ed25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Curve25519 => Private::Curve25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Ed25519Bip32 => Private::Cardano(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-            return Err(errors::binding(
-                "UnsupportedByScheme",
-                &format!(
-                    "{} master keys come from BIP-39 entropy, not a seed: use fromMnemonic",
-                    curve.name()
-                ),
-            ))
-        }
-    })
+fn master_of_seed(seed: &[u8], curve: Curve) -> Result<AnyExtendedPrivateKey, JsValue> {
+    if curve.is_icarus() {
+        return Err(errors::binding(
+            "UnsupportedByScheme",
+            &format!(
+                "{} master keys come from BIP-39 entropy, not a seed: use fromMnemonic",
+                curve.name()
+            ),
+        ));
+    }
+    AnyExtendedPrivateKey::from_seed(curve, seed).map_err(|e| any(e, None))
 }
 
 /// The Icarus master key of `entropy` and `passphrase` on an Icarus `curve`.
-fn master_of_entropy(entropy: &[u8], passphrase: &[u8], curve: Curve) -> Result<Private, JsValue> {
-    let key = match curve {
-        Curve::CardanoIcarusTrezor => ExtendedPrivateKey::from_icarus_trezor(entropy, passphrase),
-        _ => ExtendedPrivateKey::from_icarus(entropy, passphrase),
-    };
-    key.map(Private::Cardano).map_err(errors::lib)
-}
-
-/// Either kind of key, as text gives it.
-enum AnyKey {
-    Private(RawPrivateKey),
-    Public(RawPublicKey),
-}
-
-impl AnyKey {
-    fn of<S: Scheme>(
-        key: ExtendedKey<S>,
-        curve: Curve,
-        private: fn(ExtendedPrivateKey<S>) -> Private,
-        public: fn(ExtendedPublicKey<S>) -> Public,
-    ) -> Self {
-        match key {
-            ExtendedKey::Private(k) => Self::Private(RawPrivateKey {
-                key: private(k),
-                curve,
-                role: Role::Other,
-            }),
-            ExtendedKey::Public(k) => Self::Public(RawPublicKey {
-                key: public(k),
-                curve,
-                role: Role::Other,
-            }),
-        }
-    }
-
-    /// Parses BIP-32 text (`xprv…`, `zpub…`, `tpub…`; secp256k1, or nist256p1 when named) or
-    /// CIP-5 text (`root_xsk1…`, `acct_xvk1…`, …; the BIP32-Ed25519 curves, the default for
-    /// such text).
-    fn parse(text: &str, curve: Option<Curve>) -> Result<Self, JsValue> {
-        let curve = curve.unwrap_or_else(|| {
-            if cip5_prefix(text).is_ok() {
-                Curve::Ed25519Bip32
-            } else {
-                Curve::Secp256k1
-            }
-        });
-        match curve {
-            Curve::Secp256k1 => Ok(Self::of(
-                text.parse::<ExtendedKey<Secp256k1>>()
-                    .map_err(errors::lib)?,
-                curve,
-                Private::Secp256k1,
-                Public::Secp256k1,
-            )),
-            Curve::Nist256p1 => Ok(Self::of(
-                text.parse::<ExtendedKey<NistP256>>().map_err(errors::lib)?,
-                curve,
-                Private::Nist256p1,
-                Public::Nist256p1,
-            )),
-            Curve::Ed25519 | Curve::Curve25519 => Err(unsupported("extended key text", curve)),
-            Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-                let prefix = cip5_prefix(text).map_err(errors::lib)?;
-                let role = Role::of_prefix(prefix);
-                if prefix.is_private() {
-                    let key = ExtendedPrivateKey::from_bech32(text).map_err(errors::lib)?;
-                    Ok(Self::Private(RawPrivateKey {
-                        key: Private::Cardano(key),
-                        curve,
-                        role,
-                    }))
-                } else {
-                    let key = ExtendedPublicKey::from_bech32(text).map_err(errors::lib)?;
-                    Ok(Self::Public(RawPublicKey {
-                        key: Public::Cardano(key),
-                        curve,
-                        role,
-                    }))
-                }
-            }
-        }
-    }
+fn master_of_entropy(
+    entropy: &[u8],
+    passphrase: &[u8],
+    curve: Curve,
+) -> Result<AnyExtendedPrivateKey, JsValue> {
+    AnyExtendedPrivateKey::from_entropy(curve, entropy, passphrase).map_err(|e| any(e, None))
 }
 
 /// The library's error for text of the other kind than the one asked for.
 fn kind_mismatch(curve: Curve, expected_private: bool) -> JsValue {
     if curve.is_cardano() {
-        errors::lib(fastbip32::Error::UnexpectedBech32Prefix { expected_private })
+        errors::lib(Error::UnexpectedBech32Prefix { expected_private })
     } else {
-        errors::lib(fastbip32::Error::KeyKindMismatch { expected_private })
+        errors::lib(Error::KeyKindMismatch { expected_private })
     }
 }
 
-/// The version pair named `name` (either of its versions), or an error.
-fn version_pair(name: &str) -> Result<fastbip32::VersionPair, JsValue> {
-    Version::from_name(name)
-        .and_then(Version::pair)
-        .ok_or_else(|| unknown_version(name))
-}
-
-fn bip32_private_text<S: fastbip32::Bip32Text>(
-    key: &ExtendedPrivateKey<S>,
-    version: Option<&str>,
-) -> Result<Zeroizing<String>, JsValue> {
-    Ok(match version {
-        None => key.to_zeroizing_string(),
-        Some(name) => key
-            .clone()
-            .with_version_pair(version_pair(name)?)
-            .to_zeroizing_string(),
-    })
-}
-
-fn bip32_public_text<S: fastbip32::Bip32Text>(
-    key: &ExtendedPublicKey<S>,
-    version: Option<&str>,
-) -> Result<String, JsValue> {
-    match version {
-        None => Ok(key.to_string()),
-        Some(name) => {
-            let version = Version::from_name(name).ok_or_else(|| unknown_version(name))?;
-            Ok(key
-                .clone()
-                .with_version(version)
-                .map_err(errors::lib)?
-                .to_string())
-        }
-    }
-}
-
-/// The network a BIP-32 key's version names (testnet for `tprv`/`tpub`; mainnet otherwise).
-fn network_of_version(version: Option<Version>) -> &'static str {
-    if version.and_then(Version::is_testnet) == Some(true) {
+/// The network a key's version names (testnet for `tprv`/`tpub`; mainnet otherwise).
+fn network_of(test: Option<bool>) -> &'static str {
+    if test == Some(true) {
         "testnet"
     } else {
         "mainnet"
     }
 }
 
-/// An extended private key on one of the package's curves (the JavaScript class
-/// `ExtendedPrivateKey` wraps it). Its secret is wiped when it is freed.
-#[wasm_bindgen]
-pub struct RawPrivateKey {
-    key: Private,
-    curve: Curve,
-    role: Role,
+/// Defines a key class, a `key` field holding the library's key of any scheme, with what
+/// both classes have written once: `Debug` (the library key's: no secret), and in a
+/// `#[wasm_bindgen]` block the key at a path (through `$derive`), the curve, depth, child
+/// number, fingerprints, public key, version name and the address; and `of`, the key of
+/// this kind from text or bytes of either kind.
+macro_rules! key_class {
+    (
+        $(#[$doc:meta])*
+        $class:ident($library:ident), $derive:ident, kinds($kind:ident, $other:ident, $private:literal)
+    ) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $class {
+            key: $library,
+        }
+
+        impl $class {
+            /// The key, if `key` is of this kind.
+            fn of(key: AnyExtendedKey) -> Result<Self, JsValue> {
+                match key {
+                    AnyExtendedKey::$kind(key) => Ok(Self { key }),
+                    AnyExtendedKey::$other(k) => Err(kind_mismatch(k.curve(), $private)),
+                }
+            }
+        }
+
+        impl core::fmt::Debug for $class {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Debug::fmt(&self.key, f)
+            }
+        }
+
+        #[wasm_bindgen]
+        impl $class {
+            /// The key at `path` below this one (`"m/44'/0'/0'"` or `"0/1'"`; normal steps
+            /// only from a public key).
+            pub fn derive(&self, path: &str) -> Result<$class, JsValue> {
+                let key = self.key.$derive(path).map_err(errors::lib)?;
+                Ok(Self { key })
+            }
+
+            /// The curve's name.
+            #[wasm_bindgen(getter)]
+            pub fn curve(&self) -> String {
+                self.key.curve().name().to_owned()
+            }
+
+            /// 0 for a master key, one more per derivation step.
+            #[wasm_bindgen(getter)]
+            pub fn depth(&self) -> u8 {
+                self.key.depth()
+            }
+
+            /// The child number, hardened bit included.
+            #[wasm_bindgen(getter, js_name = childNumber)]
+            pub fn child_number(&self) -> u32 {
+                self.key.child_number().to_raw()
+            }
+
+            /// This key's 4-byte fingerprint.
+            #[wasm_bindgen(getter)]
+            pub fn fingerprint(&self) -> Vec<u8> {
+                self.key.fingerprint().to_bytes().to_vec()
+            }
+
+            /// The parent's 4-byte fingerprint (zero for a master key).
+            #[wasm_bindgen(getter, js_name = parentFingerprint)]
+            pub fn parent_fingerprint(&self) -> Vec<u8> {
+                self.key.parent_fingerprint().to_bytes().to_vec()
+            }
+
+            /// The public key: 33 bytes on secp256k1 and nist256p1, 32 on the others.
+            #[wasm_bindgen(getter, js_name = publicKey)]
+            pub fn public_key(&self) -> Vec<u8> {
+                self.key.public_key().as_ref().to_vec()
+            }
+
+            /// The name of the key's version (`xprv`, `zpub`, `tpub`, a CIP-5 prefix), or
+            /// undefined.
+            #[wasm_bindgen(getter, js_name = versionName)]
+            pub fn version_name(&self) -> Option<String> {
+                self.key.version_name().map(str::to_owned)
+            }
+
+            /// This key's address of `coin`'s kind `kind` (see `address::target`), on
+            /// `network` (undefined: the key's own).
+            pub fn address(
+                &self,
+                coin: Option<String>,
+                kind: Option<String>,
+                network: Option<String>,
+                stake_key: Option<Vec<u8>>,
+            ) -> Result<String, JsValue> {
+                let target =
+                    address::target(coin.as_deref(), kind.as_deref(), Some(self.key.curve()))?;
+                let own = network_of(self.key.test_network());
+                target.encode(
+                    self.key.public_key().as_ref(),
+                    network.as_deref().unwrap_or(own),
+                    stake_key.as_deref(),
+                )
+            }
+        }
+    };
 }
 
-/// The curve and depth only: the secret stays out of debug output.
-impl core::fmt::Debug for RawPrivateKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("RawPrivateKey")
-            .field("curve", &self.curve.name())
-            .field("depth", &self.depth())
-            .finish_non_exhaustive()
-    }
+key_class! {
+    /// An extended private key on one of the package's curves (the JavaScript class
+    /// `ExtendedPrivateKey` wraps it). Its secret is wiped when it is freed.
+    RawPrivateKey(AnyExtendedPrivateKey), derive_path, kinds(Private, Public, true)
 }
 
 impl RawPrivateKey {
     /// The library's key of any scheme.
-    pub(crate) const fn key(&self) -> &Private {
+    pub(crate) const fn key(&self) -> &AnyExtendedPrivateKey {
         &self.key
     }
 
-    /// The curve the key was made on.
-    pub(crate) const fn curve_of(&self) -> Curve {
-        self.curve
-    }
-
-    fn public_key_bytes(&self) -> Vec<u8> {
-        on_private!(&self.key, |k| k.public_key().as_ref().to_vec())
-    }
-
-    fn own_network(&self) -> &'static str {
-        match &self.key {
-            Private::Secp256k1(k) => network_of_version(Some(k.version())),
-            Private::Nist256p1(k) => network_of_version(Some(k.version())),
-            Private::Ed25519(_) | Private::Curve25519(_) | Private::Cardano(_) => "mainnet",
-        }
-    }
-
-    fn master(key: Private, curve: Curve) -> Self {
-        let role = if curve.is_cardano() {
-            Role::Root
-        } else {
-            Role::Other
-        };
-        Self { key, curve, role }
+    /// The keys of `count` children from `start` (hardened with `hardened`), `width` bytes
+    /// each, end to end, written by `derive`.
+    fn children(
+        &self,
+        (start, count, hardened): (u32, u32, bool),
+        width: usize,
+        derive: fn(&AnyExtendedPrivateKey, ChildNumber, &mut [u8]) -> Result<(), Error>,
+    ) -> Result<Zeroizing<Vec<u8>>, JsValue> {
+        let first = first_child(start, count, hardened)?;
+        self.key
+            .check_children(first, count as usize)
+            .map_err(errors::lib)?;
+        let mut keys = buffer(count, width)?;
+        derive(&self.key, first, &mut keys).map_err(errors::lib)?;
+        Ok(keys)
     }
 }
 
@@ -422,7 +248,9 @@ impl RawPrivateKey {
     pub fn from_seed(seed: Vec<u8>, curve: Option<String>) -> Result<RawPrivateKey, JsValue> {
         let seed = Zeroizing::new(seed);
         let curve = Curve::parse_or(curve.as_deref(), Curve::Secp256k1)?;
-        Ok(Self::master(master_of_seed(&seed, curve)?, curve))
+        Ok(Self {
+            key: master_of_seed(&seed, curve)?,
+        })
     }
 
     /// The master key of a BIP-39 mnemonic and passphrase: the BIP-39 seed's, or on the
@@ -453,7 +281,7 @@ impl RawPrivateKey {
             let seed = parsed.to_seed(&passphrase);
             master_of_seed(seed.expose(), curve)?
         };
-        Ok(Self::master(key, curve))
+        Ok(Self { key })
     }
 
     /// The master key of a `Mnemonic` (its seed for `passphrase`, or the Icarus key).
@@ -473,7 +301,7 @@ impl RawPrivateKey {
             let seed = inner.to_seed(&passphrase);
             master_of_seed(seed.expose(), curve)?
         };
-        Ok(Self::master(key, curve))
+        Ok(Self { key })
     }
 
     /// Parses an extended private key (`xprv…`, `zprv…`, `tprv…`, or CIP-5 `root_xsk1…`);
@@ -481,100 +309,27 @@ impl RawPrivateKey {
     pub fn parse(text: String, curve: Option<String>) -> Result<RawPrivateKey, JsValue> {
         let text = Zeroizing::new(text);
         let curve = curve.as_deref().map(Curve::parse).transpose()?;
-        match AnyKey::parse(&text, curve)? {
-            AnyKey::Private(k) => Ok(k),
-            AnyKey::Public(k) => Err(kind_mismatch(k.curve, true)),
-        }
-    }
-
-    /// The key at `path` below this one (`"m/44'/0'/0'"` or `"0/1'"`).
-    pub fn derive(&self, path: &str) -> Result<RawPrivateKey, JsValue> {
-        let key = map_private!(&self.key, |k| k.derive_path(path).map_err(errors::lib)?);
-        let role = role_after(self.role, path)?;
-        Ok(Self {
-            key,
-            curve: self.curve,
-            role,
-        })
-    }
-
-    /// The curve's name.
-    #[wasm_bindgen(getter)]
-    pub fn curve(&self) -> String {
-        self.curve.name().to_owned()
-    }
-
-    /// 0 for a master key, one more per derivation step.
-    #[wasm_bindgen(getter)]
-    pub fn depth(&self) -> u8 {
-        on_private!(&self.key, |k| k.depth())
-    }
-
-    /// The child number, hardened bit included.
-    #[wasm_bindgen(getter, js_name = childNumber)]
-    pub fn child_number(&self) -> u32 {
-        on_private!(&self.key, |k| k.child_number().to_raw())
-    }
-
-    /// This key's 4-byte fingerprint.
-    #[wasm_bindgen(getter)]
-    pub fn fingerprint(&self) -> Vec<u8> {
-        on_private!(&self.key, |k| k.fingerprint().to_bytes().to_vec())
-    }
-
-    /// The parent's 4-byte fingerprint (zero for a master key).
-    #[wasm_bindgen(getter, js_name = parentFingerprint)]
-    pub fn parent_fingerprint(&self) -> Vec<u8> {
-        on_private!(&self.key, |k| k.parent_fingerprint().to_bytes().to_vec())
+        Self::of(AnyExtendedKey::parse(&text, curve).map_err(|e| any(e, None))?)
     }
 
     /// The 32-byte chain code (a copy).
     #[wasm_bindgen(getter, js_name = chainCode)]
     pub fn chain_code(&self) -> Uint8Array {
-        on_private!(&self.key, |k| js_bytes(k.chain_code().as_bytes()))
-    }
-
-    /// The public key: 33 bytes on secp256k1 and nist256p1, 32 on the others.
-    #[wasm_bindgen(getter, js_name = publicKey)]
-    pub fn public_key(&self) -> Vec<u8> {
-        self.public_key_bytes()
+        js_bytes(self.key.chain_code().as_bytes())
     }
 
     /// The private key (32 bytes; 64 on the BIP32-Ed25519 curves): a copy JavaScript does
     /// not wipe.
     #[wasm_bindgen(getter, js_name = privateKey)]
     pub fn private_key(&self) -> Uint8Array {
-        on_private!(&self.key, |k| js_bytes(k.private_key().as_ref()))
-    }
-
-    /// The name of the key's version (`xprv`, `zprv`, `tprv`, a CIP-5 prefix), or undefined.
-    #[wasm_bindgen(getter, js_name = versionName)]
-    pub fn version_name(&self) -> Option<String> {
-        match &self.key {
-            Private::Secp256k1(k) => k.version().name(),
-            Private::Nist256p1(k) => k.version().name(),
-            Private::Cardano(_) => Some(self.role.private_prefix().as_str()),
-            Private::Ed25519(_) | Private::Curve25519(_) => None,
-        }
-        .map(str::to_owned)
+        js_bytes(self.key.private_key())
     }
 
     /// The extended public key, in the public twin of this key's version.
     #[wasm_bindgen(js_name = toXpub)]
     pub fn to_xpub(&self) -> Result<RawPublicKey, JsValue> {
-        let key = match &self.key {
-            Private::Secp256k1(k) => Public::Secp256k1(k.to_xpub()),
-            Private::Nist256p1(k) => Public::Nist256p1(k.to_xpub()),
-            Private::Cardano(k) => Public::Cardano(k.to_xpub()),
-            Private::Ed25519(_) | Private::Curve25519(_) => {
-                return Err(unsupported("an extended public key", self.curve))
-            }
-        };
-        Ok(RawPublicKey {
-            key,
-            curve: self.curve,
-            role: self.role,
-        })
+        let key = self.key.to_xpub().map_err(|e| any(e, None))?;
+        Ok(RawPublicKey { key })
     }
 
     /// The key's text in its own version or in `version`'s family: a copy JavaScript does
@@ -582,47 +337,16 @@ impl RawPrivateKey {
     #[wasm_bindgen(js_name = toText)]
     pub fn to_text(&self, version: Option<String>) -> Result<JsString, JsValue> {
         let version = version.as_deref();
-        let text: Zeroizing<String> = match &self.key {
-            Private::Secp256k1(k) => bip32_private_text(k, version)?,
-            Private::Nist256p1(k) => bip32_private_text(k, version)?,
-            Private::Cardano(k) => {
-                let role = version.map_or(Ok(self.role), role_named)?;
-                let mut buf = Zeroizing::new([0u8; XPRV_BECH32_MAX_LEN]);
-                let text = k
-                    .encode_bech32(role.private_prefix(), &mut buf[..])
-                    .map_err(errors::lib)?;
-                // Straight from the wiped buffer into the JavaScript string.
-                return Ok(JsString::from(text));
-            }
-            Private::Ed25519(_) | Private::Curve25519(_) => {
-                return Err(unsupported("extended key text", self.curve))
-            }
-        };
+        let text = self.key.to_text(version).map_err(|e| any(e, version))?;
+        // Straight from the wiped string into the JavaScript string.
         Ok(JsString::from(text.as_str()))
     }
 
     /// The private key as compressed WIF (secp256k1): a copy JavaScript does not wipe.
     pub fn wif(&self, network: Option<String>) -> Result<JsString, JsValue> {
         let network = names::network(network.as_deref().unwrap_or("mainnet"))?;
-        let Private::Secp256k1(k) = &self.key else {
-            return Err(unsupported("WIF", self.curve));
-        };
-        let text = wif::encode_to_string(k.private_key(), network).map_err(errors::lib)?;
+        let text = self.key.wif(network).map_err(|e| any(e, None))?;
         Ok(JsString::from(text.as_str()))
-    }
-
-    /// This key's address of `coin`'s kind `kind` (see `address::target`), on `network`
-    /// (undefined: the key's own).
-    pub fn address(
-        &self,
-        coin: Option<String>,
-        kind: Option<String>,
-        network: Option<String>,
-        stake_key: Option<Vec<u8>>,
-    ) -> Result<String, JsValue> {
-        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
-        let network = network.as_deref().unwrap_or(self.own_network());
-        target.encode(&self.public_key_bytes(), network, stake_key.as_deref())
     }
 
     /// The private keys of `count` children from `start` (hardened with `hardened`), end to
@@ -634,8 +358,13 @@ impl RawPrivateKey {
         count: u32,
         hardened: bool,
     ) -> Result<Uint8Array, JsValue> {
-        let first = first_child(start, count, hardened)?;
-        on_private!(&self.key, |k| private_children(k, first, count))
+        let keys = self.children(
+            (start, count, hardened),
+            self.key.private_key_len(),
+            AnyExtendedPrivateKey::derive_private_keys_into,
+        )?;
+        // Straight from the wiped buffer into the JavaScript array.
+        Ok(js_bytes(&keys))
     }
 
     /// The public keys of `count` children from `start`, each from its private key in
@@ -647,40 +376,34 @@ impl RawPrivateKey {
         count: u32,
         hardened: bool,
     ) -> Result<Vec<u8>, JsValue> {
-        let first = first_child(start, count, hardened)?;
-        on_private!(&self.key, |k| public_children_of_private(k, first, count))
+        let keys = self.children(
+            (start, count, hardened),
+            self.key.public_key_len(),
+            AnyExtendedPrivateKey::derive_public_keys_into,
+        )?;
+        Ok(keys.to_vec())
     }
 }
 
-/// An extended public key (secp256k1, nist256p1 or BIP32-Ed25519; the JavaScript class
-/// `ExtendedPublicKey` wraps it).
-#[wasm_bindgen]
-pub struct RawPublicKey {
-    key: Public,
-    curve: Curve,
-    role: Role,
-}
-
-impl core::fmt::Debug for RawPublicKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("RawPublicKey")
-            .field("curve", &self.curve.name())
-            .field("depth", &self.depth())
-            .finish_non_exhaustive()
-    }
+key_class! {
+    /// An extended public key (secp256k1, nist256p1 or BIP32-Ed25519; the JavaScript class
+    /// `ExtendedPublicKey` wraps it).
+    RawPublicKey(AnyExtendedPublicKey), derive_path_vartime, kinds(Public, Private, false)
 }
 
 impl RawPublicKey {
-    fn public_key_bytes(&self) -> Vec<u8> {
-        on_public!(&self.key, |k| k.public_key().as_ref().to_vec())
-    }
-
-    fn own_network(&self) -> &'static str {
-        match &self.key {
-            Public::Secp256k1(k) => network_of_version(Some(k.version())),
-            Public::Nist256p1(k) => network_of_version(Some(k.version())),
-            Public::Cardano(_) => "mainnet",
-        }
+    /// The public keys of the normal children `start … start + count − 1`, batched, end to
+    /// end.
+    fn children(&self, start: u32, count: u32) -> Result<Zeroizing<Vec<u8>>, JsValue> {
+        let first = first_child(start, count, false)?;
+        self.key
+            .check_children_vartime(first, count as usize)
+            .map_err(errors::lib)?;
+        let mut keys = buffer(count, self.key.public_key_len())?;
+        self.key
+            .derive_public_keys_into_vartime(first, &mut keys)
+            .map_err(errors::lib)?;
+        Ok(keys)
     }
 }
 
@@ -689,119 +412,31 @@ impl RawPublicKey {
     /// Parses an extended public key (`xpub…`, `zpub…`, `tpub…`, or CIP-5 `root_xvk1…`).
     pub fn parse(text: &str, curve: Option<String>) -> Result<RawPublicKey, JsValue> {
         let curve = curve.as_deref().map(Curve::parse).transpose()?;
-        match AnyKey::parse(text, curve)? {
-            AnyKey::Public(k) => Ok(k),
-            AnyKey::Private(k) => Err(kind_mismatch(k.curve, false)),
-        }
-    }
-
-    /// The key at `path` below this one (normal steps only).
-    pub fn derive(&self, path: &str) -> Result<RawPublicKey, JsValue> {
-        let key = map_public!(&self.key, |k| k
-            .derive_path_vartime(path)
-            .map_err(errors::lib)?);
-        let role = role_after(self.role, path)?;
-        Ok(Self {
-            key,
-            curve: self.curve,
-            role,
-        })
-    }
-
-    /// The curve's name.
-    #[wasm_bindgen(getter)]
-    pub fn curve(&self) -> String {
-        self.curve.name().to_owned()
-    }
-
-    /// 0 for a master key, one more per derivation step.
-    #[wasm_bindgen(getter)]
-    pub fn depth(&self) -> u8 {
-        on_public!(&self.key, |k| k.depth())
-    }
-
-    /// The child number, hardened bit included.
-    #[wasm_bindgen(getter, js_name = childNumber)]
-    pub fn child_number(&self) -> u32 {
-        on_public!(&self.key, |k| k.child_number().to_raw())
-    }
-
-    /// This key's 4-byte fingerprint.
-    #[wasm_bindgen(getter)]
-    pub fn fingerprint(&self) -> Vec<u8> {
-        on_public!(&self.key, |k| k.fingerprint().to_bytes().to_vec())
-    }
-
-    /// The parent's 4-byte fingerprint.
-    #[wasm_bindgen(getter, js_name = parentFingerprint)]
-    pub fn parent_fingerprint(&self) -> Vec<u8> {
-        on_public!(&self.key, |k| k.parent_fingerprint().to_bytes().to_vec())
+        Self::of(AnyExtendedKey::parse(text, curve).map_err(|e| any(e, None))?)
     }
 
     /// The 32-byte chain code.
     #[wasm_bindgen(getter, js_name = chainCode)]
     pub fn chain_code(&self) -> Vec<u8> {
-        on_public!(&self.key, |k| k.chain_code().as_bytes().to_vec())
-    }
-
-    /// The public key: 33 bytes on secp256k1 and nist256p1, 32 on BIP32-Ed25519.
-    #[wasm_bindgen(getter, js_name = publicKey)]
-    pub fn public_key(&self) -> Vec<u8> {
-        self.public_key_bytes()
-    }
-
-    /// The name of the key's version (`xpub`, `zpub`, `tpub`, a CIP-5 prefix), or undefined.
-    #[wasm_bindgen(getter, js_name = versionName)]
-    pub fn version_name(&self) -> Option<String> {
-        match &self.key {
-            Public::Secp256k1(k) => k.version().name(),
-            Public::Nist256p1(k) => k.version().name(),
-            Public::Cardano(_) => Some(self.role.public_prefix().as_str()),
-        }
-        .map(str::to_owned)
+        self.key.chain_code().as_bytes().to_vec()
     }
 
     /// The key's text in its own version or in `version`.
     #[wasm_bindgen(js_name = toText)]
     pub fn to_text(&self, version: Option<String>) -> Result<String, JsValue> {
         let version = version.as_deref();
-        match &self.key {
-            Public::Secp256k1(k) => bip32_public_text(k, version),
-            Public::Nist256p1(k) => bip32_public_text(k, version),
-            Public::Cardano(k) => {
-                let role = version.map_or(Ok(self.role), role_named)?;
-                let mut buf = [0u8; XPUB_BECH32_MAX_LEN];
-                k.encode_bech32(role.public_prefix(), &mut buf)
-                    .map(str::to_owned)
-                    .map_err(errors::lib)
-            }
-        }
-    }
-
-    /// This key's address of `coin`'s kind `kind` (see `address::target`), on `network`
-    /// (undefined: the key's own).
-    pub fn address(
-        &self,
-        coin: Option<String>,
-        kind: Option<String>,
-        network: Option<String>,
-        stake_key: Option<Vec<u8>>,
-    ) -> Result<String, JsValue> {
-        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
-        let network = network.as_deref().unwrap_or(self.own_network());
-        target.encode(&self.public_key_bytes(), network, stake_key.as_deref())
+        self.key.to_text(version).map_err(|e| any(e, version))
     }
 
     /// The public keys of the normal children `start … start + count − 1`, batched, end to
     /// end.
     #[wasm_bindgen(js_name = derivePublicKeys)]
     pub fn derive_public_keys(&self, start: u32, count: u32) -> Result<Vec<u8>, JsValue> {
-        let first = first_child(start, count, false)?;
-        on_public!(&self.key, |k| Ok(flat(&public_children(k, first, count)?)))
+        Ok(self.children(start, count)?.to_vec())
     }
 
-    /// The addresses of kind `kind` of the normal children `start … start + count − 1` on
-    /// `network` (undefined: the key's own), joined by `\n`.
+    /// The addresses of `coin`'s kind `kind` (see `address::target`) of the normal children
+    /// `start … start + count − 1` on `network` (undefined: the key's own), joined by `\n`.
     pub fn addresses(
         &self,
         start: u32,
@@ -811,19 +446,19 @@ impl RawPublicKey {
         network: Option<String>,
         stake_key: Option<Vec<u8>>,
     ) -> Result<String, JsValue> {
-        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.curve))?;
-        let network = network.as_deref().unwrap_or(self.own_network());
+        let network = network
+            .as_deref()
+            .unwrap_or(network_of(self.key.test_network()));
+        let target = address::target(coin.as_deref(), kind.as_deref(), Some(self.key.curve()))?;
         let context = target.context(network, stake_key.as_deref())?;
-        let first = first_child(start, count, false)?;
+        let keys = self.children(start, count)?;
         let mut out = String::new();
-        on_public!(&self.key, |k| {
-            for key in public_children(k, first, count)? {
-                if !out.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(&target.encode_with(key.as_ref(), &context)?);
+        for key in keys.chunks_exact(self.key.public_key_len()) {
+            if !out.is_empty() {
+                out.push('\n');
             }
-        });
+            out.push_str(&target.encode_with(key, &context)?);
+        }
         Ok(out)
     }
 }

@@ -50,8 +50,7 @@ pub fn version() -> String {
 /// The curve names, in the command-line tool's order.
 #[wasm_bindgen(js_name = rawCurves)]
 pub fn curves() -> js_sys::Array {
-    names::Curve::ALL
-        .iter()
+    names::curves()
         .map(|c| JsValue::from_str(c.name()))
         .collect()
 }

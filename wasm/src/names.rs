@@ -3,113 +3,50 @@
 
 use core::str::FromStr;
 
-use fastbip32::address::{AddressKind, CardanoNetwork, CurveFamily};
+use fastbip32::address::{AddressKind, CardanoNetwork};
 use fastbip32::mnemonic::Language;
 use fastbip32::Network;
 use wasm_bindgen::JsValue;
 
 use crate::errors;
 
-/// A curve, as the command-line tool's `--curve` names it: a scheme, and for BIP32-Ed25519
-/// the way its master key is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Curve {
-    /// BIP-32 over secp256k1.
-    Secp256k1,
-    /// SLIP-10 over NIST P-256.
-    Nist256p1,
-    /// SLIP-10 ed25519 (hardened derivation only).
-    Ed25519,
-    /// SLIP-10 curve25519 (hardened derivation only).
-    Curve25519,
-    /// BIP32-Ed25519, master key by the Ledger/BitBox02 method from a BIP-39 seed.
-    Ed25519Bip32,
-    /// BIP32-Ed25519, Icarus master key from BIP-39 entropy.
-    CardanoIcarus,
-    /// BIP32-Ed25519, Trezor's Icarus variant.
-    CardanoIcarusTrezor,
+/// A curve, as the command-line tool's `--curve` names it: the library's
+/// [`fastbip32::CurveName`].
+pub(crate) use fastbip32::CurveName as Curve;
+
+/// The curves the package takes, in the tool's order: the library's, but `ed25519-blake2b`.
+pub(crate) fn curves() -> impl Iterator<Item = Curve> {
+    Curve::ALL
+        .into_iter()
+        .filter(|c| *c != Curve::Ed25519Blake2b)
 }
 
-impl Curve {
-    /// Every curve, in the tool's order.
-    pub(crate) const ALL: [Self; 7] = [
-        Self::Secp256k1,
-        Self::Nist256p1,
-        Self::Ed25519,
-        Self::Curve25519,
-        Self::Ed25519Bip32,
-        Self::CardanoIcarus,
-        Self::CardanoIcarusTrezor,
-    ];
-
-    /// The canonical name.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Self::Secp256k1 => "secp256k1",
-            Self::Nist256p1 => "nist256p1",
-            Self::Ed25519 => "ed25519",
-            Self::Curve25519 => "curve25519",
-            Self::Ed25519Bip32 => "ed25519-bip32",
-            Self::CardanoIcarus => "cardano-icarus",
-            Self::CardanoIcarusTrezor => "cardano-icarus-trezor",
-        }
-    }
-
-    /// The curve of a name or one of the tool's aliases (`p256`, `secp256r1`, `prime256v1`,
-    /// `cardano-ledger`).
+/// How the package reads a `curve` argument.
+pub(crate) trait CurveArg: Sized {
+    /// The curve of a name or one of the library's aliases (`p256`, `cardano-ledger`, …),
+    /// one of [`curves`].
     ///
     /// # Errors
     /// `FastBip32Error` with kind `UnknownCurve`.
-    pub(crate) fn parse(name: &str) -> Result<Self, JsValue> {
-        let alias = match name {
-            "p256" | "secp256r1" | "prime256v1" => Some(Self::Nist256p1),
-            "cardano-ledger" => Some(Self::Ed25519Bip32),
-            _ => None,
-        };
-        alias
-            .or_else(|| Self::ALL.into_iter().find(|c| c.name() == name))
-            .ok_or_else(|| {
-                let names: Vec<_> = Self::ALL.iter().map(|c| c.name()).collect();
-                errors::binding(
-                    "UnknownCurve",
-                    &format!("unknown curve {name:?} (expected {})", names.join(", ")),
-                )
-            })
-    }
+    fn parse(name: &str) -> Result<Self, JsValue>;
 
     /// The curve named `name`, or `default` for `None`.
     ///
     /// # Errors
     /// As [`parse`](Self::parse).
-    pub(crate) fn parse_or(name: Option<&str>, default: Self) -> Result<Self, JsValue> {
+    fn parse_or(name: Option<&str>, default: Self) -> Result<Self, JsValue> {
         name.map_or(Ok(default), Self::parse)
     }
+}
 
-    /// Whether this is one of the BIP32-Ed25519 (Cardano) curves.
-    pub(crate) const fn is_cardano(self) -> bool {
-        matches!(
-            self,
-            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor
-        )
-    }
-
-    /// Whether the master key comes from BIP-39 entropy (the Icarus methods).
-    pub(crate) const fn is_icarus(self) -> bool {
-        matches!(self, Self::CardanoIcarus | Self::CardanoIcarusTrezor)
-    }
-
-    /// The curve family of the registry's coins whose addresses this curve's public keys
-    /// have, if any (curve25519 keys have none).
-    pub(crate) const fn address_family(self) -> Option<CurveFamily> {
-        match self {
-            Self::Secp256k1 => Some(CurveFamily::Secp256k1),
-            Self::Ed25519 => Some(CurveFamily::Ed25519),
-            Self::Ed25519Bip32 | Self::CardanoIcarus | Self::CardanoIcarusTrezor => {
-                Some(CurveFamily::Ed25519Bip32)
-            }
-            Self::Nist256p1 => Some(CurveFamily::Nist256p1),
-            Self::Curve25519 => None,
-        }
+impl CurveArg for Curve {
+    fn parse(name: &str) -> Result<Self, JsValue> {
+        let known = name.parse().ok().filter(|c| curves().any(|k| k == *c));
+        known.ok_or_else(|| {
+            let names: Vec<_> = curves().map(Curve::name).collect();
+            let message = format!("unknown curve {name:?} (expected {})", names.join(", "));
+            errors::binding("UnknownCurve", &message)
+        })
     }
 }
 

@@ -1,100 +1,30 @@
-//! What both key classes share: [`Private`] and [`Public`], one key of any scheme each, and
-//! the macros that run code written once for every scheme on them (keeping the variant); the
-//! parsing of either kind of key ([`AnyKey`]), the checks of paths and parts, the master keys.
+//! What both key classes share: the library's keys of any scheme
+//! ([`fastbip32::AnyExtendedPrivateKey`], [`fastbip32::AnyExtendedPublicKey`]) and their
+//! errors as exceptions; the checks of paths and parts, the master keys, and the lists of
+//! many children.
 
-use fastbip32::cardano::{cip5_prefix, Cip5Prefix, Role};
-use fastbip32::{
-    ChainCode, ChildNumber, Curve25519, DerivationPath, Ed25519, Ed25519Bip32, ExtendedKey,
-    ExtendedPrivateKey, ExtendedPublicKey, Fingerprint, NistP256, Scheme, Secp256k1, Version,
-};
+use fastbip32::any_key::Operation;
+use fastbip32::cardano::Role;
+use fastbip32::{AnyExtendedPrivateKey, AnyKeyError, ChainCode, ChildNumber, Fingerprint};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::PyList;
 use zeroize::Zeroizing;
 
 use crate::convert;
 use crate::errors;
 use crate::names::Curve;
 
-/// An extended private key of any scheme.
-#[derive(Clone)]
-pub(crate) enum Private {
-    Secp256k1(ExtendedPrivateKey<Secp256k1>),
-    Nist256p1(ExtendedPrivateKey<NistP256>),
-    Ed25519(ExtendedPrivateKey<Ed25519>),
-    Curve25519(ExtendedPrivateKey<Curve25519>),
-    Cardano(ExtendedPrivateKey<Ed25519Bip32>),
-}
-
-/// An extended public key of any scheme that has them (not the hardened-only ones).
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) enum Public {
-    Secp256k1(ExtendedPublicKey<Secp256k1>),
-    Nist256p1(ExtendedPublicKey<NistP256>),
-    Cardano(ExtendedPublicKey<Ed25519Bip32>),
-}
-
-/// Runs `$body` with `$k` bound to the key of whatever scheme `$key` holds.
-macro_rules! on_private {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Private::Secp256k1($k) => $body,
-            Private::Nist256p1($k) => $body,
-            Private::Ed25519($k) => $body,
-            Private::Curve25519($k) => $body,
-            Private::Cardano($k) => $body,
+/// The exception for an error of the library's keys; `version` is the version name the
+/// call was given, which an `UnknownVersionName` names.
+pub(super) fn any(err: AnyKeyError, version: Option<&str>) -> PyErr {
+    match err {
+        AnyKeyError::Key(e) => errors::lib(e),
+        AnyKeyError::Unsupported { curve, operation } => {
+            errors::unsupported(operation.as_str(), curve.name())
         }
-    };
-}
-
-/// As [`on_private!`], wrapping the result (a key of the same scheme) back in its variant.
-macro_rules! map_private {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Private::Secp256k1($k) => Private::Secp256k1($body),
-            Private::Nist256p1($k) => Private::Nist256p1($body),
-            Private::Ed25519($k) => Private::Ed25519($body),
-            Private::Curve25519($k) => Private::Curve25519($body),
-            Private::Cardano($k) => Private::Cardano($body),
-        }
-    };
-}
-
-/// Runs `$body` with `$k` bound to the public key of whatever scheme `$key` holds.
-macro_rules! on_public {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Public::Secp256k1($k) => $body,
-            Public::Nist256p1($k) => $body,
-            Public::Cardano($k) => $body,
-        }
-    };
-}
-
-/// As [`on_public!`], wrapping the result back in its variant.
-macro_rules! map_public {
-    ($key:expr, |$k:ident| $body:expr) => {
-        match $key {
-            Public::Secp256k1($k) => Public::Secp256k1($body),
-            Public::Nist256p1($k) => Public::Nist256p1($body),
-            Public::Cardano($k) => Public::Cardano($body),
-        }
-    };
-}
-
-/// The CIP-5 role named by one of its prefixes (`acct_xsk`, `root_xvk`, …).
-pub(super) fn role_named(name: &str) -> PyResult<Role> {
-    Cip5Prefix::ALL
-        .into_iter()
-        .find(|p| p.as_str() == name)
-        .map(Role::of_prefix)
-        .ok_or_else(|| unknown_version(name))
-}
-
-/// The role of the key at `path` below a key of role `role` (CIP-1852's places; `Other`
-/// elsewhere).
-pub(super) fn role_after(role: Role, path: &str) -> PyResult<Role> {
-    let steps = DerivationPath::parse_relative(path).map_err(errors::lib)?;
-    Ok(role.after(steps.iter()))
+        AnyKeyError::UnknownVersionName => unknown_version(version.unwrap_or_default()),
+        other => errors::binding("UnsupportedByScheme", other.to_string()),
+    }
 }
 
 /// Checks that `path` may be derived below a key at `depth` of role `role`: an absolute path
@@ -116,6 +46,7 @@ pub(super) fn check_path_start(path: &str, depth: u8, role: Role) -> PyResult<()
     Ok(())
 }
 
+/// The refusal of a version name the key's text has no version of.
 pub(super) fn unknown_version(name: &str) -> PyErr {
     errors::binding(
         "UnknownVersionName",
@@ -123,10 +54,7 @@ pub(super) fn unknown_version(name: &str) -> PyErr {
     )
 }
 
-pub(super) fn bytes<'py>(py: Python<'py>, data: &[u8]) -> Bound<'py, PyBytes> {
-    PyBytes::new(py, data)
-}
-
+/// `data` as an array of `N` bytes, or the library's `InvalidLength`.
 pub(super) fn fixed<const N: usize>(data: &[u8]) -> PyResult<&[u8; N]> {
     data.try_into().map_err(|_| {
         errors::lib(fastbip32::Error::InvalidLength {
@@ -162,35 +90,33 @@ pub(super) fn first_child(start: u32, hardened: bool) -> PyResult<ChildNumber> {
     .map_err(errors::lib)
 }
 
-/// A buffer of `count` copies of `value`, or `MemoryError`.
-pub(super) fn buffer<T: Clone>(count: u32, value: T, what: &str) -> PyResult<Vec<T>> {
-    let mut out = convert::reserve(count as usize, what)?;
-    out.resize(count as usize, value);
-    Ok(out)
-}
-
-/// A list of the values of `count` children from `first` (a range checked whole before):
-/// `derive` makes the values of [`convert::CHUNK`] children at a time with the GIL released,
-/// `make` each one's Python object, with a check for signals (Ctrl-C) between chunks.
+/// A list of the keys (`bytes`, `width` bytes each) of `count` children from `first` (a
+/// range checked whole before): `derive` writes the keys of up to [`convert::CHUNK`]
+/// children at a time, end to end, into a wiped buffer with the GIL released, and each key
+/// goes from there into its Python object, with a check for signals (Ctrl-C) between
+/// chunks.
 ///
 /// # Errors
-/// `derive`'s and `make`'s errors; `KeyboardInterrupt`.
-pub(super) fn children_list<'py, T: Send>(
-    py: Python<'py>,
+/// `derive`'s errors; `MemoryError`; `KeyboardInterrupt`.
+pub(super) fn children_list(
+    py: Python<'_>,
     first: ChildNumber,
     count: u32,
-    derive: impl Fn(ChildNumber, u32) -> PyResult<Vec<T>> + Sync,
-    make: impl Fn(Python<'py>, &T) -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyList>> {
+    width: usize,
+    derive: impl Fn(ChildNumber, &mut [u8]) -> Result<(), fastbip32::Error> + Sync,
+) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
     let step = u32::try_from(convert::CHUNK).unwrap_or(u32::MAX);
     let mut done = 0u32;
     while done < count {
         let n = (count - done).min(step);
         let child = ChildNumber::from_raw(first.to_raw().saturating_add(done));
-        let values = py.detach(|| derive(child, n))?;
-        for value in &values {
-            out.append(make(py, value)?)?;
+        let mut keys = Zeroizing::new(convert::reserve(n as usize * width, "the keys")?);
+        keys.resize(n as usize * width, 0);
+        py.detach(|| derive(child, &mut keys))
+            .map_err(errors::lib)?;
+        for key in keys.chunks_exact(width) {
+            out.append(convert::bytes(py, key)?)?;
         }
         py.check_signals()?;
         done += n;
@@ -211,22 +137,13 @@ pub(super) fn meta_parts(
     ))
 }
 
-/// The role named by `version` (a CIP-5 prefix), or none.
-pub(super) fn role_of(version: Option<&str>) -> PyResult<Role> {
-    version.map_or(Ok(Role::Other), role_named)
-}
-
-/// The master key of `seed` on `curve` (not the Icarus curves).
-pub(super) fn master_of_seed(seed: &[u8], curve: Curve) -> PyResult<Private> {
-    let e = errors::lib;
-    Ok(match curve {
-        Curve::Secp256k1 => Private::Secp256k1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Nist256p1 => Private::Nist256p1(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Ed25519 => Private::Ed25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Curve25519 => Private::Curve25519(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::Ed25519Bip32 => Private::Cardano(ExtendedPrivateKey::from_seed(seed).map_err(e)?),
-        Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => return Err(seedless(curve)),
-    })
+/// The master key of `seed` on `curve` (not the Icarus curves, refused with a pointer to
+/// the methods that make theirs).
+pub(super) fn master_of_seed(seed: &[u8], curve: Curve) -> PyResult<AnyExtendedPrivateKey> {
+    if curve.is_icarus() {
+        return Err(seedless(curve));
+    }
+    AnyExtendedPrivateKey::from_seed(curve, seed).map_err(|e| any(e, None))
 }
 
 /// The refusal of a seed on an Icarus curve.
@@ -245,21 +162,20 @@ pub(super) fn master_of_entropy(
     entropy: &[u8],
     passphrase: &[u8],
     curve: Curve,
-) -> PyResult<Private> {
-    let key = match curve {
-        Curve::CardanoIcarus => ExtendedPrivateKey::from_icarus(entropy, passphrase),
-        Curve::CardanoIcarusTrezor => ExtendedPrivateKey::from_icarus_trezor(entropy, passphrase),
-        _ => {
-            return Err(errors::binding(
-                "UnsupportedByScheme",
-                format!(
-                    "{} master keys come from a seed: from_entropy is for cardano-icarus and cardano-icarus-trezor",
-                    curve.name()
-                ),
-            ))
-        }
-    };
-    key.map(Private::Cardano).map_err(errors::lib)
+) -> PyResult<AnyExtendedPrivateKey> {
+    AnyExtendedPrivateKey::from_entropy(curve, entropy, passphrase).map_err(|e| match e {
+        AnyKeyError::Unsupported {
+            operation: Operation::EntropyMaster,
+            ..
+        } => errors::binding(
+            "UnsupportedByScheme",
+            format!(
+                "{} master keys come from a seed: from_entropy is for cardano-icarus and cardano-icarus-trezor",
+                curve.name()
+            ),
+        ),
+        other => any(other, None),
+    })
 }
 
 /// The library's error for text of the other kind than the one asked for.
@@ -271,150 +187,217 @@ pub(super) fn kind_mismatch(curve: Curve, expected_private: bool) -> PyErr {
     }
 }
 
-/// The version pair named `name` (either of its versions), or an error.
-pub(super) fn version_pair(name: &str) -> PyResult<fastbip32::VersionPair> {
-    Version::from_name(name)
-        .and_then(Version::pair)
-        .ok_or_else(|| unknown_version(name))
-}
-
-/// A key with what the binding keeps beside it: the curve it was made on, its CIP-1852 role,
-/// and the network its version was read with (true: a test network; None for a key made from
-/// a seed, whose default `xprv` names none of the caller's choosing, or a custom version).
-pub(crate) struct Held<K> {
-    pub(crate) key: K,
-    pub(crate) curve: Curve,
-    pub(crate) role: Role,
-    pub(crate) test_network: Option<bool>,
-}
-
-impl<K> Held<K> {
-    pub(crate) fn new(key: K, curve: Curve, role: Role) -> Self {
-        Self {
-            key,
-            curve,
-            role,
-            test_network: None,
-        }
-    }
-
-    /// This key, bound to the network of the version it was read with.
-    pub(crate) fn with_network(mut self, test: Option<bool>) -> Self {
-        self.test_network = test;
-        self
+/// The key as it was given: the network its version was read with (true: a test network),
+/// or none for a key whose version names none of the caller's choosing (made from a seed,
+/// whose `xprv` is the default for every network, or a custom version). `version`: the
+/// version name a key made from parts was given.
+pub(super) fn given_network(
+    test: Option<bool>,
+    curve: Curve,
+    version: Option<&str>,
+) -> Option<bool> {
+    match version {
+        Some(_) if !curve.is_cardano() => test,
+        Some(_) | None => None,
     }
 }
 
-/// Either kind of key, as text or bytes give it.
-pub(crate) enum AnyKey {
-    Private(Held<Private>),
-    Public(Held<Public>),
-}
+/// Defines the `#[pymethods]` of a key class (a `key` field holding the library's key of any
+/// scheme, and `test_network`) with what both classes have written once: the curve, depth,
+/// child number, fingerprints, chain code, public key, version name, the key at a path
+/// (through `$derive`), the address and `repr()`, the key from its parts (`from_parts`) and
+/// from text or bytes of either kind (`of`); then the class's own `$methods`.
+macro_rules! key_class {
+    (
+        $class:ident, $name:literal, $derive:ident;
+        kinds($kind:ident, $other:ident, $private:literal);
+        from_parts($key:ident: $library:ident, $default:literal, $sizes:literal);
+        from_bytes($cardano_bytes:literal);
+        $($methods:tt)*
+    ) => {
+        impl $class {
+            pub(crate) const fn new(key: $library, test_network: Option<bool>) -> Self {
+                Self { key, test_network }
+            }
 
-impl AnyKey {
-    fn of<S>(
-        key: ExtendedKey<S>,
-        curve: Curve,
-        private: fn(ExtendedPrivateKey<S>) -> Private,
-        public: fn(ExtendedPublicKey<S>) -> Public,
-    ) -> Self
-    where
-        S: Scheme,
-    {
-        match key {
-            ExtendedKey::Private(k) => {
-                let test = k.version().is_testnet();
-                Self::Private(Held::new(private(k), curve, Role::Other).with_network(test))
+            /// The address `kind`, `network`, `coin` and `stake_key` ask for of this key
+            /// (see `address`).
+            fn request(
+                &self,
+                kind: Option<&str>,
+                network: Option<&str>,
+                coin: Option<&str>,
+                stake_key: Option<&[u8]>,
+            ) -> PyResult<crate::coin::Request> {
+                crate::coin::Request::new(crate::coin::Asked {
+                    curve: Some(self.key.curve()),
+                    key_is_test: self.test_network,
+                    kind,
+                    network,
+                    coin,
+                    stake_key,
+                })
             }
-            ExtendedKey::Public(k) => {
-                let test = k.version().is_testnet();
-                Self::Public(Held::new(public(k), curve, Role::Other).with_network(test))
-            }
-        }
-    }
 
-    /// Parses an extended key of either kind: BIP-32 text (`xprv…`, `zpub…`, `tpub…`; on
-    /// secp256k1, or nist256p1 when named) or CIP-5 text (`root_xsk1…`, `acct_xvk1…`, …; on
-    /// the BIP32-Ed25519 curves). Without `curve`, CIP-5 text is read on `ed25519-bip32`
-    /// and anything else on secp256k1.
-    pub(crate) fn parse(text: &str, curve: Option<Curve>) -> PyResult<Self> {
-        let curve = curve.unwrap_or_else(|| {
-            if cip5_prefix(text).is_ok() {
-                Curve::Ed25519Bip32
-            } else {
-                Curve::Secp256k1
-            }
-        });
-        match curve {
-            Curve::Secp256k1 => Ok(Self::of(
-                text.parse::<ExtendedKey<Secp256k1>>()
-                    .map_err(errors::lib)?,
-                curve,
-                Private::Secp256k1,
-                Public::Secp256k1,
-            )),
-            Curve::Nist256p1 => Ok(Self::of(
-                text.parse::<ExtendedKey<NistP256>>().map_err(errors::lib)?,
-                curve,
-                Private::Nist256p1,
-                Public::Nist256p1,
-            )),
-            Curve::Ed25519 | Curve::Curve25519 => {
-                Err(errors::unsupported("extended key text", curve.name()))
-            }
-            Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-                let prefix = cip5_prefix(text).map_err(errors::lib)?;
-                let role = Role::of_prefix(prefix);
-                if prefix.is_private() {
-                    let key = ExtendedPrivateKey::from_bech32(text).map_err(errors::lib)?;
-                    Ok(Self::Private(Held::new(Private::Cardano(key), curve, role)))
-                } else {
-                    let key = ExtendedPublicKey::from_bech32(text).map_err(errors::lib)?;
-                    Ok(Self::Public(Held::new(Public::Cardano(key), curve, role)))
+            /// A key read from text or bytes, bound to the network its version names.
+            pub(super) fn of(key: AnyExtendedKey) -> PyResult<Self> {
+                match key {
+                    AnyExtendedKey::$kind(k) => {
+                        let test = k.test_network();
+                        Ok(Self::new(k, test))
+                    }
+                    AnyExtendedKey::$other(k) => Err(kind_mismatch(k.curve(), $private)),
                 }
             }
         }
-    }
 
-    /// Decodes an extended key of either kind from bytes: BIP-32's 78-byte serialization
-    /// (secp256k1, nist256p1), or for the BIP32-Ed25519 curves the 96 bytes `kL ‖ kR ‖ c`
-    /// or the 64 bytes `A ‖ c`.
-    pub(crate) fn from_bytes(data: &[u8], curve: Curve) -> PyResult<Self> {
-        match curve {
-            Curve::Secp256k1 => Ok(Self::of(
-                ExtendedKey::<Secp256k1>::from_bytes(fixed(data)?).map_err(errors::lib)?,
-                curve,
-                Private::Secp256k1,
-                Public::Secp256k1,
-            )),
-            Curve::Nist256p1 => Ok(Self::of(
-                ExtendedKey::<NistP256>::from_bytes(fixed(data)?).map_err(errors::lib)?,
-                curve,
-                Private::Nist256p1,
-                Public::Nist256p1,
-            )),
-            Curve::Ed25519 | Curve::Curve25519 => {
-                Err(errors::unsupported("extended key bytes", curve.name()))
+        #[pymethods]
+        impl $class {
+            #[doc = concat!(
+                "A key from its parts: the key (", $sizes, "), chain code, depth, parent\n",
+                "fingerprint and raw child number, written in the family of `version` (a\n",
+                "version name, or a CIP-5 prefix on BIP32-Ed25519; None: `", $default, "`, or\n",
+                "the generic CIP-5 prefix)."
+            )]
+            #[classmethod]
+            #[pyo3(signature = ($key, chain_code, depth = 0, parent_fingerprint = None, child_number = 0, curve = "secp256k1".to_owned(), version = None))]
+            #[allow(
+                clippy::too_many_arguments,
+                reason = "the parts of a key, as Python passes them"
+            )]
+            fn from_parts(
+                _cls: &Bound<'_, PyType>,
+                $key: &[u8],
+                chain_code: &[u8],
+                depth: u8,
+                parent_fingerprint: Option<&[u8]>,
+                child_number: u32,
+                curve: String,
+                version: Option<String>,
+            ) -> PyResult<Self> {
+                let curve = Curve::parse(&curve)?;
+                let version = version.as_deref();
+                let (cc, parent, child) = meta_parts(
+                    chain_code,
+                    parent_fingerprint.unwrap_or(&[0; 4]),
+                    child_number,
+                )?;
+                let key = $library::from_parts(curve, $key, cc, depth, parent, child, version)
+                    .map_err(|e| any(e, version))?;
+                let test = given_network(key.test_network(), curve, version);
+                Ok(Self::new(key, test))
             }
-            Curve::Ed25519Bip32 | Curve::CardanoIcarus | Curve::CardanoIcarusTrezor => {
-                if data.len() == fastbip32::cardano::XPUB_LEN {
-                    let key =
-                        ExtendedPublicKey::from_raw_bytes(fixed(data)?).map_err(errors::lib)?;
-                    Ok(Self::Public(Held::new(
-                        Public::Cardano(key),
-                        curve,
-                        Role::Other,
-                    )))
-                } else {
-                    let key =
-                        ExtendedPrivateKey::from_raw_bytes(fixed(data)?).map_err(errors::lib)?;
-                    Ok(Self::Private(Held::new(
-                        Private::Cardano(key),
-                        curve,
-                        Role::Other,
-                    )))
-                }
+
+            #[doc = concat!(
+                "Decodes a key from bytes: BIP-32's 78-byte serialization (secp256k1 by\n",
+                "default, or nist256p1), or on the BIP32-Ed25519 curves the ",
+                $cardano_bytes,
+                "."
+            )]
+            #[classmethod]
+            #[pyo3(signature = (data, curve = None))]
+            fn from_bytes(
+                _cls: &Bound<'_, PyType>,
+                data: &[u8],
+                curve: Option<String>,
+            ) -> PyResult<Self> {
+                let curve = Curve::parse_or(curve.as_deref(), Curve::Secp256k1)?;
+                Self::of(AnyExtendedKey::from_bytes(data, curve).map_err(|e| any(e, None))?)
             }
+
+            /// The key at `path` below this one, of the same type: `"m/44'/0'/0'"` from a
+            /// master key, or `"0/1'"` relative to any key (an absolute path below a key that
+            /// is not a master key is a `PathError`); hardened markers `'`, `h` or `H`, which
+            /// a public key refuses.
+            fn derive(&self, py: Python<'_>, path: PyBackedStr) -> PyResult<Self> {
+                let path: &str = &path;
+                check_path_start(path, self.key.depth(), self.key.role())?;
+                let key = py.detach(|| self.key.$derive(path)).map_err(errors::lib)?;
+                Ok(Self::new(key, self.test_network))
+            }
+
+            /// The curve's name, as in `fastbip32.CURVES`.
+            #[getter]
+            fn curve(&self) -> &'static str {
+                self.key.curve().name()
+            }
+
+            /// The depth: 0 for a master key, one more per derivation step.
+            #[getter]
+            fn depth(&self) -> u8 {
+                self.key.depth()
+            }
+
+            /// The child number this key was derived with, hardened bit included (0 for a
+            /// master key).
+            #[getter]
+            fn child_number(&self) -> u32 {
+                self.key.child_number().to_raw()
+            }
+
+            /// This key's fingerprint (4 bytes): the first bytes of HASH160 of its public key.
+            #[getter]
+            fn fingerprint<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                PyBytes::new(py, &self.key.fingerprint().to_bytes())
+            }
+
+            /// The parent's fingerprint (4 bytes; zero for a master key).
+            #[getter]
+            fn parent_fingerprint<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                PyBytes::new(py, &self.key.parent_fingerprint().to_bytes())
+            }
+
+            /// The chain code (32 bytes).
+            #[getter]
+            fn chain_code<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                PyBytes::new(py, self.key.chain_code().as_bytes())
+            }
+
+            /// The public key: 33 bytes (SEC1 compressed) on secp256k1 and nist256p1, 32 on
+            /// the ed25519, curve25519 and BIP32-Ed25519 curves.
+            #[getter]
+            fn public_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                PyBytes::new(py, self.key.public_key().as_ref())
+            }
+
+            /// The name of the version the key's text is written in (`xprv`, `zpub`, `tpub`,
+            /// …; a CIP-5 prefix on the BIP32-Ed25519 curves), or None (a custom version, or
+            /// a curve without text).
+            #[getter]
+            fn version_name(&self) -> Option<&'static str> {
+                self.key.version_name()
+            }
+
+            /// The address of this key's public key: `kind` is `p2pkh`, `p2sh-p2wpkh`,
+            /// `p2wpkh`, `p2tr`, `ethereum` (secp256k1), `solana` (ed25519),
+            /// `cardano-enterprise`, `cardano-base`, `cardano-reward` (the Cardano curves); or
+            /// with `coin` (a slug or symbol of `fastbip32.COINS`), the coin's default kind, or
+            /// its kind `kind`. `network` None: the key's own (a `tprv`'s is testnet; mainnet
+            /// otherwise). `cardano-base` needs `stake_key`, the account's `2/0` public key
+            /// (32 bytes).
+            #[pyo3(signature = (kind = None, network = None, *, coin = None, stake_key = None))]
+            fn address(
+                &self,
+                kind: Option<String>,
+                network: Option<String>,
+                coin: Option<String>,
+                stake_key: Option<&[u8]>,
+            ) -> PyResult<String> {
+                self.request(kind.as_deref(), network.as_deref(), coin.as_deref(), stake_key)?
+                    .encode(self.key.public_key().as_ref())
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    "{}(curve='{}', depth={}, fingerprint='{}')",
+                    $name,
+                    self.key.curve().name(),
+                    self.key.depth(),
+                    convert::hex(&self.key.fingerprint().to_bytes())
+                )
+            }
+
+            $($methods)*
         }
-    }
+    };
 }
