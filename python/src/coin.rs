@@ -6,11 +6,9 @@
 //! module only resolves the names Python passes and derives the children in chunks with the
 //! GIL released.
 
-use core::sync::atomic::{AtomicUsize, Ordering};
-
 use fastbip32::address::{AddressKind, CurveFamily};
 use fastbip32::coin::{self as lib, AddressFormat, Coin, Context, COINS};
-use fastbip32::{AnyExtendedPublicKey, ChildNumber};
+use fastbip32::{ordered, AnyExtendedPublicKey, ChildNumber};
 use pyo3::exceptions::PyModuleNotFoundError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -371,53 +369,12 @@ fn fill(
     Ok(chunk)
 }
 
-/// The chunks of `tasks` (first index, count), derived on `threads` threads that take them in
-/// turn, in task order.
-fn run_chunks(
-    key: &AnyExtendedPublicKey,
-    request: &Request,
-    tasks: &[(u32, u32)],
-    threads: usize,
-) -> Result<Vec<Chunk>, Failure> {
-    let next = AtomicUsize::new(0);
-    let work = || -> Vec<(usize, Result<Chunk, Failure>)> {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(first, n)) = tasks.get(i) else {
-                break;
-            };
-            let chunk = fill(key, request, first, n);
-            let failed = chunk.is_err();
-            done.push((i, chunk));
-            if failed {
-                break;
-            }
-        }
-        done
-    };
-    let mut results: Vec<(usize, Result<Chunk, Failure>)> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-            .collect();
-        let mut all = work();
-        for helper in helpers {
-            // A worker that panicked left its tasks undone: they are missing below.
-            if let Ok(done) = helper.join() {
-                all.extend(done);
-            }
-        }
-        all
-    });
-    results.sort_by_key(|(i, _)| *i);
-    let mut chunks = Vec::with_capacity(results.len());
-    for (_, chunk) in results {
-        chunks.push(chunk?);
-    }
-    if chunks.len() != tasks.len() {
-        return Err(Failure::Worker);
-    }
-    Ok(chunks)
+/// Why the ordered run of `address_table` stopped.
+enum Stop {
+    /// A chunk's rows could not be made.
+    Rows(Failure),
+    /// Making a batch raised (or Ctrl-C).
+    Python(PyErr),
 }
 
 /// `ExtendedPublicKey.address_table`: the children's `index`, `address` and `public_key` as a
@@ -460,17 +417,55 @@ pub(crate) fn address_table<'py>(
         done += n;
     }
     let threads = threads.min(tasks.len()).max(1);
-    let mut batches = Vec::with_capacity(tasks.len());
-    // Rounds of one task per thread, with a check for Ctrl-C between them.
-    for round in tasks.chunks(threads) {
-        let chunks = py
-            .detach(|| run_chunks(key, request, round, threads))
-            .map_err(Failure::into_py)?;
-        for chunk in &chunks {
-            batches.push(batch(&pa, &schema, chunk)?);
+    let mut batches: Vec<Py<PyAny>> = convert::reserve(tasks.len(), "the batches")?;
+    let (module, layout) = (pa.clone().unbind(), schema.clone().unbind());
+    // The library's ordered pool: chunks are derived on the worker threads with the GIL
+    // released, and made into batches in task order on this thread, which takes the GIL for
+    // each batch and checks for Ctrl-C there.
+    let run = py.detach(|| {
+        ordered::run(
+            threads,
+            tasks.len() as u64,
+            || None,
+            |slot: &mut Option<Chunk>, i| {
+                #[allow(
+                    clippy::expect_used,
+                    reason = "the pool numbers the tasks below the count it is given, tasks.len()"
+                )]
+                let &(first, n) = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| tasks.get(i))
+                    .expect("a task number below the number of tasks");
+                *slot = Some(fill(key, request, first, n).map_err(Stop::Rows)?);
+                Ok(())
+            },
+            |slot, _| {
+                let Some(chunk) = slot.take() else {
+                    return Ok(());
+                };
+                Python::attach(|py| {
+                    let made = batch(module.bind(py), layout.bind(py), &chunk)?;
+                    py.check_signals()?;
+                    batches.push(made.unbind());
+                    Ok(())
+                })
+                .map_err(Stop::Python)
+            },
+        )
+    });
+    match run {
+        Ok(()) => {}
+        Err(ordered::Error::Task(Stop::Rows(failure))) => return Err(failure.into_py()),
+        Err(ordered::Error::Task(Stop::Python(err))) => return Err(err),
+        Err(ordered::Error::Spawn { source, .. }) => {
+            return Err(errors::binding(
+                "ThreadSpawnFailed",
+                format!("cannot start a worker thread: {source}"),
+            ))
         }
-        py.check_signals()?;
+        Err(ordered::Error::WorkerStopped) => return Err(Failure::Worker.into_py()),
     }
+    let batches: Vec<Bound<'py, PyAny>> = batches.into_iter().map(|b| b.into_bound(py)).collect();
     let kwargs = PyDict::new(py);
     kwargs.set_item("schema", &schema)?;
     pa.getattr("Table")?
