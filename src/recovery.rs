@@ -127,6 +127,7 @@ mod filter;
 pub mod passphrase_rules;
 mod picks;
 mod search;
+mod seed_kind;
 pub mod slip39;
 mod space;
 mod target;
@@ -141,6 +142,7 @@ pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
     Change, Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
+pub use self::seed_kind::SeedKind;
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};

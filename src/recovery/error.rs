@@ -114,6 +114,10 @@ pub enum Error {
     UnknownCoin,
     /// A chain selection other than `receive`, `change`, `both`.
     UnknownChange,
+    /// A seed kind other than `bip39` or `electrum`.
+    UnknownSeedKind,
+    /// Electrum seeds on a coin other than Bitcoin: Electrum's wallets are Bitcoin's.
+    ElectrumCoin,
     /// Address text that is no Bitcoin, Ethereum, Solana or Cardano address a search takes.
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
@@ -219,11 +223,13 @@ pub enum CheckpointField {
     Gap,
     /// The number of accounts.
     Accounts,
+    /// The seed kind (BIP-39 or Electrum).
+    Seed,
 }
 
 impl CheckpointField {
     /// Every field, in the order of a checkpoint file.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Template,
         Self::WordList,
         Self::Missing,
@@ -235,10 +241,11 @@ impl CheckpointField {
         Self::Paths,
         Self::Gap,
         Self::Accounts,
+        Self::Seed,
     ];
 
     /// The name in a checkpoint file and in messages: `template`, `word-list`, `missing`,
-    /// `typos`, `swaps`, `passphrases`, `target`, `coin`, `paths`, `gap`, `accounts`.
+    /// `typos`, `swaps`, `passphrases`, `target`, `coin`, `paths`, `gap`, `accounts`, `seed`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Template => "template",
@@ -252,6 +259,7 @@ impl CheckpointField {
             Self::Paths => "paths",
             Self::Gap => "gap",
             Self::Accounts => "accounts",
+            Self::Seed => "seed",
         }
     }
 
@@ -380,6 +388,12 @@ impl fmt::Display for Error {
             Self::UnknownChange => {
                 f.write_str("unknown chain selection (expected receive, change or both)")
             }
+            Self::UnknownSeedKind => {
+                f.write_str("unknown seed kind (expected bip39 or electrum)")
+            }
+            Self::ElectrumCoin => {
+                f.write_str("Electrum seeds are Bitcoin wallets: search them with the coin bitcoin")
+            }
             Self::InvalidAddress => f.write_str(
                 "not a Bitcoin, Ethereum, Solana or Cardano address",
             ),
@@ -445,6 +459,8 @@ impl Error {
             Self::InvalidShard { .. } => "InvalidShard",
             Self::UnknownCoin => "UnknownCoin",
             Self::UnknownChange => "UnknownChange",
+            Self::UnknownSeedKind => "UnknownSeedKind",
+            Self::ElectrumCoin => "ElectrumCoin",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",
             Self::EmptyTarget => "EmptyTarget",

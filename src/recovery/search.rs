@@ -16,8 +16,10 @@ use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
 use super::checkpoint::Checkpoint;
+use super::electrum::{self, ElectrumSeedKind};
 use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
+use super::seed_kind::{searched_electrum_kind, SeedKind, Source};
 use super::space::{Candidate, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Kind, Network2, Payload, Target};
 use crate::address::{self, Address, CardanoNetwork};
@@ -246,6 +248,57 @@ impl Paths {
         out
     }
 
+    /// The address patterns of Electrum's wallets for `target`, each with the address kind
+    /// it is compared as and the Electrum seed kind whose wallet it belongs to: standard
+    /// `m/0/*`, `m/1/*` (P2PKH), segwit `m/0'/0/*`, `m/0'/1/*` (P2WPKH), the chains of
+    /// [`Paths::change`]. Given patterns are derived for either kind, as every address kind
+    /// of the target.
+    fn electrum_routes(&self, target: &Target) -> Vec<Route> {
+        if !self.patterns.is_empty() {
+            return self
+                .address_routes(target)
+                .into_iter()
+                .map(|(pattern, kinds)| (pattern, kinds, None))
+                .collect();
+        }
+        let kinds: Vec<Kind> = target.kinds().collect();
+        let mut out = Vec::new();
+        for (seed, kind) in [
+            (ElectrumSeedKind::Standard, Kind::P2pkh),
+            (ElectrumSeedKind::Segwit, Kind::P2wpkh),
+        ] {
+            if !kinds.contains(&kind) {
+                continue;
+            }
+            for &chain in self.change.chains() {
+                let pattern = seed
+                    .address_pattern(chain == 1)
+                    .map(PathPattern::parse)
+                    .and_then(core::result::Result::ok);
+                if let Some(pattern) = pattern {
+                    out.push((pattern, alloc::vec![kind], Some(seed)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths an xpub of an Electrum wallet is compared at: the given patterns as for
+    /// BIP-39, else the master (depth 0: a standard wallet's) or `m/0'` (depth 1: a segwit
+    /// wallet's account).
+    fn electrum_xpub_paths(&self, xpub: &Xpub) -> Vec<DerivationPath> {
+        if !self.patterns.is_empty() {
+            return self.xpub_paths(xpub);
+        }
+        match xpub.depth() {
+            0 => alloc::vec![DerivationPath::master()],
+            1 => DerivationPath::from_slice(&[ChildNumber::from_raw(H)])
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The paths an xpub is compared at: the given patterns of its depth (gap indices in
     /// place of `*`), else the standard path of its version cut to its depth, with its own
     /// child number last.
@@ -301,6 +354,10 @@ impl Paths {
         out
     }
 }
+
+/// An address pattern, the address kinds it is compared as, and the Electrum seed kind
+/// whose wallet it belongs to (`None`: every candidate's).
+type Route = (PathPattern, Vec<Kind>, Option<ElectrumSeedKind>);
 
 /// How far a search has come: counts only, never a candidate.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -439,9 +496,10 @@ pub struct Search<'a> {
     space: &'a Space,
     target: &'a Target,
     paths: Paths,
+    seed: SeedKind,
     threads: usize,
     tick: Duration,
-    routes: Vec<(PathPattern, Vec<Kind>)>,
+    routes: Vec<Route>,
     xpub_paths: Vec<Vec<DerivationPath>>,
     /// A count of `paths` above its maximum (then no route or path was computed).
     bound: Option<Error>,
@@ -451,33 +509,63 @@ impl fmt::Debug for Search<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("paths", &self.paths)
+            .field("seed", &self.seed)
             .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
 
 impl<'a> Search<'a> {
-    /// A search of `space` for `target` along `paths`, on every core.
+    /// A search of `space` for `target` along `paths`, of BIP-39 seeds, on every core.
     pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
-        let bound = paths.bound_error();
-        let (routes, xpub_paths) = if bound.is_some() {
-            (Vec::new(), Vec::new())
-        } else {
-            (
-                paths.address_routes(target),
-                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
-            )
-        };
-        Self {
-            bound,
+        let mut search = Self {
+            bound: paths.bound_error(),
             space,
             target,
             paths,
+            seed: SeedKind::Bip39,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             tick: Duration::from_millis(200),
-            routes,
-            xpub_paths,
-        }
+            routes: Vec::new(),
+            xpub_paths: Vec::new(),
+        };
+        search.plan();
+        search
+    }
+
+    /// The routes and xpub paths of the paths, the target and the seed kind (none if a
+    /// count of the paths is above its maximum).
+    fn plan(&mut self) {
+        let (paths, target) = (&self.paths, self.target);
+        (self.routes, self.xpub_paths) = match (self.bound, self.seed) {
+            (Some(_), _) => (Vec::new(), Vec::new()),
+            (None, SeedKind::Bip39) => (
+                paths
+                    .address_routes(target)
+                    .into_iter()
+                    .map(|(pattern, kinds)| (pattern, kinds, None))
+                    .collect(),
+                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
+            ),
+            (None, SeedKind::Electrum) => (
+                paths.electrum_routes(target),
+                target
+                    .xpubs
+                    .iter()
+                    .map(|x| paths.electrum_xpub_paths(x))
+                    .collect(),
+            ),
+        };
+    }
+
+    /// Reads each candidate as a seed of kind `seed` (default [`SeedKind::Bip39`]): its
+    /// filter, its seed derivation and, for the standard paths, its paths. Electrum seeds
+    /// are Bitcoin's ([`check`](Self::check) enforces it).
+    #[must_use]
+    pub fn seed(mut self, seed: SeedKind) -> Self {
+        self.seed = seed;
+        self.plan();
+        self
     }
 
     /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
@@ -519,6 +607,7 @@ impl<'a> Search<'a> {
             }
             CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
             CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
+            CheckpointField::Seed => h.update(self.seed.as_str().as_bytes()),
         }
     }
 
@@ -536,7 +625,7 @@ impl<'a> Search<'a> {
     /// The address path patterns the search derives for the target's addresses, in the
     /// order it derives them (`*` for the gap index).
     pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
-        self.routes.iter().map(|(pattern, _)| pattern)
+        self.routes.iter().map(|(pattern, _, _)| pattern)
     }
 
     /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
@@ -568,6 +657,9 @@ impl<'a> Search<'a> {
     pub fn check(&self) -> Result<()> {
         if let Some(err) = self.bound {
             return Err(err);
+        }
+        if self.seed == SeedKind::Electrum && self.paths.coin != Coin::Bitcoin {
+            return Err(Error::ElectrumCoin);
         }
         if self.threads > MAX_THREADS {
             return Err(Error::TooLarge {
@@ -716,9 +808,9 @@ impl<'a> Search<'a> {
             let Some(chunk) = next_chunk(queue) else {
                 return Ok(());
             };
-            let mut candidates = self.space.candidates(chunk.clone())?;
+            let mut candidates = Source::new(self.seed, self.space, chunk.clone())?;
             let mut passed = 0u64;
-            while candidates.next_batch_vartime(&mut batch) > 0 {
+            while candidates.next_batch_vartime(&mut batch)? > 0 {
                 passed += batch.len() as u64;
                 if let Some(hit) = self.check_batch(&batch, &mut lanes, &mut keys)? {
                     let mut slot = found
@@ -749,16 +841,17 @@ impl<'a> Search<'a> {
         keys: &mut Keys,
     ) -> Result<Option<Found>> {
         let n = batch.len();
-        if self.paths.coin == Coin::Cardano {
-            lanes.icarus(self.space, batch)?;
-        } else {
-            lanes.bip39(self.space, batch)?;
+        match (self.paths.coin, self.seed) {
+            (Coin::Cardano, SeedKind::Bip39) => lanes.icarus(self.space, batch)?,
+            (_, SeedKind::Bip39) => lanes.bip39(self.space, batch)?,
+            (_, SeedKind::Electrum) => lanes.electrum(self.space, batch)?,
         }
         for i in 0..n {
             let hit = if self.paths.coin == Coin::Cardano {
                 self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
-                self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
+                let wallet = lanes.electrum_kind(i);
+                self.check_seed(lanes.seed(i)?, wallet, &mut keys.secp256k1)?
             };
             if let Some(Hit {
                 path,
@@ -785,16 +878,28 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
-    fn check_seed(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+    /// The check of one seed; `wallet` is the Electrum kind of its phrase (`None` for a
+    /// BIP-39 seed), which picks the Electrum routes it is derived along.
+    fn check_seed(
+        &self,
+        seed: &[u8; 64],
+        wallet: Option<ElectrumSeedKind>,
+        keys: &mut [[u8; 33]],
+    ) -> Result<Option<Hit>> {
         match self.paths.coin {
-            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, keys),
+            Coin::Bitcoin | Coin::Ethereum => self.check_secp(seed, wallet, keys),
             Coin::Solana => self.check_solana(seed),
             // Cardano roots go through `check_cardano`.
             Coin::Cardano => Ok(None),
         }
     }
 
-    fn check_secp(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+    fn check_secp(
+        &self,
+        seed: &[u8; 64],
+        wallet: Option<ElectrumSeedKind>,
+        keys: &mut [[u8; 33]],
+    ) -> Result<Option<Hit>> {
         let master = Xprv::from_seed(seed).map_err(|_| Error::Derivation)?;
         let t = self.target;
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
@@ -825,7 +930,10 @@ impl<'a> Search<'a> {
             }
         }
         let gap = keys.len();
-        for (pattern, kinds) in &self.routes {
+        for (pattern, kinds, route_wallet) in &self.routes {
+            if route_wallet.is_some() && *route_wallet != wallet {
+                continue; // the path of the other Electrum wallet kind
+            }
             if pattern.is_normal_tail() {
                 let parent = master
                     .derive_path(pattern.prefix())
@@ -870,7 +978,7 @@ impl<'a> Search<'a> {
         let master =
             ExtendedPrivateKey::<Ed25519>::from_seed(seed).map_err(|_| Error::Derivation)?;
         let gap = self.paths.gap;
-        for (pattern, _) in &self.routes {
+        for (pattern, _, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
             let prefix = master
                 .derive_path(pattern.prefix())
@@ -902,7 +1010,7 @@ impl<'a> Search<'a> {
         keys: &mut [[u8; 32]],
     ) -> Result<Option<Hit>> {
         let gap = keys.len();
-        for (pattern, _) in &self.routes {
+        for (pattern, _, _) in &self.routes {
             let count = if pattern.has_wildcard() { gap } else { 1 };
             if pattern.is_normal_tail() {
                 let parent = root
@@ -1134,6 +1242,8 @@ fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<&'s st
 struct Lanes {
     phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
     seeds: [SecretBytes<[u8; 64]>; BATCH_LEN],
+    /// The Electrum kind of each lane's phrase (`None` for BIP-39 seeds).
+    electrum_kinds: [Option<ElectrumSeedKind>; BATCH_LEN],
     /// Reserved for a whole batch up front: a vector that grew would free its old block
     /// with the roots in it.
     roots: Vec<ExtendedPrivateKey<Ed25519Bip32>>,
@@ -1144,6 +1254,7 @@ impl Lanes {
         Self {
             phrases: core::array::from_fn(|_| Zeroizing::new([0u8; MAX_PHRASE_LEN])),
             seeds: Default::default(),
+            electrum_kinds: [None; BATCH_LEN],
             roots: Vec::with_capacity(BATCH_LEN),
         }
     }
@@ -1191,12 +1302,71 @@ impl Lanes {
                 return Err(err);
             }
         };
+        self.electrum_kinds = [None; BATCH_LEN];
         let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
         pbkdf2_blocks(&blocks, BIP39_ROUNDS, seeds);
         for phrase in &mut self.phrases {
             phrase.zeroize();
         }
         Ok(())
+    }
+
+    /// Electrum seeds of the batch, in one lane-wide PBKDF2 call: each phrase and
+    /// passphrase normalised as Electrum does, the salt `electrum` and the passphrase, 2048
+    /// rounds; each phrase's Electrum kind kept for [`electrum_kind`](Self::electrum_kind).
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space or whose
+    /// phrase is no Electrum standard or segwit phrase (a broken invariant of the filter).
+    fn electrum(&mut self, space: &Space, batch: &Batch) -> Result<()> {
+        let n = batch.len();
+        self.electrum_kinds = [None; BATCH_LEN];
+        let mut phrases = Vec::with_capacity(n);
+        let mut passphrases = Vec::with_capacity(n);
+        let kinds = &mut self.electrum_kinds;
+        let read = self
+            .phrases
+            .iter_mut()
+            .enumerate()
+            .take(n)
+            .try_for_each(|(i, buffer)| {
+                let len = space
+                    .write_phrase(batch.words(i), &mut buffer[..])
+                    .ok_or(Error::NotInSpace)?;
+                let text = buffer
+                    .get(..len)
+                    .and_then(|p| core::str::from_utf8(p).ok())
+                    .ok_or(Error::NotInSpace)?;
+                let kind = searched_electrum_kind(text).ok_or(Error::NotInSpace)?;
+                if let Some(slot) = kinds.get_mut(i) {
+                    *slot = Some(kind);
+                }
+                phrases.push(electrum::normalize(text));
+                passphrases.push(electrum::normalize(passphrase_of(space, batch, i)?));
+                Ok(())
+            });
+        for phrase in &mut self.phrases {
+            phrase.zeroize();
+        }
+        read?;
+        let keys: Vec<HmacSha512> = phrases
+            .iter()
+            .map(|p| HmacSha512::new(p.as_bytes()))
+            .collect();
+        let blocks: Vec<Pbkdf2Block<'_>> = keys
+            .iter()
+            .zip(&passphrases)
+            .map(|(key, passphrase)| electrum::pbkdf2_block(key, passphrase))
+            .collect();
+        let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
+        pbkdf2_blocks(&blocks, electrum::ROUNDS, seeds);
+        Ok(())
+    }
+
+    /// The Electrum kind of lane `i`'s phrase, as [`electrum`](Self::electrum) found it
+    /// (`None` after [`bip39`](Self::bip39)).
+    fn electrum_kind(&self, i: usize) -> Option<ElectrumSeedKind> {
+        self.electrum_kinds.get(i).copied().flatten()
     }
 
     /// Icarus roots of the batch: `PBKDF2(passphrase, entropy, 4096, 96)`, two lanes each.

@@ -342,7 +342,7 @@ impl Space {
     /// Feeds what `field` of a checkpoint stands for to `h`: the template's tokens (their
     /// kinds and the words each stands for as written) and the phrase length, the word list,
     /// a count, or the passphrases. Nothing for the fields of a search (target, coin, paths,
-    /// gap, accounts).
+    /// gap, accounts, seed kind).
     pub(super) fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
         let t = &self.template;
         let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
@@ -373,7 +373,8 @@ impl Space {
             | CheckpointField::Coin
             | CheckpointField::Paths
             | CheckpointField::Gap
-            | CheckpointField::Accounts => {}
+            | CheckpointField::Accounts
+            | CheckpointField::Seed => {}
         }
     }
 

@@ -109,6 +109,7 @@ mod public;
 mod recovery;
 mod recovery_address_db;
 mod recovery_electrum;
+mod recovery_electrum_search;
 mod recovery_passphrase_rules;
 mod recovery_search;
 mod recovery_slip39;
