@@ -10,7 +10,7 @@ use zeroize::Zeroizing;
 
 use super::electrum::{self, ElectrumSeedKind};
 use super::error::{Error, Result};
-use super::filter::{Batch, Candidates};
+use super::filter::{Batch, Candidates, ChecksumCount};
 use super::space::{Space, MAX_PHRASE_LEN};
 
 /// How a search reads each candidate phrase: which candidates can be a seed, how the seed
@@ -171,5 +171,15 @@ impl<'a> Source<'a> {
             Self::Bip39(c) => Ok(c.next_batch_vartime(batch)),
             Self::Electrum(c) => c.next_batch_vartime(batch),
         }
+    }
+}
+
+impl Space {
+    /// An estimate of the candidates that pass Electrum's version check (standard or
+    /// segwit): 17 in 4096 of them (prefix `01`: 1 in 256; `100`: 1 in 4096), the share of
+    /// an unpredictable hash.
+    pub fn electrum_count_estimate(&self) -> ChecksumCount {
+        let size = self.size();
+        ChecksumCount::Estimate(size / 4096 * 17 + size % 4096 * 17 / 4096)
     }
 }
