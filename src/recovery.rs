@@ -129,6 +129,7 @@ mod picks;
 mod search;
 mod seed_kind;
 pub mod slip39;
+pub mod slip39_combine;
 mod space;
 mod target;
 mod template;

@@ -113,6 +113,7 @@ mod recovery_electrum_search;
 mod recovery_passphrase_rules;
 mod recovery_search;
 mod recovery_slip39;
+mod recovery_slip39_combine;
 mod serialize;
 mod slip132;
 mod sr25519;
