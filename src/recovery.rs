@@ -136,7 +136,9 @@ mod order;
 pub mod passphrase_rules;
 mod picks;
 mod search;
+mod seed_kind;
 pub mod slip39;
+pub mod slip39_combine;
 mod space;
 mod target;
 mod template;
@@ -152,6 +154,7 @@ pub use self::search::{
     Change, Found, Matched, Outcome, Paths, Progress, RangeOutcome, RangeProgress, Search,
     MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
+pub use self::seed_kind::SeedKind;
 pub use self::space::{Candidate, Passphrase, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{Coin, Target};
 pub use self::template::{Options, Template};

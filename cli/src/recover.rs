@@ -17,8 +17,8 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Batch, Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError,
-    Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target,
-    Template, Wallet,
+    Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, SeedKind, Space,
+    Target, Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -83,6 +83,11 @@ pub(crate) struct RecoverArgs {
     /// The word list (english, japanese, korean, spanish, chinese-simplified, …).
     #[arg(long, value_name = "L")]
     language: Option<String>,
+    /// The kind of phrase: bip39 (default), or electrum (an Electrum v2 standard or segwit
+    /// seed: its version hash in place of the checksum, Electrum's seed and paths m/0/*,
+    /// m/1/* (P2PKH) and m/0'/0/*, m/0'/1/* (P2WPKH); Bitcoin only).
+    #[arg(long, value_name = "KIND")]
+    seed: Option<String>,
     /// The BIP-39 passphrase (Icarus passphrase for Cardano). `-` reads it from standard
     /// input (one line, its line ending removed); when --mnemonic is `-` too, the first line
     /// is the template and the second the passphrase.
@@ -153,7 +158,7 @@ pub(crate) struct RecoverArgs {
     /// for another tool, one phrase a line (--json: one object a line, with its passphrase),
     /// and search nothing; no target. Refused when standard output is a terminal: the
     /// phrases are secrets.
-    #[arg(long, conflicts_with_all = ["dry_run", "resume", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
+    #[arg(long, conflicts_with_all = ["dry_run", "resume", "seed", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
     list: bool,
     /// Refuse to start a search whose estimated time passes this (without --yes): a number
     /// and a unit, s, m, h, d or y (e.g. `2h`, `30d`).
@@ -373,7 +378,16 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
-    let mut search = Search::new(&space, &target, paths);
+    let seed: SeedKind = match &args.seed {
+        Some(name) => name.parse().map_err(|e| lib_usage("invalid --seed", e))?,
+        None => SeedKind::Bip39,
+    };
+    if seed == SeedKind::Electrum && args.dry_run {
+        return Err(usage(
+            "--dry-run lists checksum-valid BIP-39 candidates; it does not take --seed electrum",
+        ));
+    }
+    let mut search = Search::new(&space, &target, paths).seed(seed);
     if let Some(threads) = args.threads {
         search = search.threads(threads);
     }
@@ -382,6 +396,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             usage(format!("invalid --{}: {e}", bound.as_str()))
         }
         RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
+        RecoveryError::ElectrumCoin => usage(format!("invalid --seed electrum: {e}")),
         e => lib_usage("invalid target", e),
     })?;
 
@@ -408,7 +423,11 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    let (count, filter) = match seed {
+        SeedKind::Bip39 => (space.checksum_count_vartime(COUNT_BUDGET), "the checksum"),
+        SeedKind::Electrum => (space.electrum_count_estimate(), "the version check"),
+        _ => return Err(usage(format!("--seed {seed} is not searched by this tool"))),
+    };
     if args.dry_run {
         io.notes.write(io.stderr, false);
         let plan = Plan {
@@ -447,7 +466,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
-        "space: {} candidates, {approx}{} pass the checksum{}{}",
+        "space: {} candidates, {approx}{} pass {filter}{}{}",
         space.size(),
         count.value(),
         rule_count(&space),
@@ -615,7 +634,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             }
             let _ = writeln!(
                 io.stderr,
-                "interrupted after {} candidates ({} passed the checksum){}",
+                "interrupted after {} candidates ({} passed {filter}){}",
                 progress.examined_now,
                 progress.passed,
                 if args.resume.is_some() {
@@ -630,7 +649,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         Outcome::Exhausted(progress) => {
             let _ = writeln!(
                 io.stderr,
-                "searched {} candidates ({} passed the checksum): no match ({searched})",
+                "searched {} candidates ({} passed {filter}): no match ({searched})",
                 progress.examined_now, progress.passed
             );
             let _ = io.stderr.flush();
