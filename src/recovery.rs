@@ -133,7 +133,7 @@ mod target;
 mod template;
 mod words;
 
-pub use self::address_db::{AddressDbError, AddressFilter};
+pub use self::address_db::{AddressDb, AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
@@ -142,6 +142,6 @@ pub use self::search::{
     Change, Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
-pub use self::target::{Coin, Target};
+pub use self::target::{address_db_key, Coin, Target};
 pub use self::template::{Options, Template};
 pub use crate::path::PathPattern;

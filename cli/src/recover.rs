@@ -16,12 +16,13 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Options, Outcome, PathPattern,
-    Paths, Search, Space, Target, Template,
+    Change, Checkpoint, ChecksumCount, Coin, Error as RecoveryError, Matched, Options, Outcome,
+    PathPattern, Paths, Search, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
 
+use crate::address_db;
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
@@ -91,6 +92,19 @@ pub(crate) struct RecoverArgs {
     /// A file of addresses, one per line.
     #[arg(long, value_name = "FILE")]
     addresses: Option<PathBuf>,
+    /// An address database built by --build-address-db: every address of the coin (all its
+    /// kinds, Bitcoin's on mainnet paths) is looked up in it. A match is reported as
+    /// `matched: address-db`, to be confirmed (about 2^-37 of the addresses compared match
+    /// without being in the list).
+    #[arg(long, value_name = "FILE")]
+    address_db: Option<PathBuf>,
+    /// Build an address database from a list of addresses, one a line (`-`: standard input;
+    /// blank lines skipped), write it to --out and exit; nothing is searched.
+    #[arg(long, value_name = "ADDRESSES|-", requires = "out")]
+    build_address_db: Option<PathBuf>,
+    /// The file --build-address-db writes.
+    #[arg(long, value_name = "FILE", requires = "build_address_db")]
+    out: Option<PathBuf>,
     /// An extended public key of the wallet, compared at its depth and child number.
     #[arg(long, value_name = "XPUB")]
     xpub: Vec<String>,
@@ -189,7 +203,11 @@ fn template_error(
 
 /// Runs `recover`; returns the exit code (0 found, 1 not found or a failure, 2 usage).
 pub(crate) fn run(args: &RecoverArgs, io: &mut Io<'_>) -> i32 {
-    match search(args, io) {
+    let result = match (&args.build_address_db, &args.out) {
+        (Some(input), Some(out)) => address_db::build(input, out, io),
+        _ => search(args, io),
+    };
+    match result {
         Ok(code) => code,
         Err(err) => {
             if let Some(message) = err.message() {
@@ -251,6 +269,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 .map_err(|e| usage(format!("--addresses line {}: {e}", n + 1)))?;
         }
     }
+    if let Some(file) = &args.address_db {
+        target.set_address_db(std::sync::Arc::new(address_db::load(file)?));
+    }
     for x in &args.xpub {
         let xpub: Xpub = x
             .trim()
@@ -274,7 +295,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             .map_err(|e| lib_usage("invalid --descriptor", e))?;
     }
     if target.is_empty() {
-        return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
+        return Err(usage("nothing to look for: give --address, --addresses, --address-db, --xpub, --fingerprint or --descriptor"));
     }
     // Without --coin, the addresses' coin (an EVM address is Ethereum's), else bitcoin.
     let coin = match (named, target.address_coins().as_slice()) {
@@ -515,6 +536,14 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 }
             });
             io.write_stdout(out.as_bytes())?;
+            if found.matched == Matched::AddressDb {
+                let _ = writeln!(
+                    io.stderr,
+                    "note: an address-database match: confirm the address is in your list (false-positive rate {})",
+                    address_db::FALSE_POSITIVE_RATE
+                );
+                let _ = io.stderr.flush();
+            }
             Ok(0)
         }
         Outcome::Cancelled(progress) => {

@@ -353,16 +353,21 @@ pub enum Matched {
     Fingerprint,
     /// A descriptor's key.
     Descriptor,
+    /// An address that the target's address database holds, or (with a probability of
+    /// about 2⁻³⁷ for each address compared, see [`AddressDb`](super::AddressDb)) appears
+    /// to: confirm the address before relying on the candidate.
+    AddressDb,
 }
 
 impl Matched {
-    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`.
+    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`, `address-db`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Address => "address",
             Self::Xpub => "xpub",
             Self::Fingerprint => "fingerprint",
             Self::Descriptor => "descriptor",
+            Self::AddressDb => "address-db",
         }
     }
 }
@@ -855,10 +860,10 @@ impl<'a> Search<'a> {
                     let Some(payload) = secp_payload(kind, key) else {
                         continue;
                     };
-                    if let Some(network) = t.addresses.get(&payload) {
+                    if let Some((network, db)) = t.lookup_vartime(&payload) {
                         let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                        let address = secp_address(kind, key, *network);
-                        return Ok(Some(Hit::address(pattern, i, path, address)));
+                        let address = secp_address(kind, key, network);
+                        return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
                     }
                 }
             }
@@ -883,13 +888,12 @@ impl<'a> Search<'a> {
                     .ok_or(Error::Derivation)?;
                 let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
-                if self
+                if let Some((_, db)) = self
                     .target
-                    .addresses
-                    .contains_key(&Payload::new(Kind::Solana, &public))
+                    .lookup_vartime(&Payload::new(Kind::Solana, &public))
                 {
                     let address = Some(address::solana(&public));
-                    return Ok(Some(Hit::address(pattern, i, path, address)));
+                    return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
                 }
             }
         }
@@ -924,14 +928,13 @@ impl<'a> Search<'a> {
             }
             for (i, key) in keys.iter().enumerate().take(count) {
                 let hash = blake2b224(key);
-                if let Some(network) = self
+                if let Some((network, db)) = self
                     .target
-                    .addresses
-                    .get(&Payload::new(Kind::Cardano, &hash))
+                    .lookup_vartime(&Payload::new(Kind::Cardano, &hash))
                 {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                    let address = cardano_address(root, &path, key, *network);
-                    return Ok(Some(Hit::address(pattern, i, path, address)));
+                    let address = cardano_address(root, &path, key, network);
+                    return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
                 }
             }
         }
@@ -981,6 +984,18 @@ impl Hit {
             address,
             address_index,
             matched: Matched::Address,
+        }
+    }
+
+    /// The same hit, as the address database's when `db`.
+    fn from_db(self, db: bool) -> Self {
+        if db {
+            Self {
+                matched: Matched::AddressDb,
+                ..self
+            }
+        } else {
+            self
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What a search looks for: addresses (as raw hashes, witness programs, Keccak tails and
 //! ed25519 keys), extended public keys, master fingerprints and descriptor keys.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use std::collections::HashMap;
@@ -9,6 +10,7 @@ use alloc::string::ToString as _;
 
 use sha2::{Digest as _, Sha256};
 
+use super::address_db::AddressDb;
 use super::error::{Error, Result};
 use crate::address::{self, AddressNetwork, AddressType, CardanoNetwork, Credential};
 use crate::curve::Secp256k1;
@@ -84,6 +86,45 @@ pub(super) enum Kind {
 }
 
 impl Kind {
+    /// Every kind, for an address database (which holds any of them).
+    const ALL: [Self; 7] = [
+        Self::P2pkh,
+        Self::P2shP2wpkh,
+        Self::P2wpkh,
+        Self::P2tr,
+        Self::Ethereum,
+        Self::Solana,
+        Self::Cardano,
+    ];
+
+    /// The kind's tag in an address database key (part of the file format: never renumber).
+    const fn tag(self) -> u8 {
+        match self {
+            Self::P2pkh => 1,
+            Self::P2shP2wpkh => 2,
+            Self::P2wpkh => 3,
+            Self::P2tr => 4,
+            Self::Ethereum => 5,
+            Self::Solana => 6,
+            Self::Cardano => 7,
+        }
+    }
+
+    /// The network a match in an address database is written on (the database keeps no
+    /// network): Bitcoin's mainnet, Cardano's mainnet enterprise form.
+    const fn db_network(self) -> Network2 {
+        match self {
+            Self::P2pkh | Self::P2shP2wpkh | Self::P2wpkh | Self::P2tr => {
+                Network2::Bitcoin(Network::Mainnet)
+            }
+            Self::Ethereum | Self::Solana => Network2::None,
+            Self::Cardano => Network2::Cardano {
+                network: CardanoNetwork::Mainnet,
+                base: false,
+            },
+        }
+    }
+
     /// The coin whose addresses have this form.
     pub(super) const fn coin(self) -> Coin {
         match self {
@@ -121,6 +162,41 @@ impl Payload {
         }
         Self { kind, bytes }
     }
+
+    /// The payload's key in an address database: the kind's tag, then the 32 bytes.
+    fn db_key(&self) -> [u8; 33] {
+        let mut key = [0u8; 33];
+        let (tag, bytes) = key.split_at_mut(1);
+        tag.copy_from_slice(&[self.kind.tag()]);
+        bytes.copy_from_slice(&self.bytes);
+        key
+    }
+}
+
+/// The key of an address in an address database ([`AddressDb`]): its kind and raw form
+/// (the network is not part of it), or `None` for an address of a kind a search does not
+/// derive (P2WSH and other witness programs, Cardano reward addresses and script
+/// credentials), which a database can leave out.
+///
+/// # Errors
+/// [`Error::InvalidAddress`] for text that no coin of the library decodes as an address.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::recovery::{address_db_key, AddressDb};
+///
+/// let key = address_db_key("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")?.expect("P2WPKH is searched");
+/// let db = AddressDb::build([key]).expect("one key");
+/// assert!(db.contains_vartime(&key));
+/// # Ok::<(), fastbip32::recovery::Error>(())
+/// ```
+pub fn address_db_key(text: &str) -> Result<Option<[u8; 33]>> {
+    let text = text.trim();
+    if address::decode(text).is_err() {
+        return Err(Error::InvalidAddress);
+    }
+    Ok(decode_address(text).map(|(payload, _)| payload.db_key()))
 }
 
 /// What is needed to write a matched address back as text.
@@ -161,6 +237,7 @@ pub struct Target {
     pub(super) xpubs: Vec<Xpub>,
     pub(super) fingerprints: Vec<Fingerprint>,
     pub(super) keys: Vec<KeyAt>,
+    pub(super) db: Option<Arc<AddressDb>>,
 }
 
 impl Target {
@@ -169,9 +246,36 @@ impl Target {
         Self::default()
     }
 
-    /// The number of addresses, keys and fingerprints held.
+    /// The number of addresses, keys and fingerprints held (an address database counts as
+    /// one).
     pub fn len(&self) -> usize {
-        self.addresses.len() + self.xpubs.len() + self.fingerprints.len() + self.keys.len()
+        self.addresses.len()
+            + self.xpubs.len()
+            + self.fingerprints.len()
+            + self.keys.len()
+            + usize::from(self.db.is_some())
+    }
+
+    /// Looks for every address of the coin searched (every kind, Bitcoin's on mainnet paths)
+    /// in `db` too, in place of any database set before. A match in the database is
+    /// [`Matched::AddressDb`](super::Matched::AddressDb): a database can answer yes for an
+    /// address it does not hold (see [`AddressDb`]), so the address is to be confirmed.
+    pub fn set_address_db(&mut self, db: Arc<AddressDb>) {
+        self.db = Some(db);
+    }
+
+    /// The network to write a matched payload on and whether the match is the address
+    /// database's (not exact), or `None` if the target holds no such address.
+    ///
+    /// # Security
+    /// Variable-time in the payload: a hash-map and a filter lookup.
+    pub(super) fn lookup_vartime(&self, payload: &Payload) -> Option<(Network2, bool)> {
+        if let Some(network) = self.addresses.get(payload) {
+            return Some((*network, false));
+        }
+        let db = self.db.as_ref()?;
+        db.contains_vartime(&payload.db_key())
+            .then(|| (payload.kind.db_network(), true))
     }
 
     /// Whether nothing is held.
@@ -276,13 +380,17 @@ impl Target {
             h.update(path.as_bytes());
             h.update(k.public_key);
         }
+        if let Some(db) = &self.db {
+            h.update(b"address-db");
+            h.update(db.digest());
+        }
     }
 
     /// The coins of the addresses held, each once, in no particular order: what a search
     /// of them derives when no coin is named.
     pub fn address_coins(&self) -> Vec<Coin> {
         let mut out: Vec<Coin> = Vec::new();
-        for coin in self.kinds().map(Kind::coin) {
+        for coin in self.addresses.keys().map(|p| p.kind.coin()) {
             if !out.contains(&coin) {
                 out.push(coin);
             }
@@ -290,9 +398,12 @@ impl Target {
         out
     }
 
-    /// The address kinds held.
+    /// The address kinds held (all of them with an address database).
     pub(super) fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
         let mut seen: Vec<Kind> = Vec::new();
+        if self.db.is_some() {
+            seen.extend(Kind::ALL);
+        }
         for p in self.addresses.keys() {
             if !seen.contains(&p.kind) {
                 seen.push(p.kind);
@@ -303,7 +414,7 @@ impl Target {
 
     /// The Bitcoin networks of the addresses held.
     pub(super) fn bitcoin_test_networks(&self) -> (bool, bool) {
-        let (mut main, mut test) = (false, false);
+        let (mut main, mut test) = (self.db.is_some(), false);
         for n in self.addresses.values() {
             if let Network2::Bitcoin(net) = n {
                 if *net == Network::Mainnet {
@@ -324,6 +435,7 @@ impl fmt::Debug for Target {
             .field("xpubs", &self.xpubs.len())
             .field("fingerprints", &self.fingerprints.len())
             .field("keys", &self.keys.len())
+            .field("address_db", &self.db)
             .finish_non_exhaustive()
     }
 }
