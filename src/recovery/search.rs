@@ -863,7 +863,7 @@ impl<'a> Search<'a> {
                     if let Some((network, db)) = t.lookup_vartime(&payload) {
                         let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                         let address = secp_address(kind, key, network);
-                        return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
+                        return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
                     }
                 }
             }
@@ -893,7 +893,7 @@ impl<'a> Search<'a> {
                     .lookup_vartime(&Payload::new(Kind::Solana, &public))
                 {
                     let address = Some(address::solana(&public));
-                    return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
+                    return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
                 }
             }
         }
@@ -934,7 +934,7 @@ impl<'a> Search<'a> {
                 {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, network);
-                    return Ok(Some(Hit::address(pattern, i, path, address).from_db(db)));
+                    return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
                 }
             }
         }
@@ -988,7 +988,7 @@ impl Hit {
     }
 
     /// The same hit, as the address database's when `db`.
-    fn from_db(self, db: bool) -> Self {
+    fn in_db(self, db: bool) -> Self {
         if db {
             Self {
                 matched: Matched::AddressDb,

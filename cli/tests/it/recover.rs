@@ -962,3 +962,140 @@ fn the_address_decides_the_coin() {
         out.stderr
     );
 }
+
+#[test]
+fn address_db_built_from_a_list_finds_the_wallet() {
+    let (m, address, other) = vectors();
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let dir = std::env::temp_dir().join(format!("fastbip32-address-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("addresses.db");
+    let db_arg = db.to_str().unwrap();
+    // The wallet's first BIP-84 address among another wallet's addresses of four coins, a
+    // P2WSH (no search derives it: left out) and blank lines, from standard input.
+    let mut list = format!("{other}\n\n{address}\n");
+    for coin in ["ethereum", "solana", "cardano"] {
+        for a in d["english12b"][coin].as_array().unwrap() {
+            list.push_str(a.as_str().unwrap());
+            list.push('\n');
+        }
+    }
+    list.push_str("bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3\n");
+    let built = run_in_process(
+        &["recover", "--build-address-db", "-", "--out", db_arg],
+        list.as_bytes(),
+    );
+    assert_eq!(built.code, 0, "{built:?}");
+    assert!(built.stdout.is_empty());
+    assert_eq!(built.stderr.lines().count(), 1, "{}", built.stderr);
+    let size = std::fs::metadata(&db).unwrap().len();
+    assert!(
+        built.stderr.starts_with(&format!(
+            "address database: 12 addresses (11 distinct searched, 1 of kinds a search does not derive left out), {size} bytes in "
+        )),
+        "{}",
+        built.stderr
+    );
+    assert!(built.stderr.contains("false-positive rate about 2^-37"));
+
+    // One word unknown, the address found in the database.
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address-db",
+            db_arg,
+            "--gap",
+            "2",
+            "--change",
+            "receive",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["mnemonic"], m.as_str());
+    assert_eq!(record["matched"], "address-db");
+    assert_eq!(record["address"], address.as_str());
+    assert_eq!(record["path"], "m/84'/0'/0'/0/0");
+    assert!(out
+        .stderr
+        .contains("note: an address-database match: confirm"));
+    assert_no_word(&out.stderr, &m);
+
+    // A damaged file: one line, exit 2.
+    let mut bytes = std::fs::read(&db).unwrap();
+    let stored_bits = bytes.len() - 40;
+    bytes[stored_bits] ^= 1;
+    let damaged = dir.join("damaged.db");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address-db",
+            damaged.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: invalid --address-db {}: the address database file is damaged (checksum)\n",
+            damaged.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn address_db_build_refuses_a_line_that_is_no_address() {
+    let dir = std::env::temp_dir().join(format!("fastbip32-address-db-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("never.db");
+    let (_, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--build-address-db",
+            "-",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+        format!("{address}\n\nnot-an-address\n").as_bytes(),
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with("error: --build-address-db - line 3: ")
+            && out.stderr.ends_with(" address\n")
+            && out.stderr.lines().count() == 1,
+        "{}",
+        out.stderr
+    );
+    assert!(!db.exists());
+    let long = "1".repeat(300);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--build-address-db",
+            "-",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+        long.as_bytes(),
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: address list line 1 is longer than 256 bytes\n"
+    );
+    // --out without --build-address-db is a usage error
+    let out = run_in_process(&["recover", "--out", db.to_str().unwrap()], b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
