@@ -971,11 +971,12 @@ fn address_db_built_from_a_list_finds_the_wallet() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("addresses.db");
     let db_arg = db.to_str().unwrap();
-    // The wallet's first BIP-84 address among another wallet's addresses of four coins, a
-    // P2WSH (no search derives it: left out) and blank lines, from standard input.
+    // The wallet's first BIP-84 address among another wallet's, its own addresses of three
+    // other coins (a Bitcoin search derives none), a P2WSH (no search derives it: left out)
+    // and a blank line, from standard input.
     let mut list = format!("{other}\n\n{address}\n");
     for coin in ["ethereum", "solana", "cardano"] {
-        for a in d["english12b"][coin].as_array().unwrap() {
+        for a in d["english12"][coin].as_array().unwrap() {
             list.push_str(a.as_str().unwrap());
             list.push('\n');
         }
