@@ -139,7 +139,8 @@ pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
 pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
-    Change, Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
+    Change, Confirm, Found, Matched, Outcome, Paths, Progress, Search, MAX_ACCOUNTS, MAX_GAP,
+    MAX_THREADS,
 };
 pub use self::space::{Candidate, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
 pub use self::target::{address_db_key, Coin, Target};

@@ -115,6 +115,38 @@ pub(crate) fn load(file: &Path) -> Result<AddressDb, CliError> {
     AddressDb::read_from(BufReader::new(f)).map_err(bad)
 }
 
+/// Whether the address list at `list` holds `address` (compared as database keys: kind and
+/// raw form), reading it line by line; a line that cannot be read or decoded holds nothing.
+///
+/// # Errors
+/// A failure naming the file when it cannot be opened or read.
+pub(crate) fn list_holds(list: &Path, address: &str) -> Result<bool, CliError> {
+    let Ok(Some(key)) = address_db_key(address) else {
+        return Ok(false);
+    };
+    let file = std::fs::File::open(list).map_err(|e| {
+        CliError::Failure(format!(
+            "cannot read --address-db-list {}: {}",
+            list.display(),
+            e.kind()
+        ))
+    })?;
+    let lines = Lines {
+        reader: BufReader::new(file),
+        line: Vec::new(),
+        number: 0,
+    };
+    for line in lines {
+        let Ok((_, text)) = line else {
+            continue;
+        };
+        if address_db_key(&text) == Ok(Some(key)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The lines of a reader, numbered from 1, each at most [`MAX_LINE`] bytes.
 struct Lines<R> {
     reader: R,

@@ -98,6 +98,11 @@ pub(crate) struct RecoverArgs {
     /// without being in the list).
     #[arg(long, value_name = "FILE")]
     address_db: Option<PathBuf>,
+    /// The list the --address-db was built from: each database match is confirmed in it
+    /// exactly (read line by line at each match); a match it does not hold is skipped and
+    /// counted, one it holds is `matched: address`.
+    #[arg(long, value_name = "ADDRESSES", requires = "address_db")]
+    address_db_list: Option<PathBuf>,
     /// Build an address database from a list of addresses, one a line (`-`: standard input;
     /// blank lines skipped), write it to --out and exit; nothing is searched.
     #[arg(long, value_name = "ADDRESSES|-", requires = "out")]
@@ -348,6 +353,38 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if let Some(threads) = args.threads {
         search = search.threads(threads);
     }
+    if let Some(list) = &args.address_db_list {
+        std::fs::metadata(list).map_err(|e| {
+            usage(format!(
+                "cannot read --address-db-list {}: {}",
+                list.display(),
+                e.kind()
+            ))
+        })?;
+    }
+    let refused = core::sync::atomic::AtomicU64::new(0);
+    let list_error: std::sync::Mutex<Option<CliError>> = std::sync::Mutex::new(None);
+    let confirm = |address: &fastbip32::address::Address| {
+        let Some(list) = &args.address_db_list else {
+            return false;
+        };
+        match address_db::list_holds(list, address.as_str()) {
+            Ok(true) => true,
+            Ok(false) => {
+                refused.fetch_add(1, Ordering::Relaxed);
+                false
+            }
+            Err(e) => {
+                if let Ok(mut slot) = list_error.lock() {
+                    slot.get_or_insert(e);
+                }
+                false
+            }
+        }
+    };
+    if args.address_db_list.is_some() {
+        search = search.confirm(&confirm);
+    }
     search.check().map_err(|e| match e {
         RecoveryError::TooLarge { bound, .. } => {
             usage(format!("invalid --{}: {e}", bound.as_str()))
@@ -483,6 +520,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
     if let Some(e) = save_error {
         return Err(CliError::Failure(format!("cannot write --resume: {e}")));
+    }
+    let list_error = list_error.lock().ok().and_then(|mut slot| slot.take());
+    if let Some(e) = list_error {
+        return Err(e);
+    }
+    let refused = refused.load(Ordering::Relaxed);
+    if refused > 0 {
+        let _ = writeln!(
+            io.stderr,
+            "note: {refused} address-database matches were not in --address-db-list (false positives), skipped"
+        );
     }
     let _ = started;
     match outcome {

@@ -419,6 +419,10 @@ pub enum Outcome {
     Cancelled(Progress),
 }
 
+/// An exact check of an address-database match ([`Search::confirm`]): whether the address
+/// is in the list.
+pub type Confirm<'c> = dyn Fn(&Address) -> bool + Sync + 'c;
+
 /// A search over a space for a target, on K threads.
 ///
 /// # Examples
@@ -446,6 +450,7 @@ pub struct Search<'a> {
     paths: Paths,
     threads: usize,
     tick: Duration,
+    confirm: Option<&'a Confirm<'a>>,
     routes: Vec<(PathPattern, Vec<Kind>)>,
     xpub_paths: Vec<Vec<DerivationPath>>,
     /// A count of `paths` above its maximum (then no route or path was computed).
@@ -480,6 +485,7 @@ impl<'a> Search<'a> {
             paths,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             tick: Duration::from_millis(200),
+            confirm: None,
             routes,
             xpub_paths,
         }
@@ -490,6 +496,16 @@ impl<'a> Search<'a> {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Confirms each address-database match exactly: `confirm` gets the matched address and
+    /// says whether the list the database was built from holds it. A match it refuses is
+    /// not a match (the search goes on); one it accepts is [`Matched::Address`]. Without
+    /// it, a database match is [`Matched::AddressDb`].
+    #[must_use]
+    pub fn confirm(mut self, confirm: &'a Confirm<'a>) -> Self {
+        self.confirm = Some(confirm);
         self
     }
 
@@ -863,12 +879,29 @@ impl<'a> Search<'a> {
                     if let Some((network, db)) = t.lookup_vartime(&payload) {
                         let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                         let address = secp_address(kind, key, network);
-                        return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
+                        if let Some(hit) =
+                            self.confirmed(Hit::address(pattern, i, path, address), db)
+                        {
+                            return Ok(Some(hit));
+                        }
                     }
                 }
             }
         }
         Ok(None)
+    }
+
+    /// An address hit as it stands (`db` false: an exact match), or an address-database hit
+    /// through [`Search::confirm`]: `None` if refused, [`Matched::Address`] if accepted,
+    /// [`Matched::AddressDb`] without a confirmation.
+    fn confirmed(&self, hit: Hit, db: bool) -> Option<Hit> {
+        if !db {
+            return Some(hit);
+        }
+        let Some(confirm) = self.confirm else {
+            return Some(hit.in_db(true));
+        };
+        hit.address.as_ref().is_some_and(confirm).then_some(hit)
     }
 
     fn check_solana(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
@@ -893,7 +926,9 @@ impl<'a> Search<'a> {
                     .lookup_vartime(&Payload::new(Kind::Solana, &public))
                 {
                     let address = Some(address::solana(&public));
-                    return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
+                    if let Some(hit) = self.confirmed(Hit::address(pattern, i, path, address), db) {
+                        return Ok(Some(hit));
+                    }
                 }
             }
         }
@@ -934,7 +969,9 @@ impl<'a> Search<'a> {
                 {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
                     let address = cardano_address(root, &path, key, network);
-                    return Ok(Some(Hit::address(pattern, i, path, address).in_db(db)));
+                    if let Some(hit) = self.confirmed(Hit::address(pattern, i, path, address), db) {
+                        return Ok(Some(hit));
+                    }
                 }
             }
         }

@@ -308,6 +308,27 @@ fn database_finds_a_wallet_with_a_missing_word() {
     assert_eq!(found.address_index, Some(3));
     assert_eq!(found.address.unwrap().as_str(), change);
     assert_eq!(space.to_phrase(found.candidate.words()).as_str(), mnemonic);
+
+    // Confirmed exactly: refused, the search goes on to its end; accepted, an exact match.
+    let run = |confirm: &(dyn Fn(&fastbip32::address::Address) -> bool + Sync)| {
+        let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(5))
+            .threads(2)
+            .confirm(confirm);
+        search
+            .run_vartime(
+                0..space.size(),
+                &mut Checkpoint::new(&space, [2; 16]),
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            )
+            .unwrap()
+    };
+    assert!(matches!(run(&|_| false), Outcome::Exhausted(_)));
+    let Outcome::Found(found) = run(&|a| a.as_str() == change) else {
+        panic!("not found");
+    };
+    assert_eq!(found.matched, Matched::Address);
+    assert_eq!(found.path.to_string(), "m/84'/0'/0'/1/3");
 }
 
 #[test]

@@ -1026,6 +1026,50 @@ fn address_db_built_from_a_list_finds_the_wallet() {
         .contains("note: an address-database match: confirm"));
     assert_no_word(&out.stderr, &m);
 
+    // Confirmed in the list it was built from: an exact match.
+    let list_file = dir.join("addresses.txt");
+    std::fs::write(&list_file, &list).unwrap();
+    let run = |list: &std::path::Path| {
+        run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &unknown(&m, 4),
+                "--address-db",
+                db_arg,
+                "--address-db-list",
+                list.to_str().unwrap(),
+                "--gap",
+                "2",
+                "--change",
+                "receive",
+                "--json",
+            ],
+            b"",
+        )
+    };
+    let out = run(&list_file);
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["matched"], "address");
+    assert_eq!(record["address"], address.as_str());
+    assert!(!out.stderr.contains("confirm"), "{}", out.stderr);
+    // A list without the address (as if the database had matched falsely): the match is
+    // skipped, counted, and the search goes on to its end.
+    let without = dir.join("without.txt");
+    std::fs::write(&without, list.replace(&format!("{address}\n"), "")).unwrap();
+    let out = run(&without);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains(
+            "note: 1 address-database matches were not in --address-db-list (false positives), skipped\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("no match"));
+
     // A damaged file: one line, exit 2.
     let mut bytes = std::fs::read(&db).unwrap();
     let stored_bits = bytes.len() - 40;
