@@ -224,12 +224,7 @@ impl Paths {
     /// The address routes for `target`: each pattern with the address kinds it is compared
     /// as and their context.
     fn address_routes(&self, target: &Target) -> Vec<Route> {
-        let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
-        for pair in target.addresses.iter().flat_map(|w| w.kinds_of(self.coin)) {
-            if !wanted.contains(&pair) {
-                wanted.push(pair);
-            }
-        }
+        let wanted = self.wanted_kinds(target);
         let mut out: Vec<Route> = Vec::new();
         if !self.patterns.is_empty() {
             for pattern in &self.patterns {
@@ -275,6 +270,29 @@ impl Paths {
         out
     }
 
+    /// The address kinds of the coin the target's addresses are of, each with its context
+    /// (the addresses' network); with an address database, every kind of the coin on the
+    /// default context (the main network) too.
+    fn wanted_kinds(&self, target: &Target) -> Vec<(&'static AddressFormat, Context)> {
+        let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
+        let db_kinds = target
+            .db
+            .iter()
+            .flat_map(|_| self.coin.registry().kinds())
+            .map(|kind| (kind, Context::default()));
+        for pair in target
+            .addresses
+            .iter()
+            .flat_map(|w| w.kinds_of(self.coin))
+            .chain(db_kinds)
+        {
+            if !wanted.contains(&pair) {
+                wanted.push(pair);
+            }
+        }
+        wanted
+    }
+
     /// The address routes of Electrum's wallets for `target`, each with the Electrum seed
     /// kind whose wallet it belongs to: standard `m/0/*`, `m/1/*` (P2PKH), segwit
     /// `m/0'/0/*`, `m/0'/1/*` (P2WPKH), the chains of [`Paths::change`], for the target's
@@ -289,13 +307,11 @@ impl Paths {
             (ElectrumSeedKind::Standard, BitcoinScript::P2pkh),
             (ElectrumSeedKind::Segwit, BitcoinScript::P2wpkh),
         ] {
-            let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
-            for pair in target.addresses.iter().flat_map(|w| w.kinds_of(self.coin)) {
-                if pair.0.encoder() == Encoder::Bitcoin(script) && !wanted.contains(&pair) {
-                    wanted.push(pair);
-                }
-            }
-            for (kind, ctx) in wanted {
+            let wanted = self.wanted_kinds(target);
+            let of_script = wanted
+                .into_iter()
+                .filter(|(kind, _)| kind.encoder() == Encoder::Bitcoin(script));
+            for (kind, ctx) in of_script {
                 for &chain in self.change.chains() {
                     let pattern = seed
                         .address_pattern(chain == 1)
@@ -501,16 +517,21 @@ pub enum Matched {
     Fingerprint,
     /// A descriptor's key.
     Descriptor,
+    /// An address that the target's address database holds, or (with a probability of
+    /// about 2⁻³⁷ for each address compared, see [`AddressDb`](super::AddressDb)) appears
+    /// to: confirm the address before relying on the candidate.
+    AddressDb,
 }
 
 impl Matched {
-    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`.
+    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`, `address-db`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Address => "address",
             Self::Xpub => "xpub",
             Self::Fingerprint => "fingerprint",
             Self::Descriptor => "descriptor",
+            Self::AddressDb => "address-db",
         }
     }
 }
@@ -561,6 +582,10 @@ pub enum Outcome {
     /// The cancellation flag was raised; the checkpoint holds what was finished.
     Cancelled(Progress),
 }
+
+/// An exact check of an address-database match ([`Search::confirm`]): whether the address
+/// is in the list.
+pub type Confirm<'c> = dyn Fn(&Address) -> bool + Sync + 'c;
 
 /// How far a search of one range has come ([`Search::search_range_vartime`]): counts
 /// only, never a candidate.
@@ -613,6 +638,7 @@ pub struct Search<'a> {
     seed: SeedKind,
     threads: usize,
     tick: Duration,
+    confirm: Option<&'a Confirm<'a>>,
     routes: Vec<Route>,
     /// The target's addresses on the coin, as [`comparable`] writes them.
     wanted: HashSet<Address>,
@@ -650,6 +676,7 @@ impl<'a> Search<'a> {
             wanted,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             tick: Duration::from_millis(200),
+            confirm: None,
             routes: Vec::new(),
             xpub_paths: Vec::new(),
         };
@@ -693,6 +720,16 @@ impl<'a> Search<'a> {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Confirms each address-database match exactly: `confirm` gets the matched address and
+    /// says whether the list the database was built from holds it. A match it refuses is
+    /// not a match (the search goes on); one it accepts is [`Matched::Address`]. Without
+    /// it, a database match is [`Matched::AddressDb`].
+    #[must_use]
+    pub fn confirm(mut self, confirm: &'a Confirm<'a>) -> Self {
+        self.confirm = Some(confirm);
         self
     }
 
@@ -1210,9 +1247,9 @@ impl<'a> Search<'a> {
             }
             let count = if pattern.has_wildcard() { gap } else { 1 };
             for (i, key) in keys.iter().enumerate().take(count) {
-                if let Some(address) = self.wanted_address(route, key, &route.ctx)? {
+                if let Some((address, matched)) = self.wanted_address(route, key, &route.ctx)? {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1220,16 +1257,33 @@ impl<'a> Search<'a> {
     }
 
     /// The address of `key` of the first of `route`'s kinds whose address the target
-    /// holds, if any.
+    /// holds, if any, and how it matched: [`Matched::Address`] for one of the target's
+    /// addresses or an address-database match [`Search::confirm`] accepts,
+    /// [`Matched::AddressDb`] for a database match without a confirmation. A database match
+    /// the confirmation refuses is no match.
     ///
     /// # Errors
     /// [`Error::Derivation`] for a key an encoder refuses (a derived key always fits).
-    fn wanted_address(&self, route: &Route, key: &[u8], ctx: &Context) -> Result<Option<Address>> {
+    fn wanted_address(
+        &self,
+        route: &Route,
+        key: &[u8],
+        ctx: &Context,
+    ) -> Result<Option<(Address, Matched)>> {
         for kind in &route.kinds {
             let address = kind.encode(key, ctx).map_err(|_| Error::Derivation)?;
             let probe = comparable(kind.encoder(), address.as_str()).ok_or(Error::Derivation)?;
             if self.wanted.contains(&probe) {
-                return Ok(Some(address));
+                return Ok(Some((address, Matched::Address)));
+            }
+            if self.target.in_db_vartime(&probe) {
+                match self.confirm {
+                    None => return Ok(Some((address, Matched::AddressDb))),
+                    Some(confirm) if confirm(&address) => {
+                        return Ok(Some((address, Matched::Address)));
+                    }
+                    Some(_) => {}
+                }
             }
         }
         Ok(None)
@@ -1254,8 +1308,10 @@ impl<'a> Search<'a> {
                     .ok_or(Error::Derivation)?;
                 let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
-                if let Some(address) = self.wanted_address(route, public.as_ref(), &route.ctx)? {
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                if let Some((address, matched)) =
+                    self.wanted_address(route, public.as_ref(), &route.ctx)?
+                {
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1297,8 +1353,8 @@ impl<'a> Search<'a> {
                 if route.needs_stake() {
                     ctx.stake = Some(stake_key(root, &path, &mut stake)?);
                 }
-                if let Some(address) = self.wanted_address(route, key, &ctx)? {
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                if let Some((address, matched)) = self.wanted_address(route, key, &ctx)? {
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1361,12 +1417,14 @@ impl Hit {
         }
     }
 
-    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`).
+    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`), exact
+    /// or the address database's (`matched`).
     fn address(
         pattern: &PathPattern,
         i: impl TryInto<u32>,
         path: DerivationPath,
-        address: Option<Address>,
+        address: Address,
+        matched: Matched,
     ) -> Self {
         let address_index = if pattern.has_wildcard() {
             i.try_into().ok()
@@ -1375,9 +1433,9 @@ impl Hit {
         };
         Self {
             path,
-            address,
+            address: Some(address),
             address_index,
-            matched: Matched::Address,
+            matched,
         }
     }
 }
