@@ -136,24 +136,27 @@ mod order;
 pub mod passphrase_rules;
 mod picks;
 mod search;
+mod seed_kind;
 pub mod slip39;
+pub mod slip39_combine;
 mod space;
 mod target;
 mod template;
 mod words;
 
-pub use self::address_db::{AddressDbError, AddressFilter};
+pub use self::address_db::{AddressDb, AddressDbError, AddressFilter};
 pub use self::checkpoint::Checkpoint;
 pub use self::error::{Bound, CheckpointField, CheckpointFields, Error, Result};
 pub use self::filter::{Batch, Candidates, ChecksumCount, BATCH_LEN};
 pub use self::order::MAX_ORDERS;
 pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
-    Change, Found, Matched, Outcome, Paths, Progress, RangeOutcome, RangeProgress, Search,
+    Change, Confirm, Found, Matched, Outcome, Paths, Progress, RangeOutcome, RangeProgress, Search,
     MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
+pub use self::seed_kind::SeedKind;
 pub use self::space::{Candidate, Passphrase, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};
-pub use self::target::{Coin, Target};
+pub use self::target::{address_db_key, Coin, Target};
 pub use self::template::{Options, Template};
 pub use crate::coin::Wallet;
 pub use crate::path::PathPattern;

@@ -13,6 +13,7 @@
 //! the network rule, `address_field` the `address` field of a record, `stream` what the
 //! streamed runs share (tasks, threads, progress bar), `io` the three streams.
 
+mod address_db;
 mod address_field;
 mod addresses;
 mod coins;

@@ -17,12 +17,13 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Batch, Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError,
-    Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, Space, Target,
-    Template, Wallet,
+    Matched, Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, SeedKind,
+    Space, Target, Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
 
+use crate::address_db;
 use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
@@ -83,6 +84,11 @@ pub(crate) struct RecoverArgs {
     /// The word list (english, japanese, korean, spanish, chinese-simplified, …).
     #[arg(long, value_name = "L")]
     language: Option<String>,
+    /// The kind of phrase: bip39 (default), or electrum (an Electrum v2 standard or segwit
+    /// seed: its version hash in place of the checksum, Electrum's seed and paths m/0/*,
+    /// m/1/* (P2PKH) and m/0'/0/*, m/0'/1/* (P2WPKH); Bitcoin only).
+    #[arg(long, value_name = "KIND")]
+    seed: Option<String>,
     /// The BIP-39 passphrase (Icarus passphrase for Cardano). `-` reads it from standard
     /// input (one line, its line ending removed); when --mnemonic is `-` too, the first line
     /// is the template and the second the passphrase.
@@ -109,6 +115,24 @@ pub(crate) struct RecoverArgs {
     /// A file of addresses, one per line.
     #[arg(long, value_name = "FILE")]
     addresses: Option<PathBuf>,
+    /// An address database built by --build-address-db: every address of the coin (all its
+    /// kinds, Bitcoin's on mainnet paths) is looked up in it. A match is reported as
+    /// `matched: address-db`, to be confirmed (about 2^-37 of the addresses compared match
+    /// without being in the list).
+    #[arg(long, value_name = "FILE")]
+    address_db: Option<PathBuf>,
+    /// The list the --address-db was built from: each database match is confirmed in it
+    /// exactly (read line by line at each match); a match it does not hold is skipped and
+    /// counted, one it holds is `matched: address`.
+    #[arg(long, value_name = "ADDRESSES", requires = "address_db")]
+    address_db_list: Option<PathBuf>,
+    /// Build an address database from a list of addresses, one a line (`-`: standard input;
+    /// blank lines skipped), write it to --out and exit; nothing is searched.
+    #[arg(long, value_name = "ADDRESSES|-", requires = "out")]
+    build_address_db: Option<PathBuf>,
+    /// The file --build-address-db writes.
+    #[arg(long, value_name = "FILE", requires = "build_address_db")]
+    out: Option<PathBuf>,
     /// An extended public key of the wallet, compared at its depth and child number.
     #[arg(long, value_name = "XPUB")]
     xpub: Vec<String>,
@@ -153,7 +177,7 @@ pub(crate) struct RecoverArgs {
     /// for another tool, one phrase a line (--json: one object a line, with its passphrase),
     /// and search nothing; no target. Refused when standard output is a terminal: the
     /// phrases are secrets.
-    #[arg(long, conflicts_with_all = ["dry_run", "resume", "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
+    #[arg(long, conflicts_with_all = ["dry_run", "resume", "seed", "address", "addresses", "address_db", "xpub", "fingerprint", "descriptor", "coin", "path", "change"])]
     list: bool,
     /// Refuse to start a search whose estimated time passes this (without --yes): a number
     /// and a unit, s, m, h, d or y (e.g. `2h`, `30d`).
@@ -225,7 +249,11 @@ fn template_error(
 
 /// Runs `recover`; returns the exit code (0 found, 1 not found or a failure, 2 usage).
 pub(crate) fn run(args: &RecoverArgs, io: &mut Io<'_>) -> i32 {
-    match search(args, io) {
+    let result = match (&args.build_address_db, &args.out) {
+        (Some(input), Some(out)) => address_db::build(input, out, io),
+        _ => search(args, io),
+    };
+    match result {
         Ok(code) => code,
         Err(err) => {
             if let Some(message) = err.message() {
@@ -300,6 +328,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 .map_err(|e| usage(format!("--addresses line {}: {e}", n + 1)))?;
         }
     }
+    if let Some(file) = &args.address_db {
+        target.set_address_db(std::sync::Arc::new(address_db::load(file)?));
+    }
     for x in &args.xpub {
         let xpub: Xpub = x
             .trim()
@@ -323,7 +354,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             .map_err(|e| lib_usage("invalid --descriptor", e))?;
     }
     if target.is_empty() {
-        return Err(usage("nothing to look for: give --address, --addresses, --xpub, --fingerprint or --descriptor"));
+        return Err(usage("nothing to look for: give --address, --addresses, --address-db, --xpub, --fingerprint or --descriptor"));
     }
     // Without --coin, the coin every address can belong to (an EVM address is Ethereum's),
     // else bitcoin; with it, every address must be of that coin.
@@ -373,15 +404,57 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
-    let mut search = Search::new(&space, &target, paths);
+    let seed: SeedKind = match &args.seed {
+        Some(name) => name.parse().map_err(|e| lib_usage("invalid --seed", e))?,
+        None => SeedKind::Bip39,
+    };
+    if seed == SeedKind::Electrum && args.dry_run {
+        return Err(usage(
+            "--dry-run lists checksum-valid BIP-39 candidates; it does not take --seed electrum",
+        ));
+    }
+    let mut search = Search::new(&space, &target, paths).seed(seed);
     if let Some(threads) = args.threads {
         search = search.threads(threads);
+    }
+    if let Some(list) = &args.address_db_list {
+        std::fs::metadata(list).map_err(|e| {
+            usage(format!(
+                "cannot read --address-db-list {}: {}",
+                list.display(),
+                e.kind()
+            ))
+        })?;
+    }
+    let refused = core::sync::atomic::AtomicU64::new(0);
+    let list_error: std::sync::Mutex<Option<CliError>> = std::sync::Mutex::new(None);
+    let confirm = |address: &fastbip32::address::Address| {
+        let Some(list) = &args.address_db_list else {
+            return false;
+        };
+        match address_db::list_holds(list, address.as_str()) {
+            Ok(true) => true,
+            Ok(false) => {
+                refused.fetch_add(1, Ordering::Relaxed);
+                false
+            }
+            Err(e) => {
+                if let Ok(mut slot) = list_error.lock() {
+                    slot.get_or_insert(e);
+                }
+                false
+            }
+        }
+    };
+    if args.address_db_list.is_some() {
+        search = search.confirm(&confirm);
     }
     search.check().map_err(|e| match e {
         RecoveryError::TooLarge { bound, .. } => {
             usage(format!("invalid --{}: {e}", bound.as_str()))
         }
         RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
+        RecoveryError::ElectrumCoin => usage(format!("invalid --seed electrum: {e}")),
         e => lib_usage("invalid target", e),
     })?;
 
@@ -408,7 +481,11 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let count = space.checksum_count_vartime(COUNT_BUDGET);
+    let (count, filter) = match seed {
+        SeedKind::Bip39 => (space.checksum_count_vartime(COUNT_BUDGET), "the checksum"),
+        SeedKind::Electrum => (space.electrum_count_estimate(), "the version check"),
+        _ => return Err(usage(format!("--seed {seed} is not searched by this tool"))),
+    };
     if args.dry_run {
         io.notes.write(io.stderr, false);
         let plan = Plan {
@@ -447,7 +524,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let approx = if count.is_exact() { "" } else { "about " };
     let _ = writeln!(
         io.stderr,
-        "space: {} candidates, {approx}{} pass the checksum{}{}",
+        "space: {} candidates, {approx}{} pass {filter}{}{}",
         space.size(),
         count.value(),
         rule_count(&space),
@@ -544,6 +621,17 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if let Some(e) = save_error {
         return Err(CliError::Failure(format!("cannot write --resume: {e}")));
     }
+    let list_error = list_error.lock().ok().and_then(|mut slot| slot.take());
+    if let Some(e) = list_error {
+        return Err(e);
+    }
+    let refused = refused.load(Ordering::Relaxed);
+    if refused > 0 {
+        let _ = writeln!(
+            io.stderr,
+            "note: {refused} address-database matches were not in --address-db-list (false positives), skipped"
+        );
+    }
     let _ = started;
     match outcome {
         Outcome::Found(found) => {
@@ -597,6 +685,14 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 }
             });
             io.write_stdout(out.as_bytes())?;
+            if found.matched == Matched::AddressDb {
+                let _ = writeln!(
+                    io.stderr,
+                    "note: an address-database match: confirm the address is in your list (false-positive rate {})",
+                    address_db::FALSE_POSITIVE_RATE
+                );
+                let _ = io.stderr.flush();
+            }
             Ok(0)
         }
         Outcome::Cancelled(progress) => {
@@ -615,7 +711,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             }
             let _ = writeln!(
                 io.stderr,
-                "interrupted after {} candidates ({} passed the checksum){}",
+                "interrupted after {} candidates ({} passed {filter}){}",
                 progress.examined_now,
                 progress.passed,
                 if args.resume.is_some() {
@@ -630,7 +726,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         Outcome::Exhausted(progress) => {
             let _ = writeln!(
                 io.stderr,
-                "searched {} candidates ({} passed the checksum): no match ({searched})",
+                "searched {} candidates ({} passed {filter}): no match ({searched})",
                 progress.examined_now, progress.passed
             );
             let _ = io.stderr.flush();

@@ -15,7 +15,7 @@ use super::space::Space;
 const MAGIC: &str = "fastbip32-recovery-checkpoint";
 
 /// The format version this build writes and reads.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// The fields a space fixes (the others, a search's).
 const SPACE_FIELDS: [CheckpointField; 7] = [
@@ -48,7 +48,7 @@ fn field_digest(
 /// The file is text, one item a line:
 ///
 /// ```text
-/// fastbip32-recovery-checkpoint 3
+/// fastbip32-recovery-checkpoint 4
 /// salt 5f1c…(16 bytes in hex)
 /// template 9a0e…(32 bytes in hex)
 /// size 4096
@@ -64,6 +64,7 @@ fn field_digest(
 /// field paths …
 /// field gap …
 /// field accounts …
+/// field seed …
 /// done 0 1000
 /// done 2048 3000
 /// ```
@@ -71,7 +72,7 @@ fn field_digest(
 /// Each `field` line is a salted SHA-256 of one thing that defines the search, so that
 /// resuming a search that differs in any of them is [`Error::CheckpointChanged`] naming
 /// them, not a search that silently skips the answer. [`new`](Self::new) fills the space's
-/// seven; the search's five (target, coin, paths, gap, accounts) are filled when the
+/// seven; the search's six (target, coin, paths, gap, accounts, seed kind) are filled when the
 /// checkpoint is first given to [`Search::run_vartime`](super::Search::run_vartime), and
 /// checked there (and by [`Search::check_checkpoint`](super::Search::check_checkpoint))
 /// ever after.
@@ -118,14 +119,14 @@ pub struct Checkpoint {
     size: u128,
     /// Each field's salted hash, in [`CheckpointField::ALL`]'s order; a search's fields are
     /// `None` until the checkpoint is bound to a search.
-    fields: [Option<[u8; 32]>; 12],
+    fields: [Option<[u8; 32]>; CheckpointField::ALL.len()],
     done: Vec<Range<u128>>,
 }
 
 impl Checkpoint {
     /// An empty checkpoint of `space`, with `salt` (16 random bytes, e.g. from `getrandom`).
     pub fn new(space: &Space, salt: [u8; 16]) -> Self {
-        let mut fields = [None; 12];
+        let mut fields = [None; CheckpointField::ALL.len()];
         for (slot, field) in fields.iter_mut().zip(CheckpointField::ALL) {
             if SPACE_FIELDS.contains(&field) {
                 *slot = Some(field_digest(&salt, field, |h| space.hash_field(field, h)));
@@ -141,8 +142,8 @@ impl Checkpoint {
     }
 
     /// Binds the checkpoint to a search over `space` whose fields `feed` hashes (its
-    /// target, coin, paths, gap and accounts), or, if it is bound already, checks that it is
-    /// bound to a search like this one.
+    /// target, coin, paths, gap, accounts and seed kind), or, if it is bound already,
+    /// checks that it is bound to a search like this one.
     ///
     /// # Errors
     /// As [`check_search`](Self::check_search).
@@ -189,7 +190,8 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// Whether the checkpoint is bound to a search (its target, coin, paths, gap, accounts).
+    /// Whether the checkpoint is bound to a search (its target, coin, paths, gap, accounts,
+    /// seed kind).
     pub fn is_bound(&self) -> bool {
         self.fields.iter().all(Option::is_some)
     }
@@ -291,7 +293,7 @@ impl Checkpoint {
             parse_number(field(4, "size")?).ok_or(Error::CheckpointSyntax { line: 4 })?;
         let mut checkpoint = Self::new(space, salt);
         // `field NAME HEX` lines, in the order of `CheckpointField::ALL`: the space's seven,
-        // then a search's five or none.
+        // then a search's six or none.
         let mut changed = CheckpointFields::new();
         let mut at = 4;
         for (i, field) in CheckpointField::ALL.into_iter().enumerate() {

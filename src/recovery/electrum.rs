@@ -45,7 +45,7 @@ const VERSION_KEY: &[u8] = b"Seed version";
 const SALT_PREFIX: &[u8] = b"electrum";
 
 /// PBKDF2 iterations of an Electrum seed.
-const ROUNDS: u32 = 2048;
+pub(crate) const ROUNDS: u32 = 2048;
 
 /// The kind of wallet an Electrum v2 phrase was made for, named by the hexadecimal prefix of
 /// its version hash.
@@ -229,15 +229,20 @@ pub fn seed(phrase: &str, passphrase: &str) -> SecretBytes<[u8; 64]> {
     let passphrase = normalize(passphrase);
     let key = HmacSha512::new(phrase.as_bytes());
     let mut seed = [SecretBytes::zero()];
-    pbkdf2_blocks(
-        &[Pbkdf2Block {
-            password: &key,
-            salt: [SALT_PREFIX, passphrase.as_bytes()],
-            index: 1,
-        }],
-        ROUNDS,
-        &mut seed,
-    );
+    pbkdf2_blocks(&[pbkdf2_block(&key, &passphrase)], ROUNDS, &mut seed);
     let [seed] = seed;
     seed
+}
+
+/// The one PBKDF2 block of an Electrum seed: the keyed states of the normalised phrase,
+/// the salt `electrum` followed by the normalised passphrase, index 1; run with [`ROUNDS`].
+pub(crate) const fn pbkdf2_block<'a>(
+    phrase: &'a HmacSha512,
+    normalized_passphrase: &'a str,
+) -> Pbkdf2Block<'a> {
+    Pbkdf2Block {
+        password: phrase,
+        salt: [SALT_PREFIX, normalized_passphrase.as_bytes()],
+        index: 1,
+    }
 }

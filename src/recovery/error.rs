@@ -151,6 +151,10 @@ pub enum Error {
     },
     /// A chain selection other than `receive`, `change`, `both`.
     UnknownChange,
+    /// A seed kind other than `bip39` or `electrum`.
+    UnknownSeedKind,
+    /// Electrum seeds on a coin other than Bitcoin: Electrum's wallets are Bitcoin's.
+    ElectrumCoin,
     /// Address text that is no address of a coin of the registry.
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
@@ -258,11 +262,13 @@ pub enum CheckpointField {
     Gap,
     /// The number of accounts.
     Accounts,
+    /// The seed kind (BIP-39 or Electrum).
+    Seed,
 }
 
 impl CheckpointField {
     /// Every field, in the order of a checkpoint file.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Template,
         Self::WordList,
         Self::Missing,
@@ -275,10 +281,12 @@ impl CheckpointField {
         Self::Paths,
         Self::Gap,
         Self::Accounts,
+        Self::Seed,
     ];
 
     /// The name in a checkpoint file and in messages: `template`, `word-list`, `missing`,
-    /// `typos`, `swaps`, `passphrases`, `word-order`, `target`, `coin`, `paths`, `gap`, `accounts`.
+    /// `typos`, `swaps`, `passphrases`, `word-order`, `target`, `coin`, `paths`, `gap`, `accounts`,
+    /// `seed`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Template => "template",
@@ -293,6 +301,7 @@ impl CheckpointField {
             Self::Paths => "paths",
             Self::Gap => "gap",
             Self::Accounts => "accounts",
+            Self::Seed => "seed",
         }
     }
 
@@ -442,6 +451,12 @@ impl fmt::Display for Error {
             Self::UnknownChange => {
                 f.write_str("unknown chain selection (expected receive, change or both)")
             }
+            Self::UnknownSeedKind => {
+                f.write_str("unknown seed kind (expected bip39 or electrum)")
+            }
+            Self::ElectrumCoin => {
+                f.write_str("Electrum seeds are Bitcoin wallets: search them with the coin bitcoin")
+            }
             Self::InvalidAddress => f.write_str("not an address of any coin of the registry"),
             Self::UnsupportedDescriptor => f.write_str(
                 "the descriptor must have one key with a key origin ([fingerprint/path]xpub…)",
@@ -510,6 +525,8 @@ impl Error {
             Self::SeveralCoins { .. } => "SeveralCoins",
             Self::UnsupportedWallet { .. } => "UnsupportedWallet",
             Self::UnknownChange => "UnknownChange",
+            Self::UnknownSeedKind => "UnknownSeedKind",
+            Self::ElectrumCoin => "ElectrumCoin",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",
             Self::EmptyTarget => "EmptyTarget",

@@ -96,6 +96,39 @@ impl Batch {
         self.lane(&self.index, i)
     }
 
+    /// Empties the batch for candidates of `word_count` words and no entropy (those of a
+    /// filter other than the BIP-39 checksum).
+    pub(super) fn clear_for(&mut self, word_count: usize) {
+        self.len = 0;
+        self.word_count = word_count;
+        self.entropy_len = 0;
+    }
+
+    /// Whether the batch holds [`BATCH_LEN`] candidates.
+    pub(super) const fn is_full(&self) -> bool {
+        self.len >= BATCH_LEN
+    }
+
+    /// Appends `candidate`, number `index` of its space; `false` (and nothing appended) if
+    /// the batch is full.
+    pub(super) fn push(&mut self, candidate: &Candidate, index: u128) -> bool {
+        let i = self.len;
+        let (Some(words), Some(passphrase), Some(at)) = (
+            self.words.get_mut(i),
+            self.passphrase.get_mut(i),
+            self.index.get_mut(i),
+        ) else {
+            return false;
+        };
+        for (to, from) in words.iter_mut().zip(candidate.words()) {
+            *to = *from;
+        }
+        *passphrase = candidate.passphrase_index();
+        *at = index;
+        self.len += 1;
+        true
+    }
+
     fn entry<'a, T, const N: usize>(
         &self,
         rows: &'a [[T; N]; BATCH_LEN],

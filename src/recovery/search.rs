@@ -20,13 +20,15 @@ use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, Zeroizing};
 
 use super::checkpoint::Checkpoint;
+use super::electrum::{self, ElectrumSeedKind};
 use super::error::{Bound, CheckpointField, Error, Result};
 use super::filter::{Batch, BATCH_LEN};
+use super::seed_kind::{searched_electrum_kind, SeedKind, Source};
 use super::space::{Candidate, Passphrase, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Target};
 use crate::address::{Address, CurveFamily};
 use crate::coin::{
-    comparable, AddressFormat, CardanoAddress, Context, Encoder, Wallet, WalletPath,
+    comparable, AddressFormat, BitcoinScript, CardanoAddress, Context, Encoder, Wallet, WalletPath,
 };
 use crate::curve::{Ed25519, Ed25519Bip32, Ed25519Blake2b, NistP256, Scheme, Secp256k1};
 use crate::hash::pbkdf2::{pbkdf2_blocks, Pbkdf2Block, BIP39_ROUNDS};
@@ -222,12 +224,7 @@ impl Paths {
     /// The address routes for `target`: each pattern with the address kinds it is compared
     /// as and their context.
     fn address_routes(&self, target: &Target) -> Vec<Route> {
-        let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
-        for pair in target.addresses.iter().flat_map(|w| w.kinds_of(self.coin)) {
-            if !wanted.contains(&pair) {
-                wanted.push(pair);
-            }
-        }
+        let wanted = self.wanted_kinds(target);
         let mut out: Vec<Route> = Vec::new();
         if !self.patterns.is_empty() {
             for pattern in &self.patterns {
@@ -271,6 +268,83 @@ impl Paths {
             }
         }
         out
+    }
+
+    /// The address kinds of the coin the target's addresses are of, each with its context
+    /// (the addresses' network); with an address database, every kind of the coin on the
+    /// default context (the main network) too.
+    fn wanted_kinds(&self, target: &Target) -> Vec<(&'static AddressFormat, Context)> {
+        let mut wanted: Vec<(&'static AddressFormat, Context)> = Vec::new();
+        let db_kinds = target
+            .db
+            .iter()
+            .flat_map(|_| self.coin.registry().kinds())
+            .map(|kind| (kind, Context::default()));
+        for pair in target
+            .addresses
+            .iter()
+            .flat_map(|w| w.kinds_of(self.coin))
+            .chain(db_kinds)
+        {
+            if !wanted.contains(&pair) {
+                wanted.push(pair);
+            }
+        }
+        wanted
+    }
+
+    /// The address routes of Electrum's wallets for `target`, each with the Electrum seed
+    /// kind whose wallet it belongs to: standard `m/0/*`, `m/1/*` (P2PKH), segwit
+    /// `m/0'/0/*`, `m/0'/1/*` (P2WPKH), the chains of [`Paths::change`], for the target's
+    /// addresses of those kinds. Given patterns are derived for either kind, as every
+    /// address kind of the target.
+    fn electrum_routes(&self, target: &Target) -> Vec<Route> {
+        if !self.patterns.is_empty() {
+            return self.address_routes(target);
+        }
+        let mut out: Vec<Route> = Vec::new();
+        for (seed, script) in [
+            (ElectrumSeedKind::Standard, BitcoinScript::P2pkh),
+            (ElectrumSeedKind::Segwit, BitcoinScript::P2wpkh),
+        ] {
+            let wanted = self.wanted_kinds(target);
+            let of_script = wanted
+                .into_iter()
+                .filter(|(kind, _)| kind.encoder() == Encoder::Bitcoin(script));
+            for (kind, ctx) in of_script {
+                for &chain in self.change.chains() {
+                    let pattern = seed
+                        .address_pattern(chain == 1)
+                        .map(PathPattern::parse)
+                        .and_then(core::result::Result::ok);
+                    if let Some(pattern) = pattern {
+                        out.push(Route {
+                            pattern,
+                            kinds: alloc::vec![kind],
+                            ctx,
+                            electrum: Some(seed),
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths an xpub of an Electrum wallet is compared at: the given patterns as for
+    /// BIP-39, else the master (depth 0: a standard wallet's) or `m/0'` (depth 1: a segwit
+    /// wallet's account).
+    fn electrum_xpub_paths(&self, xpub: &Xpub) -> Vec<DerivationPath> {
+        if !self.patterns.is_empty() {
+            return self.xpub_paths(xpub);
+        }
+        match xpub.depth() {
+            0 => alloc::vec![DerivationPath::master()],
+            1 => DerivationPath::from_slice(&[ChildNumber::from_raw(h(0))])
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// The paths an xpub is compared at: the given patterns of its depth (gap indices in
@@ -347,13 +421,15 @@ fn account_steps(pattern: &PathPattern) -> Option<[u32; 2]> {
     }
 }
 
-/// Addresses a search derives along one pattern: the kinds they are compared as and the
-/// context their encoders take (a Bitcoin or Cardano network).
+/// Addresses a search derives along one pattern: the kinds they are compared as, the
+/// context their encoders take (a Bitcoin or Cardano network) and the Electrum seed kind
+/// whose wallet the pattern belongs to (`None`: every candidate's).
 #[derive(Clone, Debug)]
 struct Route {
     pattern: PathPattern,
     kinds: Vec<&'static AddressFormat>,
     ctx: Context,
+    electrum: Option<ElectrumSeedKind>,
 }
 
 impl Route {
@@ -377,6 +453,7 @@ impl Route {
                 pattern,
                 kinds: alloc::vec![kind],
                 ctx,
+                electrum: None,
             }),
         }
     }
@@ -440,16 +517,21 @@ pub enum Matched {
     Fingerprint,
     /// A descriptor's key.
     Descriptor,
+    /// An address that the target's address database holds, or (with a probability of
+    /// about 2⁻³⁷ for each address compared, see [`AddressDb`](super::AddressDb)) appears
+    /// to: confirm the address before relying on the candidate.
+    AddressDb,
 }
 
 impl Matched {
-    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`.
+    /// The lowercase name: `address`, `xpub`, `fingerprint`, `descriptor`, `address-db`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Address => "address",
             Self::Xpub => "xpub",
             Self::Fingerprint => "fingerprint",
             Self::Descriptor => "descriptor",
+            Self::AddressDb => "address-db",
         }
     }
 }
@@ -501,6 +583,10 @@ pub enum Outcome {
     Cancelled(Progress),
 }
 
+/// An exact check of an address-database match ([`Search::confirm`]): whether the address
+/// is in the list.
+pub type Confirm<'c> = dyn Fn(&Address) -> bool + Sync + 'c;
+
 /// How far a search of one range has come ([`Search::search_range_vartime`]): counts
 /// only, never a candidate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -549,8 +635,10 @@ pub struct Search<'a> {
     space: &'a Space,
     target: &'a Target,
     paths: Paths,
+    seed: SeedKind,
     threads: usize,
     tick: Duration,
+    confirm: Option<&'a Confirm<'a>>,
     routes: Vec<Route>,
     /// The target's addresses on the coin, as [`comparable`] writes them.
     wanted: HashSet<Address>,
@@ -563,23 +651,15 @@ impl fmt::Debug for Search<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("paths", &self.paths)
+            .field("seed", &self.seed)
             .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
 
 impl<'a> Search<'a> {
-    /// A search of `space` for `target` along `paths`, on every core.
+    /// A search of `space` for `target` along `paths`, of BIP-39 seeds, on every core.
     pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
-        let bound = paths.bound_error();
-        let (routes, xpub_paths) = if bound.is_some() {
-            (Vec::new(), Vec::new())
-        } else {
-            (
-                paths.address_routes(target),
-                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
-            )
-        };
         let coin = paths.coin;
         let wanted = target
             .addresses
@@ -587,17 +667,52 @@ impl<'a> Search<'a> {
             .flat_map(|w| w.kinds_of(coin).map(|(kind, _)| (kind, w.text.as_str())))
             .filter_map(|(kind, text)| comparable(kind.encoder(), text))
             .collect();
-        Self {
-            bound,
+        let mut search = Self {
+            bound: paths.bound_error(),
             space,
             target,
             paths,
+            seed: SeedKind::Bip39,
             wanted,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             tick: Duration::from_millis(200),
-            routes,
-            xpub_paths,
-        }
+            confirm: None,
+            routes: Vec::new(),
+            xpub_paths: Vec::new(),
+        };
+        search.plan();
+        search
+    }
+
+    /// The routes and xpub paths of the paths, the target and the seed kind (none if a
+    /// count of the paths is above its maximum).
+    fn plan(&mut self) {
+        let (paths, target) = (&self.paths, self.target);
+        (self.routes, self.xpub_paths) = match (self.bound, self.seed) {
+            (Some(_), _) => (Vec::new(), Vec::new()),
+            (None, SeedKind::Bip39) => (
+                paths.address_routes(target),
+                target.xpubs.iter().map(|x| paths.xpub_paths(x)).collect(),
+            ),
+            (None, SeedKind::Electrum) => (
+                paths.electrum_routes(target),
+                target
+                    .xpubs
+                    .iter()
+                    .map(|x| paths.electrum_xpub_paths(x))
+                    .collect(),
+            ),
+        };
+    }
+
+    /// Reads each candidate as a seed of kind `seed` (default [`SeedKind::Bip39`]): its
+    /// filter, its seed derivation and, for the standard paths, its paths. Electrum seeds
+    /// are Bitcoin's ([`check`](Self::check) enforces it).
+    #[must_use]
+    pub fn seed(mut self, seed: SeedKind) -> Self {
+        self.seed = seed;
+        self.plan();
+        self
     }
 
     /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
@@ -605,6 +720,16 @@ impl<'a> Search<'a> {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Confirms each address-database match exactly: `confirm` gets the matched address and
+    /// says whether the list the database was built from holds it. A match it refuses is
+    /// not a match (the search goes on); one it accepts is [`Matched::Address`]. Without
+    /// it, a database match is [`Matched::AddressDb`].
+    #[must_use]
+    pub fn confirm(mut self, confirm: &'a Confirm<'a>) -> Self {
+        self.confirm = Some(confirm);
         self
     }
 
@@ -642,6 +767,7 @@ impl<'a> Search<'a> {
             }
             CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
             CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
+            CheckpointField::Seed => h.update(self.seed.as_str().as_bytes()),
         }
     }
 
@@ -691,6 +817,9 @@ impl<'a> Search<'a> {
     pub fn check(&self) -> Result<()> {
         if let Some(err) = self.bound {
             return Err(err);
+        }
+        if self.seed == SeedKind::Electrum && self.paths.coin != Coin::Bitcoin {
+            return Err(Error::ElectrumCoin);
         }
         if self.threads > MAX_THREADS {
             return Err(Error::TooLarge {
@@ -951,9 +1080,9 @@ impl<'a> Search<'a> {
         progress: &mut dyn FnMut(RangeProgress) -> ControlFlow<()>,
     ) -> Result<RangeOutcome> {
         let Scratch { batch, lanes, keys } = scratch;
-        let mut candidates = self.space.candidates(range.clone())?;
+        let mut candidates = Source::new(self.seed, self.space, range.clone())?;
         let mut counts = RangeProgress::default();
-        while candidates.next_batch_vartime(batch) > 0 {
+        while candidates.next_batch_vartime(batch)? > 0 {
             counts.passed += batch.len() as u64;
             if let Some(found) = self.check_batch(batch, lanes, keys)? {
                 return Ok(RangeOutcome::Found(found));
@@ -976,16 +1105,17 @@ impl<'a> Search<'a> {
     ) -> Result<Option<Found>> {
         let n = batch.len();
         let icarus = self.paths.coin.icarus();
-        if icarus {
-            lanes.icarus(self.space, batch)?;
-        } else {
-            lanes.bip39(self.space, batch)?;
+        match (icarus, self.seed) {
+            (true, SeedKind::Bip39) => lanes.icarus(self.space, batch)?,
+            (false, SeedKind::Bip39) => lanes.bip39(self.space, batch)?,
+            (_, SeedKind::Electrum) => lanes.electrum(self.space, batch)?,
         }
         for i in 0..n {
             let hit = if icarus {
                 self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
-                self.check_seed(lanes.seed(i)?, &mut keys.secp256k1)?
+                let wallet = lanes.electrum_kind(i);
+                self.check_seed(lanes.seed(i)?, wallet, &mut keys.secp256k1)?
             };
             if let Some(Hit {
                 path,
@@ -1012,9 +1142,16 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
-    fn check_seed(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+    /// The check of one seed; `wallet` is the Electrum kind of its phrase (`None` for a
+    /// BIP-39 seed), which picks the Electrum routes it is derived along.
+    fn check_seed(
+        &self,
+        seed: &[u8; 64],
+        wallet: Option<ElectrumSeedKind>,
+        keys: &mut [[u8; 33]],
+    ) -> Result<Option<Hit>> {
         match self.paths.coin.registry().curve() {
-            CurveFamily::Secp256k1 => self.check_secp(seed, keys),
+            CurveFamily::Secp256k1 => self.check_secp(seed, wallet, keys),
             CurveFamily::Nist256p1 => self.check_each::<NistP256>(seed),
             CurveFamily::Ed25519 => self.check_each::<Ed25519>(seed),
             CurveFamily::Ed25519Blake2b => self.check_each::<Ed25519Blake2b>(seed),
@@ -1023,7 +1160,12 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn check_secp(&self, seed: &[u8; 64], keys: &mut [[u8; 33]]) -> Result<Option<Hit>> {
+    fn check_secp(
+        &self,
+        seed: &[u8; 64],
+        wallet: Option<ElectrumSeedKind>,
+        keys: &mut [[u8; 33]],
+    ) -> Result<Option<Hit>> {
         let master = Xprv::from_seed(seed).map_err(|_| Error::Derivation)?;
         let t = self.target;
         if !t.fingerprints.is_empty() || !t.keys.is_empty() {
@@ -1059,6 +1201,9 @@ impl<'a> Search<'a> {
         // routes of both chains are next to each other).
         let mut account: Option<(&[ChildNumber], DerivedKey<Secp256k1>, [u8; 33])> = None;
         for route in &self.routes {
+            if route.electrum.is_some() && route.electrum != wallet {
+                continue; // the path of the other Electrum wallet kind
+            }
             let pattern = &route.pattern;
             if pattern.is_normal_tail() {
                 let prefix = pattern.prefix().as_slice();
@@ -1102,9 +1247,9 @@ impl<'a> Search<'a> {
             }
             let count = if pattern.has_wildcard() { gap } else { 1 };
             for (i, key) in keys.iter().enumerate().take(count) {
-                if let Some(address) = self.wanted_address(route, key, &route.ctx)? {
+                if let Some((address, matched)) = self.wanted_address(route, key, &route.ctx)? {
                     let path = pattern.at(index(i)?).map_err(|_| Error::Derivation)?;
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1112,16 +1257,33 @@ impl<'a> Search<'a> {
     }
 
     /// The address of `key` of the first of `route`'s kinds whose address the target
-    /// holds, if any.
+    /// holds, if any, and how it matched: [`Matched::Address`] for one of the target's
+    /// addresses or an address-database match [`Search::confirm`] accepts,
+    /// [`Matched::AddressDb`] for a database match without a confirmation. A database match
+    /// the confirmation refuses is no match.
     ///
     /// # Errors
     /// [`Error::Derivation`] for a key an encoder refuses (a derived key always fits).
-    fn wanted_address(&self, route: &Route, key: &[u8], ctx: &Context) -> Result<Option<Address>> {
+    fn wanted_address(
+        &self,
+        route: &Route,
+        key: &[u8],
+        ctx: &Context,
+    ) -> Result<Option<(Address, Matched)>> {
         for kind in &route.kinds {
             let address = kind.encode(key, ctx).map_err(|_| Error::Derivation)?;
             let probe = comparable(kind.encoder(), address.as_str()).ok_or(Error::Derivation)?;
             if self.wanted.contains(&probe) {
-                return Ok(Some(address));
+                return Ok(Some((address, Matched::Address)));
+            }
+            if self.target.in_db_vartime(&probe) {
+                match self.confirm {
+                    None => return Ok(Some((address, Matched::AddressDb))),
+                    Some(confirm) if confirm(&address) => {
+                        return Ok(Some((address, Matched::Address)));
+                    }
+                    Some(_) => {}
+                }
             }
         }
         Ok(None)
@@ -1146,8 +1308,10 @@ impl<'a> Search<'a> {
                     .ok_or(Error::Derivation)?;
                 let key = prefix.derive_path(rest).map_err(|_| Error::Derivation)?;
                 let public = key.public_key();
-                if let Some(address) = self.wanted_address(route, public.as_ref(), &route.ctx)? {
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                if let Some((address, matched)) =
+                    self.wanted_address(route, public.as_ref(), &route.ctx)?
+                {
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1189,8 +1353,8 @@ impl<'a> Search<'a> {
                 if route.needs_stake() {
                     ctx.stake = Some(stake_key(root, &path, &mut stake)?);
                 }
-                if let Some(address) = self.wanted_address(route, key, &ctx)? {
-                    return Ok(Some(Hit::address(pattern, i, path, Some(address))));
+                if let Some((address, matched)) = self.wanted_address(route, key, &ctx)? {
+                    return Ok(Some(Hit::address(pattern, i, path, address, matched)));
                 }
             }
         }
@@ -1253,12 +1417,14 @@ impl Hit {
         }
     }
 
-    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`).
+    /// An address match at gap index `i` of `pattern` (`path` is `pattern` at `i`), exact
+    /// or the address database's (`matched`).
     fn address(
         pattern: &PathPattern,
         i: impl TryInto<u32>,
         path: DerivationPath,
-        address: Option<Address>,
+        address: Address,
+        matched: Matched,
     ) -> Self {
         let address_index = if pattern.has_wildcard() {
             i.try_into().ok()
@@ -1267,9 +1433,9 @@ impl Hit {
         };
         Self {
             path,
-            address,
+            address: Some(address),
             address_index,
-            matched: Matched::Address,
+            matched,
         }
     }
 }
@@ -1391,6 +1557,8 @@ fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<Passph
 struct Lanes {
     phrases: [Zeroizing<[u8; MAX_PHRASE_LEN]>; BATCH_LEN],
     seeds: [SecretBytes<[u8; 64]>; BATCH_LEN],
+    /// The Electrum kind of each lane's phrase (`None` for BIP-39 seeds).
+    electrum_kinds: [Option<ElectrumSeedKind>; BATCH_LEN],
     /// Reserved for a whole batch up front: a vector that grew would free its old block
     /// with the roots in it.
     roots: Vec<ExtendedPrivateKey<Ed25519Bip32>>,
@@ -1401,6 +1569,7 @@ impl Lanes {
         Self {
             phrases: core::array::from_fn(|_| Zeroizing::new([0u8; MAX_PHRASE_LEN])),
             seeds: Default::default(),
+            electrum_kinds: [None; BATCH_LEN],
             roots: Vec::with_capacity(BATCH_LEN),
         }
     }
@@ -1446,12 +1615,73 @@ impl Lanes {
                 return Err(*err);
             }
         };
+        self.electrum_kinds = [None; BATCH_LEN];
         let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
         pbkdf2_blocks(&blocks, BIP39_ROUNDS, seeds);
         for phrase in &mut self.phrases {
             phrase.zeroize();
         }
         Ok(())
+    }
+
+    /// Electrum seeds of the batch, in one lane-wide PBKDF2 call: each phrase and
+    /// passphrase normalised as Electrum does, the salt `electrum` and the passphrase, 2048
+    /// rounds; each phrase's Electrum kind kept for [`electrum_kind`](Self::electrum_kind).
+    ///
+    /// # Errors
+    /// [`Error::NotInSpace`] for an entry whose passphrase is not in the space or whose
+    /// phrase is no Electrum standard or segwit phrase (a broken invariant of the filter).
+    fn electrum(&mut self, space: &Space, batch: &Batch) -> Result<()> {
+        let n = batch.len();
+        self.electrum_kinds = [None; BATCH_LEN];
+        let mut phrases = Vec::with_capacity(n);
+        let mut passphrases = Vec::with_capacity(n);
+        let kinds = &mut self.electrum_kinds;
+        let read = self
+            .phrases
+            .iter_mut()
+            .enumerate()
+            .take(n)
+            .try_for_each(|(i, buffer)| {
+                let len = space
+                    .write_phrase(batch.words(i), &mut buffer[..])
+                    .ok_or(Error::NotInSpace)?;
+                let text = buffer
+                    .get(..len)
+                    .and_then(|p| core::str::from_utf8(p).ok())
+                    .ok_or(Error::NotInSpace)?;
+                let kind = searched_electrum_kind(text).ok_or(Error::NotInSpace)?;
+                if let Some(slot) = kinds.get_mut(i) {
+                    *slot = Some(kind);
+                }
+                phrases.push(electrum::normalize(text));
+                passphrases.push(electrum::normalize(
+                    passphrase_of(space, batch, i)?.as_str(),
+                ));
+                Ok(())
+            });
+        for phrase in &mut self.phrases {
+            phrase.zeroize();
+        }
+        read?;
+        let keys: Vec<HmacSha512> = phrases
+            .iter()
+            .map(|p| HmacSha512::new(p.as_bytes()))
+            .collect();
+        let blocks: Vec<Pbkdf2Block<'_>> = keys
+            .iter()
+            .zip(&passphrases)
+            .map(|(key, passphrase)| electrum::pbkdf2_block(key, passphrase))
+            .collect();
+        let seeds = self.seeds.get_mut(..n).ok_or(Error::NotInSpace)?;
+        pbkdf2_blocks(&blocks, electrum::ROUNDS, seeds);
+        Ok(())
+    }
+
+    /// The Electrum kind of lane `i`'s phrase, as [`electrum`](Self::electrum) found it
+    /// (`None` after [`bip39`](Self::bip39)).
+    fn electrum_kind(&self, i: usize) -> Option<ElectrumSeedKind> {
+        self.electrum_kinds.get(i).copied().flatten()
     }
 
     /// Icarus roots of the batch: `PBKDF2(passphrase, entropy, 4096, 96)`, two lanes each.

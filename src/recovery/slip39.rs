@@ -9,7 +9,7 @@
 //! customization string `shamir` (or `shamir_extendable` with the extendable flag) fed in
 //! before the data; the data and checksum together must leave the remainder 1.
 //!
-//! Combining shares into the master secret is not part of this module.
+//! Combining shares into the master secret is [`slip39_combine`](super::slip39_combine)'s.
 //!
 //! # Security
 //!
@@ -69,6 +69,26 @@ pub enum Slip39Error {
     Padding,
     /// The group threshold exceeds the group count.
     GroupThreshold,
+    /// No share was given.
+    NoShares,
+    /// The shares disagree on the identifier, the extendable flag, the iteration exponent,
+    /// the group threshold or count, a group's member threshold, or the value length.
+    Mismatch,
+    /// Shares of a number of groups other than the group threshold.
+    GroupCount {
+        /// The groups given.
+        given: usize,
+        /// The group threshold.
+        threshold: u8,
+    },
+    /// A group with a number of shares other than its member threshold, or a member index
+    /// twice.
+    MemberCount {
+        /// The group's index.
+        group: u8,
+    },
+    /// The digest share does not match the shared secret: a share is wrong.
+    Digest,
 }
 
 impl fmt::Display for Slip39Error {
@@ -88,6 +108,20 @@ impl fmt::Display for Slip39Error {
             Self::Padding => f.write_str("the SLIP-39 share value's padding is not zero"),
             Self::GroupThreshold => {
                 f.write_str("the SLIP-39 share's group threshold exceeds its group count")
+            }
+            Self::NoShares => f.write_str("no SLIP-39 share was given"),
+            Self::Mismatch => f.write_str("the SLIP-39 shares are not of one share set"),
+            Self::GroupCount { given, threshold } => write!(
+                f,
+                "SLIP-39 shares of {given} groups were given; the set needs {threshold}"
+            ),
+            Self::MemberCount { group } => write!(
+                f,
+                "group {} of the SLIP-39 shares has not exactly its threshold of distinct members",
+                u16::from(group) + 1
+            ),
+            Self::Digest => {
+                f.write_str("the SLIP-39 shares' digest does not match: a share is wrong")
             }
         }
     }

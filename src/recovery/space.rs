@@ -403,7 +403,7 @@ impl Space {
     /// Feeds what `field` of a checkpoint stands for to `h`: the template's tokens (their
     /// kinds and the words each stands for as written) and the phrase length, the word list,
     /// a count, the passphrases, or the word order. Nothing for the fields of a search
-    /// (target, coin, paths, gap, accounts).
+    /// (target, coin, paths, gap, accounts, seed kind).
     pub(super) fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
         let t = &self.template;
         let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
@@ -429,7 +429,8 @@ impl Space {
             | CheckpointField::Coin
             | CheckpointField::Paths
             | CheckpointField::Gap
-            | CheckpointField::Accounts => {}
+            | CheckpointField::Accounts
+            | CheckpointField::Seed => {}
         }
     }
 

@@ -2,6 +2,7 @@
 //! public keys, master fingerprints and descriptor keys.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -9,8 +10,9 @@ use alloc::string::ToString as _;
 
 use sha2::{Digest as _, Sha256};
 
+use super::address_db::AddressDb;
 use super::error::{Error, Result};
-use crate::address::{self, AddressNetwork, CurveFamily};
+use crate::address::{self, Address, AddressNetwork, CurveFamily};
 use crate::coin;
 use crate::curve::Secp256k1;
 use crate::descriptor::Descriptor;
@@ -90,6 +92,43 @@ impl core::str::FromStr for Coin {
     }
 }
 
+/// The key of an address in an address database ([`AddressDb`]): SHA-256 of a domain tag
+/// and the address's [`coin::comparable`] text under the encoder [`coin::identify`] names
+/// first (the form a search compares it in: case folded where the family's text is
+/// case-insensitive), so an address is found as the text the search writes for it, on its
+/// own network. `None` for an address the library decodes that no registry coin's kind is
+/// (P2WSH and other witness programs, for example), which a database can leave out.
+///
+/// # Errors
+/// [`Error::InvalidAddress`] for text that no coin of the library decodes as an address.
+///
+/// # Examples
+///
+/// ```
+/// use fastbip32::recovery::{address_db_key, AddressDb};
+///
+/// let key = address_db_key("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")?.expect("P2WPKH is searched");
+/// let db = AddressDb::build([key]).expect("one key");
+/// assert!(db.contains_vartime(&key));
+/// # Ok::<(), fastbip32::recovery::Error>(())
+/// ```
+pub fn address_db_key(text: &str) -> Result<Option<[u8; 32]>> {
+    let text = text.trim();
+    match coin::identify(text).next() {
+        Some(m) => Ok(coin::comparable(m.kind.encoder(), text).map(|c| db_key(&c))),
+        None if address::decode(text).is_ok() => Ok(None),
+        None => Err(Error::InvalidAddress),
+    }
+}
+
+/// The database key of an address in its [`coin::comparable`] form.
+pub(super) fn db_key(comparable: &Address) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"fastbip32 address-db key\0");
+    h.update(comparable.as_str().as_bytes());
+    h.finalize().into()
+}
+
 /// An address a search looks for, as given, with what [`coin::identify`] names it.
 #[derive(Clone, Debug)]
 pub(super) struct Wanted {
@@ -158,6 +197,7 @@ pub struct Target {
     pub(super) xpubs: Vec<Xpub>,
     pub(super) fingerprints: Vec<Fingerprint>,
     pub(super) keys: Vec<KeyAt>,
+    pub(super) db: Option<Arc<AddressDb>>,
 }
 
 impl Target {
@@ -166,9 +206,34 @@ impl Target {
         Self::default()
     }
 
-    /// The number of addresses, keys and fingerprints held.
+    /// The number of addresses, keys and fingerprints held (an address database counts as
+    /// one).
     pub fn len(&self) -> usize {
-        self.addresses.len() + self.xpubs.len() + self.fingerprints.len() + self.keys.len()
+        self.addresses.len()
+            + self.xpubs.len()
+            + self.fingerprints.len()
+            + self.keys.len()
+            + usize::from(self.db.is_some())
+    }
+
+    /// Looks for every address of the coin searched (every kind of the registry's coin, on
+    /// its main network: Bitcoin's mainnet paths) in `db` too, in place of any database set
+    /// before. A match in the database is [`Matched::AddressDb`](super::Matched::AddressDb):
+    /// a database can answer yes for an address it does not hold (see [`AddressDb`]), so
+    /// the address is to be confirmed.
+    pub fn set_address_db(&mut self, db: Arc<AddressDb>) {
+        self.db = Some(db);
+    }
+
+    /// Whether the address database (if any) may hold the address whose comparable form is
+    /// `comparable`.
+    ///
+    /// # Security
+    /// Variable-time in the address: a filter lookup (see [`AddressDb::contains_vartime`]).
+    pub(super) fn in_db_vartime(&self, comparable: &Address) -> bool {
+        self.db
+            .as_ref()
+            .is_some_and(|db| db.contains_vartime(&db_key(comparable)))
     }
 
     /// Whether nothing is held.
@@ -264,6 +329,10 @@ impl Target {
             h.update(path.as_bytes());
             h.update(k.public_key);
         }
+        if let Some(db) = &self.db {
+            h.update(b"address-db");
+            h.update(db.digest());
+        }
     }
 
     /// The first address held that is no address of `coin`, if any (a search of `coin`
@@ -309,6 +378,7 @@ impl fmt::Debug for Target {
             .field("xpubs", &self.xpubs.len())
             .field("fingerprints", &self.fingerprints.len())
             .field("keys", &self.keys.len())
+            .field("address_db", &self.db)
             .finish_non_exhaustive()
     }
 }

@@ -285,3 +285,47 @@ fn window_of(text: &str, at: usize) -> [u8; 32] {
     out.copy_from_slice(&text.as_bytes()[at..at + 32]);
     out
 }
+#[cfg(feature = "recovery")]
+#[test]
+fn slip39_combine_frees_no_secret() {
+    use fastbip32::recovery::slip39::Slip39Share;
+    use fastbip32::recovery::slip39_combine::combine;
+    // A 256-bit share set of SLIP-39's published vectors with several shares: the master
+    // secret and the share values (as many as the scanner has slots for) are watched.
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../data/slip39_vectors.json")).unwrap();
+    let case = data["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[2].as_str().unwrap().len() == 64 && c[1].as_array().unwrap().len() > 2)
+        .unwrap();
+    let texts: Vec<&str> = case[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut secrets: Vec<[u8; 32]> = vec![hex::decode(case[2].as_str().unwrap())
+        .unwrap()
+        .try_into()
+        .unwrap()];
+    for text in texts.iter().take(SLOTS - 1) {
+        secrets.push(
+            Slip39Share::parse(text)
+                .unwrap()
+                .value()
+                .try_into()
+                .unwrap(),
+        );
+    }
+    let hits = freed_blocks_holding(&secrets, || {
+        let shares: Vec<Slip39Share> = texts
+            .iter()
+            .map(|t| Slip39Share::parse(t).unwrap())
+            .collect();
+        let master = combine(&shares, "TREZOR").unwrap();
+        assert_eq!(&master[..], &secrets[0][..]);
+    });
+    assert_eq!(hits, 0);
+}

@@ -1068,6 +1068,11 @@ fn checkpoints_of_another_space_or_format_are_rejected() {
         Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 1"), &space),
         Err(Error::CheckpointVersion { version: 1 })
     );
+    // Version 3 files had a word-order field or a seed field, never both: refused.
+    assert_eq!(
+        Checkpoint::parse(&with(0, "fastbip32-recovery-checkpoint 3"), &space),
+        Err(Error::CheckpointVersion { version: 3 })
+    );
     assert_eq!(
         Checkpoint::parse(&with(0, "something 1"), &space),
         Err(Error::CheckpointSyntax { line: 1 })

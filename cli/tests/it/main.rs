@@ -46,6 +46,7 @@ mod mnemonic_dice;
 mod mnemonic_entropy;
 mod readme;
 mod recover;
+mod recover_electrum;
 mod recover_eta;
 mod recover_list;
 mod recover_order;

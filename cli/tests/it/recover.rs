@@ -1090,3 +1090,187 @@ fn wallet_presets() {
         assert!(out.stderr.contains(needle), "{}", out.stderr);
     }
 }
+
+#[test]
+fn address_db_built_from_a_list_finds_the_wallet() {
+    let (m, address, other) = vectors();
+    let d: Value = serde_json::from_str(DATA).unwrap();
+    let dir = std::env::temp_dir().join(format!("fastbip32-address-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("addresses.db");
+    let db_arg = db.to_str().unwrap();
+    // The wallet's first BIP-84 address among another wallet's, its own addresses of three
+    // other coins (a Bitcoin search derives none), a P2WSH (no search derives it: left out)
+    // and a blank line, from standard input.
+    let mut list = format!("{other}\n\n{address}\n");
+    for coin in ["ethereum", "solana", "cardano"] {
+        for a in d["english12"][coin].as_array().unwrap() {
+            list.push_str(a.as_str().unwrap());
+            list.push('\n');
+        }
+    }
+    list.push_str("bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3\n");
+    let built = run_in_process(
+        &["recover", "--build-address-db", "-", "--out", db_arg],
+        list.as_bytes(),
+    );
+    assert_eq!(built.code, 0, "{built:?}");
+    assert!(built.stdout.is_empty());
+    assert_eq!(built.stderr.lines().count(), 1, "{}", built.stderr);
+    let size = std::fs::metadata(&db).unwrap().len();
+    assert!(
+        built.stderr.starts_with(&format!(
+            "address database: 12 addresses (11 distinct searched, 1 of kinds a search does not derive left out), {size} bytes in "
+        )),
+        "{}",
+        built.stderr
+    );
+    assert!(built.stderr.contains("false-positive rate about 2^-37"));
+
+    // One word unknown, the address found in the database.
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address-db",
+            db_arg,
+            "--gap",
+            "2",
+            "--change",
+            "receive",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["mnemonic"], m.as_str());
+    assert_eq!(record["matched"], "address-db");
+    assert_eq!(record["address"], address.as_str());
+    assert_eq!(record["path"], "m/84'/0'/0'/0/0");
+    assert!(out
+        .stderr
+        .contains("note: an address-database match: confirm"));
+    assert_no_word(&out.stderr, &m);
+
+    // Confirmed in the list it was built from: an exact match.
+    let list_file = dir.join("addresses.txt");
+    std::fs::write(&list_file, &list).unwrap();
+    let run = |list: &std::path::Path| {
+        run_in_process(
+            &[
+                "recover",
+                "--mnemonic",
+                &unknown(&m, 4),
+                "--address-db",
+                db_arg,
+                "--address-db-list",
+                list.to_str().unwrap(),
+                "--gap",
+                "2",
+                "--change",
+                "receive",
+                "--json",
+            ],
+            b"",
+        )
+    };
+    let out = run(&list_file);
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["matched"], "address");
+    assert_eq!(record["address"], address.as_str());
+    assert!(!out.stderr.contains("confirm"), "{}", out.stderr);
+    // A list without the address (as if the database had matched falsely): the match is
+    // skipped, counted, and the search goes on to its end.
+    let without = dir.join("without.txt");
+    std::fs::write(&without, list.replace(&format!("{address}\n"), "")).unwrap();
+    let out = run(&without);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains(
+            "note: 1 address-database matches were not in --address-db-list (false positives), skipped\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("no match"));
+
+    // A damaged file: one line, exit 2.
+    let mut bytes = std::fs::read(&db).unwrap();
+    let stored_bits = bytes.len() - 40;
+    bytes[stored_bits] ^= 1;
+    let damaged = dir.join("damaged.db");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address-db",
+            damaged.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: invalid --address-db {}: the address database file is damaged (checksum)\n",
+            damaged.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn address_db_build_refuses_a_line_that_is_no_address() {
+    let dir = std::env::temp_dir().join(format!("fastbip32-address-db-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("never.db");
+    let (_, address, _) = vectors();
+    let out = run_in_process(
+        &[
+            "recover",
+            "--build-address-db",
+            "-",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+        format!("{address}\n\nnot-an-address\n").as_bytes(),
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with("error: --build-address-db - line 3: ")
+            && out
+                .stderr
+                .ends_with(" not an address of any coin of the registry\n")
+            && out.stderr.lines().count() == 1,
+        "{}",
+        out.stderr
+    );
+    assert!(!db.exists());
+    let long = "1".repeat(300);
+    let out = run_in_process(
+        &[
+            "recover",
+            "--build-address-db",
+            "-",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+        long.as_bytes(),
+    );
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(
+        out.stderr,
+        "error: address list line 1 is longer than 256 bytes\n"
+    );
+    // --out without --build-address-db is a usage error
+    let out = run_in_process(&["recover", "--out", db.to_str().unwrap()], b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

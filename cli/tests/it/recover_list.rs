@@ -112,11 +112,15 @@ fn refused_on_a_terminal_and_with_a_target() {
         String::from_utf8(stderr).unwrap(),
         "error: --list writes secret phrases for another tool: send standard output to a pipe or a file, not a terminal\n"
     );
-    let out = list(
-        &["--address", "bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq"],
-        b"",
-    );
-    assert_eq!(out.code, 2, "{out:?}");
-    assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
-    assert!(out.stdout.is_empty());
+    // A target, a seed kind or an address database beside --list: one-line usage errors.
+    for extra in [
+        &["--address", "bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq"][..],
+        &["--seed", "electrum"][..],
+        &["--address-db", "addresses.db"][..],
+    ] {
+        let out = list(extra, b"");
+        assert_eq!(out.code, 2, "{extra:?}: {out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{extra:?}: {out:?}");
+        assert!(out.stdout.is_empty());
+    }
 }
