@@ -50,6 +50,6 @@ pub use self::lookup::of_kind;
 pub use self::table::COINS;
 pub(crate) use self::table::{BITCOIN, CARDANO, ETHEREUM, SOLANA};
 pub use self::types::{
-    comparable, encode, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context, Encoder,
-    KeyText, Wallet, WalletPath,
+    comparable, encode, encode_point, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context,
+    Encoder, KeyText, Wallet, WalletPath,
 };

@@ -2,7 +2,8 @@
 //! `fastbip32.address`, and what the key classes' `address(coin=…)`, `addresses` and
 //! `address_table` resolve a coin, kind and network to ([`Request`]).
 //!
-//! Every address goes through the library's registry ([`fastbip32::coin::encode`]); this
+//! Every address goes through the library's registry ([`fastbip32::coin::encode`], and
+//! [`fastbip32::coin::encode_point`] for secp256k1's batched children); this
 //! module only resolves the names Python passes and derives the children in chunks with the
 //! GIL released.
 
@@ -10,7 +11,10 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 
 use fastbip32::address::{AddressKind, CurveFamily};
 use fastbip32::coin::{self as lib, AddressFormat, Coin, Context, COINS};
-use fastbip32::{ChildNumber, ExtendedPublicKey, Scheme};
+use fastbip32::address::Address;
+use fastbip32::{
+    ChildNumber, Ed25519Bip32, ExtendedPublicKey, NistP256, Scheme, Secp256k1, Secp256k1Point,
+};
 use pyo3::exceptions::PyModuleNotFoundError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -228,9 +232,99 @@ fn children<S: Scheme>(
     Ok(out)
 }
 
+/// How a scheme's children become addresses: secp256k1's batch hands the encoder its
+/// points ([`lib::encode_point`]: no per-key check or square root); the other schemes'
+/// keys go through [`lib::encode`].
+pub(crate) trait ChildAddresses: Scheme {
+    /// Calls `each` with the public key and the address of `request`'s kind of each normal
+    /// child `first … first + count − 1` of `key`, in order (batched, variable time: its
+    /// inputs are public).
+    ///
+    /// # Errors
+    /// The derivation's or the encoder's first error, or `each`'s.
+    fn each_address(
+        key: &ExtendedPublicKey<Self>,
+        first: u32,
+        count: u32,
+        request: &Request,
+        each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+    ) -> Result<(), Failure>;
+}
+
+impl ChildAddresses for Secp256k1 {
+    fn each_address(
+        key: &ExtendedPublicKey<Self>,
+        first: u32,
+        count: u32,
+        request: &Request,
+        mut each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        let n = count as usize;
+        let filler = Secp256k1Point::from_compressed(&key.public_key()).map_err(Failure::Key)?;
+        let mut points = Vec::new();
+        points
+            .try_reserve_exact(n)
+            .map_err(|_| Failure::OutOfMemory)?;
+        points.resize(n, filler);
+        let start = ChildNumber::normal(first).map_err(Failure::Key)?;
+        key.derive_public_points_into_vartime(start, &mut points)
+            .map_err(Failure::Key)?;
+        for point in &points {
+            let address = request
+                .format
+                .encode_point(point, &request.ctx)
+                .map_err(Failure::Address)?;
+            each(point.compressed(), address)?;
+        }
+        Ok(())
+    }
+}
+
+/// [`ChildAddresses::each_address`] through the keys' bytes and [`lib::encode`].
+fn each_key_address<S: Scheme>(
+    key: &ExtendedPublicKey<S>,
+    first: u32,
+    count: u32,
+    request: &Request,
+    mut each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    for public in &children(key, first, count)? {
+        let address = request
+            .format
+            .encode(public.as_ref(), &request.ctx)
+            .map_err(Failure::Address)?;
+        each(public.as_ref(), address)?;
+    }
+    Ok(())
+}
+
+impl ChildAddresses for NistP256 {
+    fn each_address(
+        key: &ExtendedPublicKey<Self>,
+        first: u32,
+        count: u32,
+        request: &Request,
+        each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        each_key_address(key, first, count, request, each)
+    }
+}
+
+impl ChildAddresses for Ed25519Bip32 {
+    fn each_address(
+        key: &ExtendedPublicKey<Self>,
+        first: u32,
+        count: u32,
+        request: &Request,
+        each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        each_key_address(key, first, count, request, each)
+    }
+}
+
 /// Why a chunk has no rows: made a Python exception on the calling thread.
 #[derive(Debug)]
-enum Failure {
+pub(crate) enum Failure {
     Key(fastbip32::Error),
     Address(fastbip32::address::Error),
     OutOfMemory,
@@ -269,7 +363,7 @@ fn check_range<S: Scheme>(key: &ExtendedPublicKey<S>, start: u32, count: u32) ->
 ///
 /// # Errors
 /// As [`check_range`]; the encoder's errors; `KeyboardInterrupt`.
-pub(crate) fn addresses<'py, S: Scheme>(
+pub(crate) fn addresses<'py, S: ChildAddresses>(
     py: Python<'py>,
     key: &ExtendedPublicKey<S>,
     start: u32,
@@ -284,16 +378,15 @@ pub(crate) fn addresses<'py, S: Scheme>(
         let first = start.saturating_add(done);
         let texts = py
             .detach(|| -> Result<Vec<String>, Failure> {
-                children(key, first, n)?
-                    .iter()
-                    .map(|p| {
-                        request
-                            .format
-                            .encode(p.as_ref(), &request.ctx)
-                            .map(|a| a.as_str().to_owned())
-                            .map_err(Failure::Address)
-                    })
-                    .collect()
+                let mut texts = Vec::new();
+                texts
+                    .try_reserve_exact(n as usize)
+                    .map_err(|_| Failure::OutOfMemory)?;
+                S::each_address(key, first, n, request, |_, address| {
+                    texts.push(address.as_str().to_owned());
+                    Ok(())
+                })?;
+                Ok(texts)
             })
             .map_err(Failure::into_py)?;
         for text in &texts {
@@ -335,15 +428,14 @@ fn push_offset(offsets: &mut Vec<u8>, value: usize) {
 }
 
 /// The rows of the `n` children from `first`, into buffers reserved in full first.
-fn fill<S: Scheme>(
+fn fill<S: ChildAddresses>(
     key: &ExtendedPublicKey<S>,
     request: &Request,
     first: u32,
     n: u32,
 ) -> Result<Chunk, Failure> {
-    let keys = children(key, first, n)?;
-    let rows = keys.len();
-    let key_len = keys.first().map_or(0, |k| k.as_ref().len());
+    let rows = n as usize;
+    let key_len = key.public_key().as_ref().len();
     let room = |bytes: usize| -> Result<Vec<u8>, Failure> {
         let mut out = Vec::new();
         out.try_reserve_exact(bytes)
@@ -360,24 +452,21 @@ fn fill<S: Scheme>(
     };
     push_offset(&mut chunk.address_offsets, 0);
     push_offset(&mut chunk.key_offsets, 0);
-    for public in &keys {
-        let address = request
-            .format
-            .encode(public.as_ref(), &request.ctx)
-            .map_err(Failure::Address)?;
+    S::each_address(key, first, n, request, |public, address| {
         chunk
             .addresses
             .extend_from_slice(address.as_str().as_bytes());
         push_offset(&mut chunk.address_offsets, chunk.addresses.len());
-        chunk.keys.extend_from_slice(public.as_ref());
+        chunk.keys.extend_from_slice(public);
         push_offset(&mut chunk.key_offsets, chunk.keys.len());
-    }
+        Ok(())
+    })?;
     Ok(chunk)
 }
 
 /// The chunks of `tasks` (first index, count), derived on `threads` threads that take them in
 /// turn, in task order.
-fn run_chunks<S: Scheme>(
+fn run_chunks<S: ChildAddresses>(
     key: &ExtendedPublicKey<S>,
     request: &Request,
     tasks: &[(u32, u32)],
@@ -429,7 +518,7 @@ fn run_chunks<S: Scheme>(
 ///
 /// # Errors
 /// As [`check_range`]; `ModuleNotFoundError` without pyarrow; the encoder's errors.
-pub(crate) fn address_table<'py, S: Scheme>(
+pub(crate) fn address_table<'py, S: ChildAddresses>(
     py: Python<'py>,
     key: &ExtendedPublicKey<S>,
     start: u32,
