@@ -102,6 +102,7 @@ pub use self::decode::{decode, AddressNetwork, AddressType, Credential, Decoded}
 pub use self::error::Error;
 #[cfg(feature = "secp256k1")]
 pub use self::ethereum::{eip55, ethereum, keccak_account, secp256k1_uncompressed, tron};
+pub(crate) use self::ethereum::{keccak_account_of_xy, tron_from_account};
 pub use self::kind::{AddressKind, CurveFamily, ImpliedScript};
 #[cfg(feature = "ed25519")]
 pub use self::solana::{solana, solana_keypair, SOLANA_KEYPAIR_MAX_LEN};

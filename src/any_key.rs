@@ -995,6 +995,15 @@ impl AnyExtendedPublicKey {
         self.public_key().as_ref().len()
     }
 
+    /// The secp256k1 key, if this is one (for its batches of points,
+    /// [`ExtendedPublicKey::derive_public_points_into_vartime`]).
+    pub const fn as_secp256k1(&self) -> Option<&ExtendedPublicKey<Secp256k1>> {
+        match &self.key {
+            AnyPublic::Secp256k1(k) => Some(k),
+            AnyPublic::Nist256p1(_) | AnyPublic::Ed25519Bip32(_) => None,
+        }
+    }
+
     /// The name of the version the key's text is written in (`xpub`, `zpub`, `tpub`, …; the
     /// CIP-5 prefix of its role on BIP32-Ed25519), or `None` for a custom version.
     pub fn version_name(&self) -> Option<&'static str> {

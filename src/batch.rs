@@ -477,3 +477,50 @@ impl<S: Scheme> ExtendedPublicKey<S> {
             })
     }
 }
+
+#[cfg(all(feature = "secp256k1", feature = "alloc"))]
+impl ExtendedPublicKey<crate::curve::Secp256k1> {
+    /// As [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime), each
+    /// child written as a [`Secp256k1Point`](crate::Secp256k1Point): the compressed key and
+    /// `x ‖ y`, read from the affine points the batch computes anyway. An address encoder
+    /// that hashes `x ‖ y` (Ethereum, Tron) or checks the key (Cosmos) then does neither a
+    /// square root nor a check per key (`fastbip32::coin::encode_point`).
+    ///
+    /// # Security
+    ///
+    /// Variable-time: every input is public.
+    ///
+    /// # Errors
+    /// As [`derive_public_keys_into_vartime`](Self::derive_public_keys_into_vartime).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fastbip32::{ChildNumber, Secp256k1Point, Xpub};
+    ///
+    /// let xpub: Xpub = "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8".parse()?;
+    /// let start = ChildNumber::normal(0)?;
+    /// let mut keys = [[0u8; 33]; 3];
+    /// xpub.derive_public_keys_into_vartime(start, &mut keys)?;
+    /// let mut points = [Secp256k1Point::from_compressed(&keys[0])?; 3];
+    /// xpub.derive_public_points_into_vartime(start, &mut points)?;
+    /// for (key, point) in keys.iter().zip(&points) {
+    ///     assert_eq!(point, &Secp256k1Point::from_compressed(key)?);
+    /// }
+    /// # Ok::<(), fastbip32::Error>(())
+    /// ```
+    pub fn derive_public_points_into_vartime(
+        &self,
+        start: ChildNumber,
+        out: &mut [crate::Secp256k1Point],
+    ) -> Result<()> {
+        self.check_batch(start, out.len())?;
+        crate::curve::secp256k1_batch::derive_public_batch_vartime(
+            &self.public_key(),
+            &self.hmac_key(),
+            start,
+            out,
+            None,
+        )
+    }
+}

@@ -51,6 +51,6 @@ pub use self::table::COINS;
 #[cfg(feature = "recovery")]
 pub(crate) use self::table::{BITCOIN, CARDANO, ETHEREUM, SOLANA};
 pub use self::types::{
-    comparable, encode, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context, Encoder,
-    KeyText, Wallet, WalletPath,
+    comparable, encode, encode_point, AddressFormat, BitcoinScript, CardanoAddress, Coin, Context,
+    Encoder, KeyText, Wallet, WalletPath,
 };

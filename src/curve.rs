@@ -31,6 +31,8 @@ mod scheme;
 mod secp256k1;
 #[cfg(all(feature = "secp256k1", feature = "alloc"))]
 pub(crate) mod secp256k1_batch;
+#[cfg(feature = "secp256k1")]
+pub(crate) mod secp256k1_point;
 #[cfg(feature = "sr25519")]
 pub mod sr25519;
 
@@ -61,3 +63,5 @@ pub use self::secp256k1::Secp256k1;
 #[cfg(feature = "bench-internals")]
 #[doc(hidden)]
 pub use self::secp256k1_batch::WidthSweep as Secp256k1WidthSweep;
+#[cfg(feature = "secp256k1")]
+pub use self::secp256k1_point::Secp256k1Point;

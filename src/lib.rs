@@ -105,14 +105,14 @@ pub use crate::curve::Ed25519Bip32;
 pub use crate::curve::Ed25519Blake2b;
 #[cfg(feature = "nist256p1")]
 pub use crate::curve::NistP256;
-#[cfg(feature = "secp256k1")]
-pub use crate::curve::Secp256k1;
 pub use crate::curve::{
     Bip32Text, CurveName, NormalDerivation, Scheme, SchemeKeys, UnknownCurveName, MAX_SEED_LEN,
     MIN_SEED_LEN,
 };
 #[cfg(feature = "ed25519")]
 pub use crate::curve::{Curve25519, Ed25519};
+#[cfg(feature = "secp256k1")]
+pub use crate::curve::{Secp256k1, Secp256k1Point};
 pub use crate::error::{Error, PathErrorKind, Result};
 pub use crate::fingerprint::Fingerprint;
 pub use crate::key::{DerivedKey, ExtendedPrivateKey, ExtendedPublicKey};

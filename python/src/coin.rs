@@ -6,9 +6,10 @@
 //! module only resolves the names Python passes and derives the children in chunks with the
 //! GIL released.
 
+use fastbip32::address::Address;
 use fastbip32::address::{AddressKind, CurveFamily};
 use fastbip32::coin::{self as lib, AddressFormat, Coin, Context, COINS};
-use fastbip32::{ordered, AnyExtendedPublicKey, ChildNumber};
+use fastbip32::{ordered, AnyExtendedPublicKey, ChildNumber, Secp256k1Point};
 use pyo3::exceptions::PyModuleNotFoundError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -223,6 +224,49 @@ fn children(key: &AnyExtendedPublicKey, first: u32, count: u32) -> Result<Vec<u8
     Ok(out)
 }
 
+/// Calls `each` with the public key and the address of `request`'s kind of each normal child
+/// `first … first + count − 1` of `key`, in order (batched, variable time: its inputs are
+/// public). A secp256k1 key's children come as points ([`Secp256k1Point`]), which the encoder
+/// takes without decompressing or checking them; the other schemes' as key bytes.
+///
+/// # Errors
+/// The derivation's or the encoder's first error, or `each`'s.
+fn each_address(
+    key: &AnyExtendedPublicKey,
+    first: u32,
+    count: u32,
+    request: &Request,
+    mut each: impl FnMut(&[u8], Address) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if let Some(key) = key.as_secp256k1() {
+        let filler = Secp256k1Point::from_compressed(&key.public_key()).map_err(Failure::Key)?;
+        let mut points = Vec::new();
+        points
+            .try_reserve_exact(count as usize)
+            .map_err(|_| Failure::OutOfMemory)?;
+        points.resize(count as usize, filler);
+        let start = ChildNumber::normal(first).map_err(Failure::Key)?;
+        key.derive_public_points_into_vartime(start, &mut points)
+            .map_err(Failure::Key)?;
+        for point in &points {
+            let address = request
+                .format
+                .encode_point(point, &request.ctx)
+                .map_err(Failure::Address)?;
+            each(point.compressed(), address)?;
+        }
+        return Ok(());
+    }
+    for public in children(key, first, count)?.chunks_exact(key.public_key_len()) {
+        let address = request
+            .format
+            .encode(public, &request.ctx)
+            .map_err(Failure::Address)?;
+        each(public, address)?;
+    }
+    Ok(())
+}
+
 /// Why a chunk has no rows: made a Python exception on the calling thread.
 #[derive(Debug)]
 enum Failure {
@@ -278,16 +322,15 @@ pub(crate) fn addresses<'py>(
         let first = start.saturating_add(done);
         let texts = py
             .detach(|| -> Result<Vec<String>, Failure> {
-                children(key, first, n)?
-                    .chunks_exact(key.public_key_len())
-                    .map(|p| {
-                        request
-                            .format
-                            .encode(p, &request.ctx)
-                            .map(|a| a.as_str().to_owned())
-                            .map_err(Failure::Address)
-                    })
-                    .collect()
+                let mut texts = Vec::new();
+                texts
+                    .try_reserve_exact(n as usize)
+                    .map_err(|_| Failure::OutOfMemory)?;
+                each_address(key, first, n, request, |_, address| {
+                    texts.push(address.as_str().to_owned());
+                    Ok(())
+                })?;
+                Ok(texts)
             })
             .map_err(Failure::into_py)?;
         for text in &texts {
@@ -336,7 +379,6 @@ fn fill(
     n: u32,
 ) -> Result<Chunk, Failure> {
     let key_len = key.public_key_len();
-    let keys = children(key, first, n)?;
     let rows = n as usize;
     let room = |bytes: usize| -> Result<Vec<u8>, Failure> {
         let mut out = Vec::new();
@@ -354,18 +396,15 @@ fn fill(
     };
     push_offset(&mut chunk.address_offsets, 0);
     push_offset(&mut chunk.key_offsets, 0);
-    for public in keys.chunks_exact(key_len) {
-        let address = request
-            .format
-            .encode(public, &request.ctx)
-            .map_err(Failure::Address)?;
+    each_address(key, first, n, request, |public, address| {
         chunk
             .addresses
             .extend_from_slice(address.as_str().as_bytes());
         push_offset(&mut chunk.address_offsets, chunk.addresses.len());
         chunk.keys.extend_from_slice(public);
         push_offset(&mut chunk.key_offsets, chunk.keys.len());
-    }
+        Ok(())
+    })?;
     Ok(chunk)
 }
 

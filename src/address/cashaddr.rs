@@ -233,6 +233,14 @@ pub fn cashaddr_from_hash(prefix: &str, kind: CashAddrType, hash: &[u8]) -> Resu
 /// ```
 pub fn cashaddr_p2pkh(public_key: &[u8; 33], prefix: &str) -> Result<Address> {
     secp256k1_checked(public_key)?;
+    cashaddr_p2pkh_unchecked(public_key, prefix)
+}
+
+/// [`cashaddr_p2pkh`] of a key known to be on the curve: not checked.
+///
+/// # Errors
+/// As [`cashaddr_from_hash`].
+pub(crate) fn cashaddr_p2pkh_unchecked(public_key: &[u8; 33], prefix: &str) -> Result<Address> {
     cashaddr_from_hash(prefix, CashAddrType::P2pkh, &hash160(public_key))
 }
 

@@ -37,7 +37,7 @@ use bech32::primitives::hrp::Hrp;
 use bech32::Bech32;
 use sha2::{Digest, Sha256};
 
-use super::ethereum::{keccak_account, secp256k1_checked};
+use super::ethereum::{keccak_account, keccak_account_of_xy, secp256k1_checked};
 use super::Address;
 use crate::address::error::{Error, Result};
 use crate::hash::hash160;
@@ -124,12 +124,31 @@ pub fn account_hash(public_key: &[u8; 33], hash: AccountHash) -> Result<[u8; 20]
         AccountHash::Keccak => keccak_account(public_key),
         AccountHash::Sha256Tail => {
             secp256k1_checked(public_key)?;
-            let digest = Sha256::digest(public_key);
-            let mut account = [0u8; 20];
-            account.copy_from_slice(digest.split_at(12).1);
-            Ok(account)
+            Ok(sha256_tail(public_key))
         }
     }
+}
+
+/// [`account_hash`] of a point known to be on the curve, by its compressed encoding and its
+/// coordinates `x ‖ y` (64 bytes): no check, no square root.
+pub(crate) fn account_hash_unchecked(
+    compressed: &[u8; 33],
+    xy: &[u8; 64],
+    hash: AccountHash,
+) -> [u8; 20] {
+    match hash {
+        AccountHash::Hash160 => hash160(compressed),
+        AccountHash::Keccak => keccak_account_of_xy(xy),
+        AccountHash::Sha256Tail => sha256_tail(compressed),
+    }
+}
+
+/// The last 20 bytes of SHA-256 of `compressed`.
+fn sha256_tail(compressed: &[u8; 33]) -> [u8; 20] {
+    let digest = Sha256::digest(compressed);
+    let mut account = [0u8; 20];
+    account.copy_from_slice(digest.split_at(12).1);
+    account
 }
 
 /// The account address of a compressed secp256k1 public key:

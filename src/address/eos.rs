@@ -47,6 +47,14 @@ fn checksum(key: &[u8]) -> [u8; 4] {
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
 pub fn eos(public_key: &[u8; 33]) -> Result<Address> {
     secp256k1_checked(public_key)?;
+    eos_unchecked(public_key)
+}
+
+/// [`eos`] of a key known to be on the curve: not checked.
+///
+/// # Errors
+/// None in practice: 37 bytes always fit the buffer ([`Error::InvalidPublicKey`] otherwise).
+pub(crate) fn eos_unchecked(public_key: &[u8; 33]) -> Result<Address> {
     let mut payload = [0u8; 37];
     let (key, check) = payload.split_at_mut(33);
     key.copy_from_slice(public_key);

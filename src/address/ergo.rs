@@ -73,6 +73,14 @@ fn checksum(data: &[u8]) -> [u8; 4] {
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
 pub fn ergo_p2pk(public_key: &[u8; 33], network: ErgoNetwork) -> Result<Address> {
     secp256k1_checked(public_key)?;
+    ergo_p2pk_unchecked(public_key, network)
+}
+
+/// [`ergo_p2pk`] of a key known to be on the curve: not checked.
+///
+/// # Errors
+/// None in practice: 38 bytes always fit the buffer ([`Error::InvalidPublicKey`] otherwise).
+pub(crate) fn ergo_p2pk_unchecked(public_key: &[u8; 33], network: ErgoNetwork) -> Result<Address> {
     let mut payload = [0u8; PAYLOAD];
     let (body, check) = payload.split_at_mut(PAYLOAD - 4);
     let (head, key) = body.split_at_mut(1);

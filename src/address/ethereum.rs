@@ -86,10 +86,16 @@ pub fn ethereum(public_key: &[u8; 33]) -> Result<Address> {
 pub fn keccak_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
     let full = secp256k1_uncompressed(public_key)?;
     let (_, xy) = full.split_at(1);
+    Ok(keccak_account_of_xy(xy))
+}
+
+/// The account of a point given by its coordinates `x ‖ y` (64 bytes): the last 20 bytes
+/// of their Keccak-256. The caller knows the point is on the curve.
+pub(crate) fn keccak_account_of_xy(xy: &[u8]) -> [u8; 20] {
     let digest = Keccak256::digest(xy);
     let mut account = [0u8; 20];
     account.copy_from_slice(digest.split_at(12).1);
-    Ok(account)
+    account
 }
 
 /// The Tron address of a compressed secp256k1 public key: `Base58Check(version ‖ account)`
@@ -116,11 +122,18 @@ pub fn keccak_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn tron(public_key: &[u8; 33], version: u8) -> Result<Address> {
-    let account = keccak_account(public_key)?;
+    tron_from_account(&keccak_account(public_key)?, version)
+}
+
+/// The Tron address of a 20-byte account: `Base58Check(version ‖ account)`.
+///
+/// # Errors
+/// None in practice: 21 bytes always fit the buffer ([`Error::InvalidPublicKey`] otherwise).
+pub(crate) fn tron_from_account(account: &[u8; 20], version: u8) -> Result<Address> {
     let mut payload = [0u8; 21];
     let (v, rest) = payload.split_at_mut(1);
     v.fill(version);
-    rest.copy_from_slice(&account);
+    rest.copy_from_slice(account);
     let mut buf = [0u8; 40];
     let len = base58::encode_check(&payload, &mut buf).map_err(|_| Error::InvalidPublicKey)?;
     Ok(Address::written(buf.split_at(len).0))

@@ -70,8 +70,18 @@ fn checksum(hash: &[u8]) -> [u8; 4] {
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
 pub fn filecoin_secp256k1(public_key: &[u8; 33], network: FilecoinNetwork) -> Result<Address> {
     let full = secp256k1_uncompressed(public_key)?;
-    let hash: [u8; 20] = Blake2b::<U20>::digest(full).into();
-    Ok(filecoin_from_hash(&hash, network))
+    let (_, xy) = full.split_at(1);
+    Ok(filecoin_of_xy(xy, network))
+}
+
+/// The `f1`/`t1` address of a point given by its coordinates `x ‖ y` (64 bytes), known to be
+/// on the curve: BLAKE2b-160 of `0x04 ‖ x ‖ y`.
+pub(crate) fn filecoin_of_xy(xy: &[u8], network: FilecoinNetwork) -> Address {
+    let mut h = Blake2b::<U20>::new();
+    h.update([0x04]);
+    h.update(xy);
+    let hash: [u8; 20] = h.finalize().into();
+    filecoin_from_hash(&hash, network)
 }
 
 /// The `f1`/`t1` address of a 20-byte key hash (BLAKE2b-160 of the uncompressed key).

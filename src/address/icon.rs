@@ -37,10 +37,16 @@ pub const ICON_PREFIX: &str = "hx";
 /// [`Error::InvalidPublicKey`] if `public_key` is not a compressed point on secp256k1.
 pub fn icon_account(public_key: &[u8; 33]) -> Result<[u8; 20]> {
     let full = secp256k1_uncompressed(public_key)?;
-    let digest = Sha3_256::digest(full.split_at(1).1);
+    Ok(icon_account_of_xy(full.split_at(1).1))
+}
+
+/// The account of a point given by its coordinates `x ‖ y` (64 bytes), known to be on the
+/// curve: the last 20 bytes of their SHA3-256.
+pub(crate) fn icon_account_of_xy(xy: &[u8]) -> [u8; 20] {
+    let digest = Sha3_256::digest(xy);
     let mut account = [0u8; 20];
     account.copy_from_slice(digest.split_at(12).1);
-    Ok(account)
+    account
 }
 
 /// The ICON address of a compressed secp256k1 public key: `hx` ‖ hex([`icon_account`]).

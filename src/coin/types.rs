@@ -12,6 +12,7 @@ use crate::address::ss58::{self, Ss58Prefix};
 use crate::address::{self, bitcoin, cardano, Address, CardanoNetwork, CurveFamily};
 use crate::address::{algorand, aptos, cashaddr, eos, icon, multiversx, near, strkey, sui};
 use crate::address::{nano, nimiq, tezos, ton};
+use crate::curve::Secp256k1Point;
 use crate::network::Network;
 use crate::serialize::Base58Alphabet;
 
@@ -333,6 +334,65 @@ pub fn encode(encoder: Encoder, public_key: &[u8], ctx: &Context) -> Result<Addr
     }
 }
 
+/// The address of `point` by `encoder`: [`encode`] of a secp256k1 key that is known to be on
+/// the curve, such as the batched derivation's
+/// ([`ExtendedPublicKey::derive_public_points_into_vartime`](crate::ExtendedPublicKey::derive_public_points_into_vartime)).
+/// The same address as [`encode`] of [`point.compressed()`](Secp256k1Point::compressed),
+/// without its per-key check or square root: the families that hash `x ‖ y` (EIP-55, Tron,
+/// the Keccak accounts, ICON, Filecoin) read it from `point`. P2TR still lifts `x` to the
+/// point its tweak adds to.
+///
+/// # Security
+/// Variable-time: the key is public.
+///
+/// # Errors
+/// [`Error::InvalidPublicKey`] for an encoder of another curve (P-256 or ed25519); the
+/// errors of [`encode`] for a secp256k1 family's parameters.
+pub fn encode_point(encoder: Encoder, point: &Secp256k1Point, ctx: &Context) -> Result<Address> {
+    let key = point.compressed();
+    let xy = point.xy();
+    match encoder {
+        Encoder::Bitcoin(script) => match script {
+            BitcoinScript::P2pkh => Ok(bitcoin::p2pkh(key, ctx.bitcoin)),
+            BitcoinScript::P2shP2wpkh => Ok(bitcoin::p2sh_p2wpkh(key, ctx.bitcoin)),
+            BitcoinScript::P2wpkh => Ok(bitcoin::p2wpkh(key, ctx.bitcoin)),
+            BitcoinScript::P2tr => bitcoin::p2tr(key, ctx.bitcoin),
+        },
+        Encoder::Base58Hash160 { version, alphabet } => {
+            bitcoin::p2pkh_versioned(key, version, alphabet)
+        }
+        Encoder::Base58P2shP2wpkh { version } => bitcoin::p2sh_p2wpkh_versioned(key, version),
+        Encoder::SegwitV0 { hrp } => bitcoin::p2wpkh_hrp(key, hrp),
+        Encoder::Eip55 => Ok(address::eip55(&address::keccak_account_of_xy(xy))),
+        Encoder::Base58Keccak { version } => {
+            address::tron_from_account(&address::keccak_account_of_xy(xy), version)
+        }
+        Encoder::CashAddr { prefix } => cashaddr::cashaddr_p2pkh_unchecked(key, prefix),
+        Encoder::Bech32Account(params) => cosmos::bech32_account_from_hash(
+            &cosmos::account_hash_unchecked(key, xy, params.hash()),
+            params,
+        ),
+        Encoder::Eos => eos::eos_unchecked(key),
+        Encoder::Ergo(network) => ergo::ergo_p2pk_unchecked(key, network),
+        Encoder::Icon => Ok(icon::icon_from_account(&icon::icon_account_of_xy(xy))),
+        Encoder::Filecoin(network) => Ok(filecoin::filecoin_of_xy(xy, network)),
+        Encoder::Neo(_)
+        | Encoder::Solana
+        | Encoder::Algorand
+        | Encoder::Aptos
+        | Encoder::Sui
+        | Encoder::Near
+        | Encoder::MultiversX
+        | Encoder::Ss58(_)
+        | Encoder::StrKey
+        | Encoder::Cardano(_)
+        | Encoder::Tezos
+        | Encoder::Nimiq
+        | Encoder::TonV4r2 { .. }
+        | Encoder::Nano => Err(Error::InvalidPublicKey),
+    }
+}
+
 /// The text an address of `encoder`'s family is compared as: without spaces (Nimiq's
 /// groups of four), and in lowercase for the families whose text is case-insensitive
 /// ([`Encoder::case_insensitive`]). Two texts of one family are the same address when
@@ -390,6 +450,14 @@ impl AddressFormat {
     /// As [`encode`].
     pub fn encode(&self, public_key: &[u8], ctx: &Context) -> Result<Address> {
         encode(self.encoder, public_key, ctx)
+    }
+
+    /// The address of a secp256k1 `point`: [`encode_point`] with this kind's encoder.
+    ///
+    /// # Errors
+    /// As [`encode_point`].
+    pub fn encode_point(&self, point: &Secp256k1Point, ctx: &Context) -> Result<Address> {
+        encode_point(self.encoder, point, ctx)
     }
 }
 

@@ -42,6 +42,7 @@ use zeroize::Zeroize;
 
 use crate::chain_code::ChainCode;
 use crate::curve::invalid_child;
+use crate::curve::secp256k1_point::Secp256k1Point;
 use crate::error::{Error, Result};
 use crate::hash::{HmacSha512, BATCH_LANES};
 use crate::path::ChildNumber;
@@ -108,13 +109,43 @@ impl Affine {
     }
 
     /// SEC1 compressed encoding.
+    #[cfg(test)]
     fn compress(&self) -> [u8; 33] {
-        let y = self.y.normalize();
+        BatchKey::of_affine(&self.x, &self.y)
+    }
+}
+
+/// What a batch writes for each child: its compressed key (`[u8; 33]`), or the point in both
+/// encodings ([`Secp256k1Point`], for address encoders that hash `x ‖ y`).
+pub(crate) trait BatchKey: Copy {
+    /// The child at the affine point `(x, y)` (magnitude 1), computed on the curve.
+    fn of_affine(x: &Fe, y: &Fe) -> Self;
+    /// The child libsecp256k1 computed (the fallback).
+    fn of_libsecp256k1(point: &secp256k1::PublicKey) -> Self;
+}
+
+impl BatchKey for [u8; 33] {
+    fn of_affine(x: &Fe, y: &Fe) -> Self {
+        let y = y.normalize();
         let mut out = [0u8; 33];
-        let [prefix, x @ ..] = &mut out;
+        let [prefix, bytes @ ..] = &mut out;
         *prefix = 0x02 | u8::from(bool::from(y.is_odd()));
-        x.copy_from_slice(&self.x.to_bytes());
+        bytes.copy_from_slice(&x.to_bytes());
         out
+    }
+
+    fn of_libsecp256k1(point: &secp256k1::PublicKey) -> Self {
+        point.serialize()
+    }
+}
+
+impl BatchKey for Secp256k1Point {
+    fn of_affine(x: &Fe, y: &Fe) -> Self {
+        Self::from_affine(&x.to_bytes().into(), &y.to_bytes().into())
+    }
+
+    fn of_libsecp256k1(point: &secp256k1::PublicKey) -> Self {
+        Self::from_libsecp256k1(point)
     }
 }
 
@@ -428,11 +459,11 @@ fn table() -> Option<&'static Table<WINDOW_BITS>> {
 /// # Security
 ///
 /// Variable-time: every input is public (see the [module documentation](self)).
-pub(crate) fn derive_public_batch_vartime(
+pub(crate) fn derive_public_batch_vartime<K: BatchKey>(
     public: &[u8; 33],
     key: &HmacSha512,
     first: ChildNumber,
-    out: &mut [[u8; 33]],
+    out: &mut [K],
     chain_codes: Option<&mut [ChainCode]>,
 ) -> Result<()> {
     // The table (about 14 ms to build) is built by the first batch of a full chunk, which
@@ -453,13 +484,13 @@ const SMALL_BATCH: usize = 6;
 
 /// [`derive_public_batch_vartime`] over a given table (`None`: libsecp256k1 for every child),
 /// with chunks shorter than `small` through libsecp256k1 too.
-fn derive_with<const W: usize>(
+fn derive_with<const W: usize, K: BatchKey>(
     table: Option<&Table<W>>,
     small: usize,
     public: &[u8; 33],
     key: &HmacSha512,
     first: ChildNumber,
-    out: &mut [[u8; 33]],
+    out: &mut [K],
     chain_codes: Option<&mut [ChainCode]>,
 ) -> Result<()> {
     let parent = Affine::from_compressed(public)?;
@@ -598,13 +629,13 @@ impl<const W: usize> WidthSweep<W> {
 }
 
 /// Writes a chunk's keys (and chain codes) in order, up to its first child without a key.
-fn finish(
+fn finish<K: BatchKey>(
     public: &[u8; 33],
     lanes: &[Lane; CHUNK],
     tweaks: &[[u8; 32]; CHUNK],
     rights: &[[u8; 32]; CHUNK],
     children: &[ChildNumber; CHUNK],
-    out: &mut [[u8; 33]],
+    out: &mut [K],
     codes: Option<&mut [ChainCode]>,
 ) -> Result<()> {
     let mut codes = codes.map(|c| c.iter_mut());
@@ -616,13 +647,14 @@ fn finish(
         .zip(children)
     {
         *slot = match lane.state {
-            State::Point => lane.point.compress(),
+            State::Point => K::of_affine(&lane.point.x, &lane.point.y),
             State::Infinity | State::Invalid => return Err(invalid_child(*child)),
             State::Fallback => {
                 let parent = secp256k1::PublicKey::from_byte_array_compressed(*public)
                     .map_err(|_| Error::InvalidPublicKey)?;
-                crate::sys::secp256k1_tweak_public_vartime(&parent, tweak)
-                    .ok_or_else(|| invalid_child(*child))?
+                let point = crate::sys::secp256k1_tweak_point_vartime(&parent, tweak)
+                    .ok_or_else(|| invalid_child(*child))?;
+                K::of_libsecp256k1(&point)
             }
         };
         if let Some(code) = codes.as_mut().and_then(Iterator::next) {

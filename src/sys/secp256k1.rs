@@ -140,8 +140,17 @@ pub(crate) fn secp256k1_tweak_public_vartime(
     parent: &secp256k1::PublicKey,
     tweak: &[u8; 32],
 ) -> Option<[u8; PUBLIC_KEY_LEN]> {
+    secp256k1_tweak_point_vartime(parent, tweak).map(|p| p.serialize())
+}
+
+/// [`secp256k1_tweak_public_vartime`]'s sum as libsecp256k1's point, for callers that want
+/// more than its compressed encoding. Variable time, as that one.
+pub(crate) fn secp256k1_tweak_point_vartime(
+    parent: &secp256k1::PublicKey,
+    tweak: &[u8; 32],
+) -> Option<secp256k1::PublicKey> {
     let tweak = secp256k1::Scalar::from_be_bytes(*tweak).ok()?;
-    parent.add_exp_tweak(&tweak).ok().map(|p| p.serialize())
+    parent.add_exp_tweak(&tweak).ok()
 }
 
 /// Whether `sk` is a valid secret key: non-zero and below the group order.

@@ -653,3 +653,78 @@ fn tezos_nimiq_ton_nano_follow_wallet_core_registry() {
         CurveFamily::Ed25519Blake2b
     );
 }
+
+/// bip_utils 2.12.3's secp256k1 vectors (`tests/data/coins_bip_utils.json`) through the
+/// batched points: each case's key is derived in a run of 130 siblings of its parent's
+/// extended public key (the batch's table path) and encoded by `coin::encode_point`, and the
+/// key's own checked point gives the same address.
+#[test]
+fn bip_utils_vectors_through_batched_points() {
+    use fastbip32::{Secp256k1Point, Xprv};
+    let data: Value = serde_json::from_str(include_str!("../data/coins_bip_utils.json")).unwrap();
+    let mut checked = 0;
+    for entry in data["coins"].as_array().unwrap() {
+        if s(entry, "curve") != "secp256k1" {
+            continue;
+        }
+        let coin = Coin::find(s(entry, "coin")).unwrap();
+        let phrase = bip39::Mnemonic::parse_normalized(s(entry, "mnemonic")).unwrap();
+        let master = Xprv::from_seed(&phrase.to_seed(s(entry, "passphrase"))).unwrap();
+        for case in entry["cases"].as_array().unwrap() {
+            let path = s(case, "path");
+            let (parent, last) = path.rsplit_once('/').unwrap();
+            let index: u32 = last.parse().unwrap();
+            let xpub = master.derive_path(parent).unwrap().to_xpub();
+            let start = index.saturating_sub(64).min((1 << 31) - 130);
+            let mut points = [Secp256k1Point::from_compressed(&xpub.public_key()).unwrap(); 130];
+            xpub.derive_public_points_into_vartime(
+                ChildNumber::normal(start).unwrap(),
+                &mut points,
+            )
+            .unwrap();
+            let point = points[usize::try_from(index - start).unwrap()];
+            assert_eq!(
+                hex::encode(point.compressed()),
+                s(case, "public_key"),
+                "{coin} {path}"
+            );
+            let kind = match s(case, "kind") {
+                "default" => coin.default_kind(),
+                name => coin.kind(name).unwrap(),
+            };
+            let ctx = Context::default();
+            assert_eq!(
+                kind.encode_point(&point, &ctx).unwrap(),
+                s(case, "address"),
+                "{coin} {} {path}",
+                kind.name()
+            );
+            let checked_point = Secp256k1Point::from_compressed(point.compressed()).unwrap();
+            assert_eq!(checked_point, point, "{coin} {path}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 300, "{checked}");
+}
+
+/// `encode_point` takes secp256k1 families only: a P-256 or ed25519 encoder is refused.
+#[test]
+fn encode_point_refuses_other_curves() {
+    use fastbip32::Secp256k1Point;
+    // The key of private key 1, G.
+    let g =
+        hex::decode("0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798").unwrap();
+    let point = Secp256k1Point::from_compressed(&g.try_into().unwrap()).unwrap();
+    for coin in ["neo", "solana", "cardano", "nano", "polkadot"] {
+        let kind = Coin::find(coin).unwrap().default_kind();
+        assert_eq!(
+            kind.encode_point(&point, &Context::default()),
+            Err(Error::InvalidPublicKey),
+            "{coin}"
+        );
+    }
+    assert_eq!(
+        coin::encode_point(coin::Encoder::Eip55, &point, &Context::default()).unwrap(),
+        "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"
+    );
+}

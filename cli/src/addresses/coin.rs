@@ -3,14 +3,17 @@
 //!
 //! The key below `--xkey` at `--path`'s steps before the `*` is derived once; the indices are
 //! then derived in tasks of [`stream::TASK`] with the library's batched public derivation
-//! ([`ExtendedPublicKey::derive_public_keys_into_vartime`]), each key encoded by the coin's
-//! kind through [`fastbip32::coin::encode`], and written in order by [`stream::run`].
+//! ([`ExtendedPublicKey::derive_public_points_into_vartime`]), each point encoded by the
+//! coin's kind through [`fastbip32::coin::encode_point`] (no per-key check or square root),
+//! and written in order by [`stream::run`].
 
 use std::time::Instant;
 
 use fastbip32::address::CurveFamily;
 use fastbip32::coin::{AddressFormat, Coin, Context};
-use fastbip32::{ChildNumber, DerivationPath, ExtendedKey, ExtendedPublicKey, Secp256k1};
+use fastbip32::{
+    ChildNumber, DerivationPath, ExtendedKey, ExtendedPublicKey, Secp256k1, Secp256k1Point,
+};
 
 use super::args::AddressesArgs;
 use crate::error::CliError;
@@ -33,6 +36,8 @@ struct Plan<'a> {
     coin: &'static Coin,
     format: &'static AddressFormat,
     key: &'a ExtendedPublicKey<Secp256k1>,
+    /// The point of `key` itself: what a task's buffer of points is first filled with.
+    filler: Secp256k1Point,
     /// The printed path below `--xkey` up to the index (`0/`), or `m/…/` below a master key.
     prefix: &'a str,
     style: &'a Style,
@@ -106,10 +111,13 @@ pub(super) fn run(
         prefix.push_str(&step.to_string());
         prefix.push('/');
     }
+    let filler = Secp256k1Point::from_compressed(&below.public_key())
+        .map_err(|e| CliError::library("invalid --xkey", e))?;
     let plan = Plan {
         coin,
         format,
         key: &below,
+        filler,
         prefix: &prefix,
         style: &style,
     };
@@ -166,7 +174,7 @@ fn check_star(last: &str) -> Result<(), &'static str> {
 #[repr(align(128))]
 struct Buffer {
     out: Output,
-    keys: Vec<[u8; 33]>,
+    keys: Vec<Secp256k1Point>,
 }
 
 /// Derives and prints every record of `plan`, task by task, in order.
@@ -209,25 +217,25 @@ fn fill(
 ) -> Result<(), CliError> {
     let n = usize::try_from(count).unwrap_or(usize::MAX);
     if buffer.keys.len() < n {
-        buffer.keys.resize(n, [0; 33]);
+        buffer.keys.resize(n, plan.filler);
     }
     let keys = buffer.keys.get_mut(..n).unwrap_or_default();
     let start = ChildNumber::normal(index).map_err(|e| CliError::library("invalid index", e))?;
     plan.key
-        .derive_public_keys_into_vartime(start, keys)
+        .derive_public_points_into_vartime(start, keys)
         .map_err(|e| CliError::library("cannot derive the addresses", e))?;
     let ctx = Context::default();
-    for (i, (public, index)) in keys.iter().zip(index..).enumerate() {
+    for (i, (point, index)) in keys.iter().zip(index..).enumerate() {
         let address = plan
             .format
-            .encode(public, &ctx)
+            .encode_point(point, &ctx)
             .map_err(|e| CliError::library(&format!("cannot encode index {index}"), e))?;
         let path = format!("{}{index}", plan.prefix);
         let mut record = Record::new();
         record.push("coin", Value::text(plan.coin.slug()));
         record.push("index", Value::Uint(u64::from(index)));
         record.push("address", Value::text(address.as_str()));
-        record.push("public_key", Value::hex(public));
+        record.push("public_key", Value::hex(point.compressed()));
         record.push("path", Value::text(&path));
         buffer.out.write(&record, header && i == 0)?;
     }
