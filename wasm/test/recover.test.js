@@ -96,7 +96,9 @@ test("recover's errors are the package's classes with kinds", async () => {
   await assert.rejects(recover({ mnemonic: unknownSixth }), kind("InvalidArgument"));
   await assert.rejects(recover({ ...search, address: "bc1qnotanaddress" }), kind("InvalidAddress"));
   await assert.rejects(recover({ ...search, mnemonic: "" }), kind("EmptyTemplate"));
-  await assert.rejects(recover({ ...search, coin: "dogecoin" }), kind("UnknownCoin"));
+  await assert.rejects(recover({ ...search, coin: "nocoin" }), kind("UnknownCoin"));
+  // A named coin takes only its own addresses (the target is a Bitcoin address).
+  await assert.rejects(recover({ ...search, coin: "dogecoin" }), kind("InvalidArgument"));
   await assert.rejects(recover({ ...search, gap: 70_000 }), kind("TooLarge"));
 });
 
