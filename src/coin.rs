@@ -9,7 +9,7 @@
 //!
 //! [`encode`] is the one place an address is encoded from a key: an exhaustive `match` over
 //! the encoder families. [`Coin::address`] and [`AddressFormat::encode`] go through it, and
-//! so do the kinds of [`AddressKind`] ([`of_kind`]).
+//! so do the kinds of [`AddressKind`](crate::address::AddressKind) ([`of_kind`]).
 //!
 //! [`identify`] reads an address's text back and names the coins (and kinds) it can belong
 //! to: an EVM address belongs to every EVM chain.

@@ -125,8 +125,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// generation"), with the scheme's invalid-key rule (see the scheme's documentation).
     ///
     /// # Errors
-    /// [`Error::InvalidSeedLength`] unless the seed is 16 to 64 bytes long;
-    /// [`Error::InvalidSecretKey`] if the seed has no valid master key (BIP-32 secp256k1,
+    /// [`Error::InvalidSeedLength`](crate::Error::InvalidSeedLength) unless the seed is 16 to 64 bytes long;
+    /// [`Error::InvalidSecretKey`](crate::Error::InvalidSecretKey) if the seed has no valid master key (BIP-32 secp256k1,
     /// probability below 2⁻¹²⁷).
     pub fn from_seed(seed: &[u8]) -> Result<Self> {
         let (secret, chain_code) = master_key::<S>(seed)?;
@@ -139,7 +139,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// should be wiped after the call.
     ///
     /// # Errors
-    /// [`Error::InvalidSecretKey`] if `private_key` is not a valid key for the scheme (at
+    /// [`Error::InvalidSecretKey`](crate::Error::InvalidSecretKey) if `private_key` is not a valid key for the scheme (at
     /// that depth, for BIP32-Ed25519).
     pub fn from_parts(
         private_key: &S::PrivateKey,
@@ -183,8 +183,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// `with_version_pair(v.pair()…)` to name a family by either of its versions.
     ///
     /// # Errors
-    /// [`Error::VersionKeyMismatch`] for a known public version (`xpub`, …);
-    /// [`Error::UnknownVersion`] for any other.
+    /// [`Error::VersionKeyMismatch`](crate::Error::VersionKeyMismatch) for a known public version (`xpub`, …);
+    /// [`Error::UnknownVersion`](crate::Error::UnknownVersion) for any other.
     ///
     /// # Examples
     ///
@@ -232,8 +232,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// Derives one child (BIP-32 `CKDpriv`; SLIP-10 "Private parent key → private child key").
     ///
     /// # Errors
-    /// [`Error::HardenedOnly`] for a normal child of a hardened-only scheme;
-    /// [`Error::DepthExceeded`] past depth 255; [`Error::InvalidChild`] where the scheme
+    /// [`Error::HardenedOnly`](crate::Error::HardenedOnly) for a normal child of a hardened-only scheme;
+    /// [`Error::DepthExceeded`](crate::Error::DepthExceeded) past depth 255; [`Error::InvalidChild`](crate::Error::InvalidChild) where the scheme
     /// says the child does not exist (BIP-32: try the next index).
     pub fn derive_child(&self, child: ChildNumber) -> Result<Self> {
         self.derive_steps(1, core::iter::once(child))
@@ -247,7 +247,7 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// parent when the last step is hardened (for the parent fingerprint).
     ///
     /// # Errors
-    /// [`Error::InvalidPath`] for malformed text, and the errors of
+    /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text, and the errors of
     /// [`derive_child`](Self::derive_child) for any step, naming the step in their `segment`.
     pub fn derive_path<P: IntoDerivationPath>(&self, path: P) -> Result<Self> {
         let (count, steps) = path.into_steps()?;
@@ -260,8 +260,8 @@ impl<S: Scheme> ExtendedPrivateKey<S> {
     /// path (a batch's parent and its first child, say) before any work or output.
     ///
     /// # Errors
-    /// [`Error::InvalidPath`] for malformed text; [`Error::DepthExceeded`] if the path takes
-    /// the depth past 255; [`Error::HardenedOnly`] naming the first normal step of a
+    /// [`Error::InvalidPath`](crate::Error::InvalidPath) for malformed text; [`Error::DepthExceeded`](crate::Error::DepthExceeded) if the path takes
+    /// the depth past 255; [`Error::HardenedOnly`](crate::Error::HardenedOnly) naming the first normal step of a
     /// hardened-only scheme.
     ///
     /// # Examples

@@ -64,7 +64,7 @@ impl Mnemonic {
     }
 
     /// Parses a phrase in any word list (the language is detected; see the
-    /// [module documentation](self) for the checks and their order).
+    /// [module documentation](crate::mnemonic) for the checks and their order).
     ///
     /// # Errors
     /// [`Error::InvalidWordCount`], [`Error::UnknownWord`], [`Error::MixedLanguages`],
@@ -208,7 +208,7 @@ impl FromStr for Mnemonic {
 
 /// The word list holding the most words of `phrase` (ties go to the earlier list in
 /// [`Language::ALL`]), or `None` if no list holds any. For choosing the list to
-/// [`suggest`] from when a phrase of unknown language fails to parse.
+/// [`suggest`](crate::mnemonic::suggest) from when a phrase of unknown language fails to parse.
 ///
 /// # Security
 /// Variable-time in the phrase, which is secret: each word is searched for in every list.

@@ -435,7 +435,7 @@ impl DerivationPath {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidPath`] for text outside the [grammar](self), with the segment, byte
+    /// [`Error::InvalidPath`] for text outside the [grammar](crate::path), with the segment, byte
     /// offset and [`PathErrorKind`] of the first problem; [`PathErrorKind::CapacityExceeded`]
     /// past [`INLINE_CAPACITY`] levels without `alloc`.
     ///
@@ -600,7 +600,7 @@ impl FromStr for DerivationPath {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidPath`] for text outside the [grammar](self) (a path without the `m/`
+    /// [`Error::InvalidPath`] for text outside the [grammar](crate::path) (a path without the `m/`
     /// prefix is [`PathErrorKind::MissingMasterPrefix`]; see
     /// [`parse_relative`](DerivationPath::parse_relative)), with the segment, byte offset and
     /// kind of the first problem; [`PathErrorKind::CapacityExceeded`] past

@@ -174,7 +174,7 @@ impl Target {
     }
 }
 
-/// The address of a public key of `coin`'s kind `kind` (see [`target`]; without either,
+/// The address of a public key of `coin`'s kind `kind` (see `target`; without either,
 /// Bitcoin's `p2wpkh`) on `network` (default mainnet).
 #[wasm_bindgen(js_name = rawAddress)]
 pub fn address(
