@@ -3,10 +3,14 @@
 candidates of a 12-word phrase with 2 unknown words at known positions, the BIP-39 checksum
 first, then hashlib.pbkdf2_hmac (OpenSSL) for the seed, then BIP-32 with coincurve down
 m/84'/0'/0'/0/0 and HASH160 against the target's witness program. Prints checksum-valid
-candidates/s on one core. Needs coincurve (pip install coincurve==21.0.0) and the English
+candidates/s on one core.
+
+With --passphrases, row (e): the 12 words known, the passphrases Summer0000 … Summer9999
+(hashcat's mask Summer?d?d?d?d) in turn, each through PBKDF2 and the same path; prints
+passphrases/s on one core. Needs coincurve (pip install coincurve==21.0.0) and the English
 BIP-39 word list (bip_utils ships it; or pass --wordlist FILE).
 
-    python3 benches/btcrecover_loop.py [--seconds 10]
+    python3 benches/btcrecover_loop.py [--seconds 10] [--passphrases]
 """
 import argparse
 import hashlib
@@ -60,11 +64,33 @@ def checksum_ok(indices):
     return format(hashlib.sha256(entropy).digest()[0], "08b")[:4] == bits[128:]
 
 
+def passphrases(seconds):
+    phrase = " ".join(TWELVE).encode()
+    start = time.perf_counter()
+    tried = 0
+    for n in range(10_000):
+        salt = b"mnemonic" + f"Summer{n:04d}".encode()
+        seed = hashlib.pbkdf2_hmac("sha512", phrase, salt, 2048)
+        tried += 1
+        if first_bip84_hash(seed) == TARGET:
+            print("found", n)
+            return
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    elapsed = time.perf_counter() - start
+    print(f"btcrecover-style passphrase loop: {tried} passphrases in {elapsed:.2f} s = {tried / elapsed:.0f} candidates/s/core")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--wordlist")
+    parser.add_argument("--passphrases", action="store_true")
     args = parser.parse_args()
+    if args.passphrases:
+        passphrases(args.seconds)
+        return
     words = wordlist(args.wordlist)
     index = {w: i for i, w in enumerate(words)}
     known = [index[w] for w in TWELVE]

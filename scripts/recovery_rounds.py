@@ -10,7 +10,9 @@ Each round runs, pinned to core 1 (`taskset -c 1`), one after the other:
 * row a, `recovery a` (BIP-39 seeds/s in 8 lanes), then `benches/pbkdf2_hashlib.py`
   (hashlib.pbkdf2_hmac, OpenSSL);
 * row b, `recovery b` (12 words, 2 unknown at known positions, checksum-valid
-  candidates/s), then `benches/btcrecover_loop.py` (the btcrecover-style Python loop).
+  candidates/s), then `benches/btcrecover_loop.py` (the btcrecover-style Python loop);
+* row e, `recovery e` (a forgotten passphrase from the mask Summer?d?d?d?d,
+  passphrases/s), then `benches/btcrecover_loop.py --passphrases`.
 
 The order inside a pair alternates from round to round. Prints each round's two ratios
 (fastbip32 ÷ Python) and their medians with quartiles. The Python must have coincurve and
@@ -63,6 +65,10 @@ def main():
         "b: candidates/s, fastbip32 / btcrecover-style loop": (
             [args.bin, "b", "--indices", str(args.indices)],
             [args.python, str(ROOT / "benches/btcrecover_loop.py"), "--seconds", seconds],
+        ),
+        "e: passphrases/s, fastbip32 / btcrecover-style loop": (
+            [args.bin, "e"],
+            [args.python, str(ROOT / "benches/btcrecover_loop.py"), "--passphrases", "--seconds", seconds],
         ),
     }
     ratios = {name: [] for name in pairs}

@@ -5,7 +5,11 @@
 //! * `c`: 24 words, 1 unknown word at an unknown position (`--missing 1`): the whole search
 //!   to the match, its time, and the PBKDF2 runs the checksum saves;
 //! * `d`: row b on 2 threads against 1, and against the machine's ceiling: two independent
-//!   one-thread searches of half the indices each, at once.
+//!   one-thread searches of half the indices each, at once;
+//! * `e`: a forgotten passphrase, the 12 words known, the passphrases of the mask
+//!   `Summer?d?d?d?d` (10,000), target the first BIP-84 receive address: passphrases/s/core
+//!   (no match), for `scripts/recovery_rounds.py` to pair with `benches/btcrecover_loop.py
+//!   --passphrases`.
 //!
 //! * `a`: BIP-39 seeds/s/core in 8 lanes (`fastbip32_benches::pbkdf2::fastbip32_lanes`), for
 //!   `scripts/recovery_rounds.py` to pair with Python's `hashlib.pbkdf2_hmac` in another
@@ -14,7 +18,7 @@
 //! Row (a) against the `pbkdf2` crate, in one process, and the cycles per compression-lane
 //! are `cargo bench --bench pbkdf2`.
 //!
-//! `cargo run --release --bin recovery -- a|b|c|d [--indices N] [--seconds S]`. Where the time goes, stage by
+//! `cargo run --release --bin recovery -- a|b|c|d|e [--indices N] [--seconds S]`. Where the time goes, stage by
 //! stage: `perf record` on `fastbip32 recover` (BENCHMARKS.md gives the command).
 #![allow(
     clippy::unwrap_used,
@@ -28,7 +32,7 @@ use std::time::Instant;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template,
+    Checkpoint, Coin, Options, Outcome, PassphraseRules, Paths, Search, Space, Target, Template,
 };
 
 /// BIP-39's "legal winner" vector (12 words), its BIP-84 m/84'/0'/0'/0/0 address is not
@@ -168,6 +172,23 @@ fn main() {
                 r2 / rc
             );
         }
-        other => panic!("unknown row {other:?}: a, b, c or d"),
+        "e" => {
+            let rules = PassphraseRules::from_mask("Summer?d?d?d?d").unwrap();
+            let space =
+                Space::with_passphrase_rules(Template::parse(TWELVE, &english()).unwrap(), rules)
+                    .unwrap();
+            assert_eq!(space.size(), 10_000);
+            let (passed, secs, outcome) =
+                timed(&space, &target(OTHER), 1, 0..indices.min(space.size()));
+            assert!(
+                matches!(outcome, Outcome::Exhausted(_)),
+                "no match in row e"
+            );
+            println!(
+                "e: 12 known words, passphrases of the mask Summer?d?d?d?d, first BIP-84 address: {passed} passphrases in {secs:.3} s = {:.0} candidates/s/core",
+                passed as f64 / secs
+            );
+        }
+        other => panic!("unknown row {other:?}: a, b, c, d or e"),
     }
 }
