@@ -114,9 +114,65 @@ macro_rules! on_public {
     };
 }
 
-/// The accessors both key types have, through the dispatch macro `$on`.
+/// What a key's text is written in, for the parts the private and public keys share: a
+/// BIP-32 version (secp256k1, nist256p1), the CIP-5 prefix of the key's role
+/// (BIP32-Ed25519), or nothing (the schemes without text).
+#[derive(Clone, Copy)]
+enum TextVersion {
+    Bip32(Version),
+    Cip5,
+    NoText,
+}
+
+impl TextVersion {
+    /// The version's name, `cip5` (the prefix of the key's role and kind) on BIP32-Ed25519;
+    /// `None` for a custom version or a scheme without text.
+    fn name(self, cip5: Cip5Prefix) -> Option<&'static str> {
+        match self {
+            Self::Bip32(version) => version.name(),
+            Self::Cip5 => Some(cip5.as_str()),
+            Self::NoText => None,
+        }
+    }
+
+    /// Whether a BIP-32 version names a test network; `None` for the others.
+    fn test_network(self) -> Option<bool> {
+        match self {
+            Self::Bip32(version) => version.is_testnet(),
+            Self::Cip5 | Self::NoText => None,
+        }
+    }
+}
+
+impl AnyPrivate {
+    /// What this key's text is written in.
+    fn text_version(&self) -> TextVersion {
+        match self {
+            Self::Secp256k1(k) => TextVersion::Bip32(k.version()),
+            Self::Nist256p1(k) => TextVersion::Bip32(k.version()),
+            Self::Ed25519Bip32(_) => TextVersion::Cip5,
+            #[cfg(feature = "ed25519-blake2b")]
+            Self::Ed25519Blake2b(_) => TextVersion::NoText,
+            Self::Ed25519(_) | Self::Curve25519(_) => TextVersion::NoText,
+        }
+    }
+}
+
+impl AnyPublic {
+    /// What this key's text is written in.
+    fn text_version(&self) -> TextVersion {
+        match self {
+            Self::Secp256k1(k) => TextVersion::Bip32(k.version()),
+            Self::Nist256p1(k) => TextVersion::Bip32(k.version()),
+            Self::Ed25519Bip32(_) => TextVersion::Cip5,
+        }
+    }
+}
+
+/// The accessors both key types have, through the dispatch macro `$on`; `$prefix` is the
+/// [`Role`] method that names the CIP-5 prefix of the key's kind.
 macro_rules! accessors {
-    ($on:ident) => {
+    ($on:ident, $prefix:ident) => {
         /// The curve name the key was made with.
         pub const fn curve(&self) -> CurveName {
             self.curve
@@ -155,6 +211,19 @@ macro_rules! accessors {
         /// The public key (of a private key: computed once, then cached).
         pub fn public_key(&self) -> PublicKeyBytes {
             $on!(&self.key, |k| PublicKeyBytes::of(k.public_key().as_ref()))
+        }
+
+        /// The name of the version the key's text is written in (`xprv`, `zpub`, `tprv`, …;
+        /// the CIP-5 prefix of its role on BIP32-Ed25519), or `None` (a custom version, or a
+        /// scheme without text).
+        pub fn version_name(&self) -> Option<&'static str> {
+            self.key.text_version().name(self.role.$prefix())
+        }
+
+        /// Whether the key's version names a test network (`tprv`, `tpub`: `Some(true)`), for
+        /// the keys with BIP-32 versions; `None` for the others and for custom versions.
+        pub fn test_network(&self) -> Option<bool> {
+            self.key.text_version().test_network()
         }
     };
 }
@@ -497,7 +566,7 @@ impl fmt::Debug for AnyExtendedPrivateKey {
 }
 
 impl AnyExtendedPrivateKey {
-    accessors!(on_private);
+    accessors!(on_private, private_prefix);
 
     /// The master key of `seed` (16 to 64 bytes) on `curve`: BIP-32 or SLIP-10, and on
     /// `ed25519-bip32` the Ledger/BitBox02 method. A BIP32-Ed25519 master key has
@@ -611,31 +680,27 @@ impl AnyExtendedPrivateKey {
             ExtendedPrivateKey::from_parts(&*secret, chain_code, depth, parent, child)
         }
         let parts = (chain_code, depth, parent_fingerprint, child_number);
-        let pair = match version {
-            Some(name) if !curve.is_cardano() => Some(version_pair(name)?),
-            Some(_) | None => None,
-        };
-        let key = match curve {
-            CurveName::Secp256k1 => {
-                AnyPrivate::Secp256k1(with_pair(make(private_key, parts)?, pair))
-            }
-            CurveName::Nist256p1 => {
-                AnyPrivate::Nist256p1(with_pair(make(private_key, parts)?, pair))
-            }
-            CurveName::Ed25519 => AnyPrivate::Ed25519(make(private_key, parts)?),
-            CurveName::Curve25519 => AnyPrivate::Curve25519(make(private_key, parts)?),
-            #[cfg(feature = "ed25519-blake2b")]
-            CurveName::Ed25519Blake2b => AnyPrivate::Ed25519Blake2b(make(private_key, parts)?),
-            #[cfg(not(feature = "ed25519-blake2b"))]
-            CurveName::Ed25519Blake2b => return Err(unsupported(curve, Operation::KeyBytes)),
-            CurveName::Ed25519Bip32 | CurveName::CardanoIcarus | CurveName::CardanoIcarusTrezor => {
-                AnyPrivate::Ed25519Bip32(make(private_key, parts)?)
-            }
-        };
-        let role = match version {
-            Some(name) if curve.is_cardano() => role_named(name)?,
-            Some(_) | None => Role::Other,
-        };
+        let (key, role) = in_version(curve, version, |pair| {
+            Ok(match curve {
+                CurveName::Secp256k1 => {
+                    AnyPrivate::Secp256k1(with_pair(make(private_key, parts)?, pair))
+                }
+                CurveName::Nist256p1 => {
+                    AnyPrivate::Nist256p1(with_pair(make(private_key, parts)?, pair))
+                }
+                CurveName::Ed25519 => AnyPrivate::Ed25519(make(private_key, parts)?),
+                CurveName::Curve25519 => AnyPrivate::Curve25519(make(private_key, parts)?),
+                #[cfg(feature = "ed25519-blake2b")]
+                CurveName::Ed25519Blake2b => AnyPrivate::Ed25519Blake2b(make(private_key, parts)?),
+                #[cfg(not(feature = "ed25519-blake2b"))]
+                CurveName::Ed25519Blake2b => return Err(unsupported(curve, Operation::KeyBytes)),
+                CurveName::Ed25519Bip32
+                | CurveName::CardanoIcarus
+                | CurveName::CardanoIcarusTrezor => {
+                    AnyPrivate::Ed25519Bip32(make(private_key, parts)?)
+                }
+            })
+        })?;
         Ok(Self { key, curve, role })
     }
 
@@ -717,34 +782,6 @@ impl AnyExtendedPrivateKey {
     /// [`derive_public_keys_into`](Self::derive_public_keys_into).
     pub fn public_key_len(&self) -> usize {
         on_private!(&self.key, |k| k.public_key().as_ref().len())
-    }
-
-    /// The name of the version the key's text is written in (`xprv`, `zprv`, `tprv`, …; the
-    /// CIP-5 prefix of its role on BIP32-Ed25519), or `None` (a custom version, or a scheme
-    /// without text).
-    pub fn version_name(&self) -> Option<&'static str> {
-        match &self.key {
-            AnyPrivate::Secp256k1(k) => k.version().name(),
-            AnyPrivate::Nist256p1(k) => k.version().name(),
-            AnyPrivate::Ed25519Bip32(_) => Some(self.role.private_prefix().as_str()),
-            #[cfg(feature = "ed25519-blake2b")]
-            AnyPrivate::Ed25519Blake2b(_) => None,
-            AnyPrivate::Ed25519(_) | AnyPrivate::Curve25519(_) => None,
-        }
-    }
-
-    /// Whether the key's version names a test network (`tprv`: `Some(true)`), for the keys
-    /// with BIP-32 versions; `None` for the others and for custom versions.
-    pub fn test_network(&self) -> Option<bool> {
-        match &self.key {
-            AnyPrivate::Secp256k1(k) => k.version().is_testnet(),
-            AnyPrivate::Nist256p1(k) => k.version().is_testnet(),
-            #[cfg(feature = "ed25519-blake2b")]
-            AnyPrivate::Ed25519Blake2b(_) => None,
-            AnyPrivate::Ed25519(_) | AnyPrivate::Curve25519(_) | AnyPrivate::Ed25519Bip32(_) => {
-                None
-            }
-        }
     }
 
     /// The key at `path` below this one (`m/…` or relative; see
@@ -940,7 +977,7 @@ impl fmt::Debug for AnyExtendedPublicKey {
 }
 
 impl AnyExtendedPublicKey {
-    accessors!(on_public);
+    accessors!(on_public, public_prefix);
 
     /// A key from its parts: the public key (33 bytes; 32 on BIP32-Ed25519), chain code,
     /// depth, parent fingerprint and child number, in the family of `version` (as
@@ -959,12 +996,8 @@ impl AnyExtendedPublicKey {
         version: Option<&str>,
     ) -> Result<Self, AnyKeyError> {
         let (cc, parent, child) = (chain_code, parent_fingerprint, child_number);
-        let pair = match version {
-            Some(name) if !curve.is_cardano() => Some(version_pair(name)?),
-            Some(_) | None => None,
-        };
-        let key =
-            match curve {
+        let (key, role) = in_version(curve, version, |pair| {
+            Ok(match curve {
                 CurveName::Secp256k1 => AnyPublic::Secp256k1(with_pair(
                     ExtendedPublicKey::from_parts(*fixed(public_key)?, cc, depth, parent, child)?,
                     pair,
@@ -981,11 +1014,8 @@ impl AnyExtendedPublicKey {
                 CurveName::Ed25519 | CurveName::Curve25519 | CurveName::Ed25519Blake2b => {
                     return Err(unsupported(curve, Operation::ExtendedPublicKey))
                 }
-            };
-        let role = match version {
-            Some(name) if curve.is_cardano() => role_named(name)?,
-            Some(_) | None => Role::Other,
-        };
+            })
+        })?;
         Ok(Self { key, curve, role })
     }
 
@@ -1001,26 +1031,6 @@ impl AnyExtendedPublicKey {
         match &self.key {
             AnyPublic::Secp256k1(k) => Some(k),
             AnyPublic::Nist256p1(_) | AnyPublic::Ed25519Bip32(_) => None,
-        }
-    }
-
-    /// The name of the version the key's text is written in (`xpub`, `zpub`, `tpub`, …; the
-    /// CIP-5 prefix of its role on BIP32-Ed25519), or `None` for a custom version.
-    pub fn version_name(&self) -> Option<&'static str> {
-        match &self.key {
-            AnyPublic::Secp256k1(k) => k.version().name(),
-            AnyPublic::Nist256p1(k) => k.version().name(),
-            AnyPublic::Ed25519Bip32(_) => Some(self.role.public_prefix().as_str()),
-        }
-    }
-
-    /// Whether the key's version names a test network (`tpub`: `Some(true)`), for the keys
-    /// with BIP-32 versions; `None` on BIP32-Ed25519 and for custom versions.
-    pub fn test_network(&self) -> Option<bool> {
-        match &self.key {
-            AnyPublic::Secp256k1(k) => k.version().is_testnet(),
-            AnyPublic::Nist256p1(k) => k.version().is_testnet(),
-            AnyPublic::Ed25519Bip32(_) => None,
         }
     }
 
@@ -1276,6 +1286,27 @@ impl AnyExtendedKey {
             }
         }
     }
+}
+
+/// The part of both keys' `from_parts` that reads `version`: on secp256k1 and nist256p1 the
+/// version pair it names, given to `make` (which makes the key); on the BIP32-Ed25519 curves
+/// the CIP-5 role its prefix names, returned with the key. Without `version`: no pair, and
+/// [`Role::Other`]. The pair is read before the key is made and the role after.
+fn in_version<K>(
+    curve: CurveName,
+    version: Option<&str>,
+    make: impl FnOnce(Option<VersionPair>) -> Result<K, AnyKeyError>,
+) -> Result<(K, Role), AnyKeyError> {
+    let pair = match version {
+        Some(name) if !curve.is_cardano() => Some(version_pair(name)?),
+        Some(_) | None => None,
+    };
+    let key = make(pair)?;
+    let role = match version {
+        Some(name) if curve.is_cardano() => role_named(name)?,
+        Some(_) | None => Role::Other,
+    };
+    Ok((key, role))
 }
 
 /// `key` in the family of `pair`, if one is given.

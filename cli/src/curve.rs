@@ -250,74 +250,55 @@ pub(crate) trait CliScheme: Scheme {
     ) -> Result<Option<&'b str>, CliError>;
 }
 
-impl CliScheme for Secp256k1 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        Some(key.to_xpub())
-    }
+/// The schemes whose extended keys are BIP-32's: the master key of a BIP-39 seed, text in
+/// BIP-32's layout read and printed in the key's own version family, and an extended public
+/// key. `$seed_text` says whether `derive --seed` prints the master's descendants as text.
+macro_rules! bip32_text {
+    ($($(#[$doc:meta])* $scheme:ty, seed text: $seed_text:expr;)+) => {$(
+        $(#[$doc])*
+        impl CliScheme for $scheme {
+            const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
+            const SEED_KEYS_HAVE_TEXT: bool = $seed_text;
 
-    const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
-    const SEED_KEYS_HAVE_TEXT: bool = true;
+            fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
+                Some(key.to_xpub())
+            }
 
-    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
+            fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
+                ExtendedPrivateKey::from_seed(seed.as_bytes())
+            }
 
-    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        text.parse().map_err(|e| key_text_error(what, e))
-    }
+            fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
+                text.parse().map_err(|e| key_text_error(what, e))
+            }
 
-    fn encode_private_text<'b>(
-        key: &ExtendedPrivateKey<Self>,
-        _: Role,
-        buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        bip32_private_text(key, buf).map(Some)
-    }
+            fn encode_private_text<'b>(
+                key: &ExtendedPrivateKey<Self>,
+                _: Role,
+                buf: &'b mut [u8],
+            ) -> Result<Option<&'b str>, CliError> {
+                bip32_private_text(key, buf).map(Some)
+            }
 
-    fn encode_public_text<'b>(
-        key: &ExtendedPublicKey<Self>,
-        _: Role,
-        buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        bip32_public_text(key, buf).map(Some)
-    }
+            fn encode_public_text<'b>(
+                key: &ExtendedPublicKey<Self>,
+                _: Role,
+                buf: &'b mut [u8],
+            ) -> Result<Option<&'b str>, CliError> {
+                bip32_public_text(key, buf).map(Some)
+            }
+        }
+    )+};
 }
 
-/// SLIP-10 defines no text form for NIST P-256 keys and no version bytes are registered for
-/// it, so `derive --seed` prints none (Bitcoin's versions would be mistaken for a secp256k1
-/// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's layout
-/// with the same versions, as other tools do, and derived keys are printed in the same form.
-impl CliScheme for NistP256 {
-    fn to_public(key: &ExtendedPrivateKey<Self>) -> Option<ExtendedPublicKey<Self>> {
-        Some(key.to_xpub())
-    }
-
-    const PUBLIC_KEY_PREFIX: &'static [u8] = &[];
-    const SEED_KEYS_HAVE_TEXT: bool = false;
-
-    fn master_for(_: Curve, seed: &Seed) -> Result<ExtendedPrivateKey<Self>, Error> {
-        ExtendedPrivateKey::from_seed(seed.as_bytes())
-    }
-
-    fn parse_extended_key(text: &str, what: &str) -> Result<ExtendedKey<Self>, CliError> {
-        text.parse().map_err(|e| key_text_error(what, e))
-    }
-
-    fn encode_private_text<'b>(
-        key: &ExtendedPrivateKey<Self>,
-        _: Role,
-        buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        bip32_private_text(key, buf).map(Some)
-    }
-
-    fn encode_public_text<'b>(
-        key: &ExtendedPublicKey<Self>,
-        _: Role,
-        buf: &'b mut [u8],
-    ) -> Result<Option<&'b str>, CliError> {
-        bip32_public_text(key, buf).map(Some)
-    }
+bip32_text! {
+    Secp256k1, seed text: true;
+    /// SLIP-10 defines no text form for NIST P-256 keys and no version bytes are registered for
+    /// it, so `derive --seed` prints none (Bitcoin's versions would be mistaken for a secp256k1
+    /// key). Keys the user gives as text (`inspect`, `derive --xkey`) are read in BIP-32's
+    /// layout with the same versions, as other tools do, and derived keys are printed in the
+    /// same form.
+    NistP256, seed text: false;
 }
 
 /// The hardened-only SLIP-10 schemes (ed25519, curve25519, ed25519-blake2b): no extended

@@ -43,6 +43,12 @@ fn watched(seed: &[u8]) -> Vec<[u8; 32]> {
         .collect()
 }
 
+/// The tree of [`paths`], the keys [`watched`] below `seed`, and `seed`'s master key.
+fn tree_setup(seed: &[u8]) -> (PathTree, Vec<[u8; 32]>, ExtendedPrivateKey<Secp256k1>) {
+    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(seed).unwrap();
+    (tree_of(&paths()), watched(seed), root)
+}
+
 #[test]
 #[allow(clippy::vec_init_then_push)] // the allocation and the write are the test's two steps
 fn the_scanner_finds_a_secret_in_a_freed_buffer() {
@@ -74,9 +80,7 @@ fn a_growing_vector_of_keys_leaves_copies_behind() {
 #[test]
 fn path_tree_frees_no_key() {
     let seed = [9u8; 32];
-    let tree = tree_of(&paths());
-    let secrets = watched(&seed);
-    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let (tree, secrets, root) = tree_setup(&seed);
     let hits = freed_blocks_holding(&secrets, || {
         let keys = tree.derive(&root).unwrap();
         assert_eq!(keys.len(), 340);
@@ -93,9 +97,7 @@ fn parallel_path_tree_frees_no_key() {
     // list of watched keys (plain arrays, not wiped) when it ends, maybe while another test
     // is watching. Two tests that watch the same keys would see each other's lists.
     let seed = [10u8; 32];
-    let tree = tree_of(&paths());
-    let secrets = watched(&seed);
-    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let (tree, secrets, root) = tree_setup(&seed);
     // Warm the thread pool up first: its own start-up allocations are not ours.
     drop(tree.par_derive(&root).unwrap());
     let hits = freed_blocks_holding(&secrets, || {
@@ -112,9 +114,7 @@ fn a_new_thread_pool_frees_no_key() {
     // The first derivation on a pool, whose threads start and allocate during it, watched as
     // closely as a later one.
     let seed = [11u8; 32];
-    let tree = tree_of(&paths());
-    let secrets = watched(&seed);
-    let root = ExtendedPrivateKey::<Secp256k1>::from_seed(&seed).unwrap();
+    let (tree, secrets, root) = tree_setup(&seed);
     let hits = freed_blocks_holding(&secrets, || {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
@@ -185,11 +185,8 @@ fn public_sibling_runs_free_no_chain_code() {
 #[cfg(all(feature = "recovery", feature = "mnemonic"))]
 #[test]
 fn cardano_recovery_frees_no_root() {
-    use core::sync::atomic::AtomicBool;
     use fastbip32::mnemonic::{Language, Mnemonic};
-    use fastbip32::recovery::{
-        Checkpoint, Coin, Options, Outcome, Paths, Search, Space, Target, Template,
-    };
+    use fastbip32::recovery::{Coin, Options, Paths, Space, Template};
     use fastbip32::Ed25519Bip32;
 
     // BIP-39's third vector, known in full, with eight passphrases of this test's own: one
@@ -213,36 +210,22 @@ fn cardano_recovery_frees_no_root() {
         .collect();
     let template = Template::parse(PHRASE, &Options::new().language(Language::English)).unwrap();
     let space = Space::new(template, &passphrases).unwrap();
-    let mut target = Target::new();
     // Another wallet's address (tests/data/recovery.json, english12): nothing matches, so
     // every root is derived and dropped.
-    target
-        .add_address("addr1qy0c63uqp2smj9estggzw23y5dr535hukr8cq6yedex73mycd83phrgkgaqaz7qxwslzq96mrrhsyq465aht75uavlrs86vdj9")
-        .unwrap();
-    let search = Search::new(&space, &target, Paths::new(Coin::Cardano).gap(2)).threads(1);
-    let hits = freed_blocks_holding(&secrets, || {
-        let mut checkpoint = Checkpoint::new(&space, [0; 16]);
-        let outcome = search
-            .run_vartime(
-                0..space.size(),
-                &mut checkpoint,
-                &AtomicBool::new(false),
-                &mut |_, _| {},
-            )
-            .unwrap();
-        assert!(matches!(outcome, Outcome::Exhausted(_)), "{outcome:?}");
-    });
+    let hits = unmatched_search_hits(
+        &space,
+        "addr1qy0c63uqp2smj9estggzw23y5dr535hukr8cq6yedex73mycd83phrgkgaqaz7qxwslzq96mrrhsyq465aht75uavlrs86vdj9",
+        Paths::new(Coin::Cardano).gap(2),
+        &secrets,
+    );
     assert_eq!(hits, 0);
 }
 
 #[cfg(all(feature = "recovery", feature = "mnemonic"))]
 #[test]
 fn passphrase_rule_search_frees_no_variant() {
-    use core::sync::atomic::AtomicBool;
     use fastbip32::mnemonic::Language;
-    use fastbip32::recovery::{
-        Checkpoint, Coin, Options, Outcome, PassphraseRules, Paths, Search, Space, Target, Template,
-    };
+    use fastbip32::recovery::{Coin, Options, PassphraseRules, Paths, Space, Template};
 
     // BIP-39's fourth vector, known in full; a base passphrase of this test's own, with case
     // changes and one appended digit: every variant is built for the search, hashed and
@@ -257,14 +240,34 @@ fn passphrase_rule_search_frees_no_variant() {
     let template = Template::parse(PHRASE, &Options::new().language(Language::English)).unwrap();
     let rules = PassphraseRules::from_rules(BASE, "case,digits:1").unwrap();
     let space = Space::with_passphrase_rules(template, rules).unwrap();
-    let mut target = Target::new();
     // Another wallet's address (tests/data/recovery.json, english12): nothing matches.
-    target
-        .add_address("bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq")
-        .unwrap();
-    let search = Search::new(&space, &target, Paths::new(Coin::Bitcoin).gap(1)).threads(1);
-    let hits = freed_blocks_holding(&secrets, || {
-        let mut checkpoint = Checkpoint::new(&space, [0; 16]);
+    let hits = unmatched_search_hits(
+        &space,
+        "bc1qejl9xacvuwn55857qa8jtm6ettgkla6ps0thaq",
+        Paths::new(Coin::Bitcoin).gap(1),
+        &secrets,
+    );
+    assert_eq!(hits, 0);
+}
+
+/// The freed blocks that held one of `secrets` while a one-thread search of all of `space`
+/// on `paths` looked for `address`, which no candidate has: the search ends exhausted, having
+/// built and dropped every candidate.
+#[cfg(all(feature = "recovery", feature = "mnemonic"))]
+fn unmatched_search_hits(
+    space: &fastbip32::recovery::Space,
+    address: &str,
+    paths: fastbip32::recovery::Paths,
+    secrets: &[[u8; 32]],
+) -> usize {
+    use core::sync::atomic::AtomicBool;
+    use fastbip32::recovery::{Checkpoint, Outcome, Search, Target};
+
+    let mut target = Target::new();
+    target.add_address(address).unwrap();
+    let search = Search::new(space, &target, paths).threads(1);
+    freed_blocks_holding(secrets, || {
+        let mut checkpoint = Checkpoint::new(space, [0; 16]);
         let outcome = search
             .run_vartime(
                 0..space.size(),
@@ -274,8 +277,7 @@ fn passphrase_rule_search_frees_no_variant() {
             )
             .unwrap();
         assert!(matches!(outcome, Outcome::Exhausted(_)), "{outcome:?}");
-    });
-    assert_eq!(hits, 0);
+    })
 }
 
 /// 32 bytes of `text` from `at`.

@@ -88,23 +88,120 @@ export function curves() {
   return rawCurves();
 }
 
-/** An extended private key on one of `CURVES`. Holds its secret in WebAssembly memory until
- * `free()` (which wipes it) or until it is garbage-collected (a `FinalizationRegistry` frees
- * it then, at a time the engine chooses). */
-export class ExtendedPrivateKey {
-  #raw;
+/** The raw module object of an `ExtendedPrivateKey` or `ExtendedPublicKey` (a `Freed` error
+ * once `free()` has run): how the two classes reach the object their shared base holds. */
+let rawOf;
 
-  /** @internal */
-  constructor(guard, raw) {
-    if (guard !== token) {
-      throw new TypeError("use ExtendedPrivateKey.fromSeed, .fromMnemonic or .parse");
-    }
+/** What `ExtendedPrivateKey` and `ExtendedPublicKey` share: the raw module object, `derive`,
+ * the metadata getters, the text, the address, `free()` and the inspected form. Not
+ * exported. What differs between the two is the `kind` each gives (see `privateKind` and
+ * `publicKind`). */
+class ExtendedKey {
+  #raw;
+  #kind;
+
+  constructor(guard, raw, kind) {
+    if (guard !== token) throw new TypeError(kind.hint);
     this.#raw = raw;
+    this.#kind = kind;
+  }
+
+  static {
+    rawOf = (key) => key.#key;
   }
 
   get #key() {
-    if (this.#raw === undefined) throw freed("ExtendedPrivateKey");
+    if (this.#raw === undefined) throw freed(this.#kind.name);
     return this.#raw;
+  }
+
+  /** The key at `path` relative to this one (`"m/44'/0'/0'"` or `"0/1'"`; normal steps only
+   * from a public key). */
+  derive(path) {
+    textArg(path, "path");
+    const kind = this.#kind;
+    return kind.make(kind.run(() => this.#key.derive(path)));
+  }
+
+  get curve() { return this.#key.curve; }
+  get depth() { return this.#key.depth; }
+  get childNumber() { return this.#key.childNumber; }
+  get fingerprint() { return this.#key.fingerprint; }
+  get parentFingerprint() { return this.#key.parentFingerprint; }
+  get publicKey() { return this.#key.publicKey; }
+  get versionName() { return this.#key.versionName; }
+
+  /** The key's text in its own version, or in `version`'s family (a public name for a
+   * public key). The text of a private key is a copy JavaScript does not wipe. */
+  toString(version) {
+    return this.#kind.run(() => this.#key.toText(version));
+  }
+
+  /** This key's address of `kind` of `coin` (a coin of `coins()`, by slug or symbol; its
+   * default kind without `kind`; without a coin, `kind` is one of the library's kinds and
+   * neither gives the default kind of the curve's first coin) on `network` (default: the
+   * key's own). */
+  address(kind, options) {
+    const o = optionsArg(options);
+    return call(() => this.#key.address(o.coin, kind, o.network, o.stakeKey));
+  }
+
+  /** Frees the key's WebAssembly memory, wiping a private key's; the object is unusable
+   * afterwards. */
+  free() {
+    if (this.#raw !== undefined) {
+      secret(() => this.#raw.free());
+      this.#raw = undefined;
+    }
+  }
+
+  [Symbol.dispose]() { this.free(); }
+
+  [inspect]() {
+    const name = this.#kind.name;
+    if (this.#raw === undefined) return `${name} { freed }`;
+    return `${name} { curve: '${this.curve}', depth: ${this.depth}, ${this.#kind.shown(this)} }`;
+  }
+}
+
+/** An `ExtendedPrivateKey`'s part of `ExtendedKey`: its name, the hint of its private
+ * constructor, its raw module class, how its calls run (`secret`: the stack is scrubbed after each), how a raw
+ * object becomes one, and what `inspect` shows besides curve and depth (the fingerprint: the
+ * secret stays out of logs). */
+const privateKind = {
+  name: "ExtendedPrivateKey",
+  hint: "use ExtendedPrivateKey.fromSeed, .fromMnemonic or .parse",
+  Raw: RawPrivateKey,
+  run: secret,
+  make: (raw) => new ExtendedPrivateKey(token, raw),
+  shown: (key) => `fingerprint: '${hex(key.fingerprint)}'`,
+};
+
+/** An `ExtendedPublicKey`'s part of `ExtendedKey` (as `privateKind`; its calls hold no
+ * secret, and `inspect` shows its text). */
+const publicKind = {
+  name: "ExtendedPublicKey",
+  hint: "use ExtendedPublicKey.parse or key.toXpub()",
+  Raw: RawPublicKey,
+  run: call,
+  make: (raw) => new ExtendedPublicKey(token, raw),
+  shown: (key) => `text: '${key.toString()}'`,
+};
+
+/** The key of `kind` that `text` encodes, on `options.curve`. */
+function parseKey(kind, text, options) {
+  const { curve } = optionsArg(options);
+  textArg(text, "text");
+  return kind.make(kind.run(() => kind.Raw.parse(text, curve)));
+}
+
+/** An extended private key on one of `CURVES`. Holds its secret in WebAssembly memory until
+ * `free()` (which wipes it) or until it is garbage-collected (a `FinalizationRegistry` frees
+ * it then, at a time the engine chooses). */
+export class ExtendedPrivateKey extends ExtendedKey {
+  /** @internal */
+  constructor(guard, raw) {
+    super(guard, raw, privateKind);
   }
 
   /** The master key of a 16-to-64-byte seed on `curve` (default `secp256k1`). */
@@ -136,52 +233,23 @@ export class ExtendedPrivateKey {
   /** Parses `xprv…`/`yprv…`/`zprv…`/`tprv…` (secp256k1, or `nist256p1` given as `curve`) or
    * CIP-5 `root_xsk1…`/`acct_xsk1…`/`xprv1…` (BIP32-Ed25519). */
   static parse(text, options) {
-    const { curve } = optionsArg(options);
-    textArg(text, "text");
-    return new ExtendedPrivateKey(token, secret(() => RawPrivateKey.parse(text, curve)));
+    return parseKey(privateKind, text, options);
   }
 
-  /** The key at `path` relative to this one (`"m/44'/0'/0'"` or `"0/1'"`). */
-  derive(path) {
-    textArg(path, "path");
-    return new ExtendedPrivateKey(token, secret(() => this.#key.derive(path)));
-  }
-
-  get curve() { return this.#key.curve; }
-  get depth() { return this.#key.depth; }
-  get childNumber() { return this.#key.childNumber; }
-  get fingerprint() { return this.#key.fingerprint; }
-  get parentFingerprint() { return this.#key.parentFingerprint; }
-  get chainCode() { return secret(() => this.#key.chainCode); }
-  get publicKey() { return this.#key.publicKey; }
+  /** A copy of the chain code, which JavaScript does not wipe. */
+  get chainCode() { return secret(() => rawOf(this).chainCode); }
   /** A copy of the private key, which JavaScript does not wipe (zero it with `fill(0)`). */
-  get privateKey() { return secret(() => this.#key.privateKey); }
-  get versionName() { return this.#key.versionName; }
-
-  /** The key's text in its own version, or in `version`'s family. A copy JavaScript does
-   * not wipe. */
-  toString(version) {
-    return secret(() => this.#key.toText(version));
-  }
+  get privateKey() { return secret(() => rawOf(this).privateKey); }
 
   /** The extended public key, in the public twin of this key's version. */
   toXpub() {
-    return new ExtendedPublicKey(token, secret(() => this.#key.toXpub()));
+    return new ExtendedPublicKey(token, secret(() => rawOf(this).toXpub()));
   }
 
   /** The private key as compressed WIF (secp256k1). A copy JavaScript does not wipe. */
   wif(options) {
     const { network } = optionsArg(options);
-    return secret(() => this.#key.wif(network));
-  }
-
-  /** This key's address of `kind` of `coin` (a coin of `coins()`, by slug or symbol; its
-   * default kind without `kind`; without a coin, `kind` is one of the library's kinds and
-   * neither gives the default kind of the curve's first coin) on `network` (default: the
-   * key's own). */
-  address(kind, options) {
-    const o = optionsArg(options);
-    return call(() => this.#key.address(o.coin, kind, o.network, o.stakeKey));
+    return secret(() => rawOf(this).wif(network));
   }
 
   /** The private keys of the children `start … start+count−1` (hardened with
@@ -190,7 +258,7 @@ export class ExtendedPrivateKey {
     const { hardened = false } = optionsArg(options);
     indexArg(start, "start");
     indexArg(count, "count");
-    return split(secret(() => this.#key.derivePrivateKeys(start, count, Boolean(hardened))), count);
+    return split(secret(() => rawOf(this).derivePrivateKeys(start, count, Boolean(hardened))), count);
   }
 
   /** The public keys of those children, each from its private key in constant time. */
@@ -198,23 +266,7 @@ export class ExtendedPrivateKey {
     const { hardened = false } = optionsArg(options);
     indexArg(start, "start");
     indexArg(count, "count");
-    return split(secret(() => this.#key.derivePublicKeys(start, count, Boolean(hardened))), count);
-  }
-
-  /** Wipes the key's WebAssembly memory; the object is unusable afterwards. */
-  free() {
-    if (this.#raw !== undefined) {
-      secret(() => this.#raw.free());
-      this.#raw = undefined;
-    }
-  }
-
-  [Symbol.dispose]() { this.free(); }
-
-  /** Curve, depth and fingerprint only: the secret stays out of logs. */
-  [inspect]() {
-    if (this.#raw === undefined) return "ExtendedPrivateKey { freed }";
-    return `ExtendedPrivateKey { curve: '${this.curve}', depth: ${this.depth}, fingerprint: '${hex(this.fingerprint)}' }`;
+    return split(secret(() => rawOf(this).derivePublicKeys(start, count, Boolean(hardened))), count);
   }
 
   toJSON() {
@@ -224,66 +276,32 @@ export class ExtendedPrivateKey {
   /** @internal The raw module object (for accountDescriptors). */
   _raw(guard) {
     if (guard !== token) throw new TypeError("internal");
-    return this.#key;
+    return rawOf(this);
   }
 }
 
 /** An extended public key (secp256k1, nist256p1 or BIP32-Ed25519). */
-export class ExtendedPublicKey {
-  #raw;
-
+export class ExtendedPublicKey extends ExtendedKey {
   /** @internal */
   constructor(guard, raw) {
-    if (guard !== token) throw new TypeError("use ExtendedPublicKey.parse or key.toXpub()");
-    this.#raw = raw;
-  }
-
-  get #key() {
-    if (this.#raw === undefined) throw freed("ExtendedPublicKey");
-    return this.#raw;
+    super(guard, raw, publicKind);
   }
 
   /** Parses `xpub…`/`ypub…`/`zpub…`/`tpub…` (secp256k1, or `nist256p1` given as `curve`) or
    * CIP-5 `root_xvk1…`/`acct_xvk1…`/`xpub1…` (BIP32-Ed25519). */
   static parse(text, options) {
-    const { curve } = optionsArg(options);
-    textArg(text, "text");
-    return new ExtendedPublicKey(token, call(() => RawPublicKey.parse(text, curve)));
+    return parseKey(publicKind, text, options);
   }
 
-  /** The key at `path` relative to this one (normal steps only). */
-  derive(path) {
-    textArg(path, "path");
-    return new ExtendedPublicKey(token, call(() => this.#key.derive(path)));
-  }
-
-  get curve() { return this.#key.curve; }
-  get depth() { return this.#key.depth; }
-  get childNumber() { return this.#key.childNumber; }
-  get fingerprint() { return this.#key.fingerprint; }
-  get parentFingerprint() { return this.#key.parentFingerprint; }
-  get chainCode() { return this.#key.chainCode; }
-  get publicKey() { return this.#key.publicKey; }
-  get versionName() { return this.#key.versionName; }
-
-  /** The key's text in its own version or in `version` (a public name). */
-  toString(version) {
-    return call(() => this.#key.toText(version));
-  }
+  get chainCode() { return rawOf(this).chainCode; }
 
   toJSON() { return this.toString(); }
-
-  /** This key's address of `kind` of `coin` (as ExtendedPrivateKey's `address`). */
-  address(kind, options) {
-    const o = optionsArg(options);
-    return call(() => this.#key.address(o.coin, kind, o.network, o.stakeKey));
-  }
 
   /** The public keys of the normal children `start … start+count−1`, batched. */
   derivePublicKeys(start, count) {
     indexArg(start, "start");
     indexArg(count, "count");
-    return split(call(() => this.#key.derivePublicKeys(start, count)), count);
+    return split(call(() => rawOf(this).derivePublicKeys(start, count)), count);
   }
 
   /** The addresses of the normal children `start … start+count−1`, of `kind` of `coin` (as
@@ -292,22 +310,7 @@ export class ExtendedPublicKey {
     const o = optionsArg(options);
     indexArg(start, "start");
     indexArg(count, "count");
-    return lines(call(() => this.#key.addresses(start, count, o.coin, o.kind, o.network, o.stakeKey)), count);
-  }
-
-  /** Frees the key's WebAssembly memory; the object is unusable afterwards. */
-  free() {
-    if (this.#raw !== undefined) {
-      secret(() => this.#raw.free());
-      this.#raw = undefined;
-    }
-  }
-
-  [Symbol.dispose]() { this.free(); }
-
-  [inspect]() {
-    if (this.#raw === undefined) return "ExtendedPublicKey { freed }";
-    return `ExtendedPublicKey { curve: '${this.curve}', depth: ${this.depth}, text: '${this.toString()}' }`;
+    return lines(call(() => rawOf(this).addresses(start, count, o.coin, o.kind, o.network, o.stakeKey)), count);
   }
 }
 

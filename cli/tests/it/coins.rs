@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use crate::common::{assert_usage_error, json_ok, run, str_field, u64_field};
+use crate::fixtures::coin_record;
 
 const WALLET_CORE: &str = include_str!("../../../tests/data/coin_registry_wallet_core.json");
 const ABANDON: &str =
@@ -166,16 +167,9 @@ fn derive_coin_matches_bip84_and_wallet_core() {
 /// path, and without --path the coin's default path (bip_utils' first case).
 #[test]
 fn derive_coin_matches_bip_utils_for_tezos_nimiq_ton_nano() {
-    let data: Value =
-        serde_json::from_str(include_str!("../../../tests/data/coins_bip_utils.json")).unwrap();
     let mut checked = 0;
     for slug in ["tezos", "nimiq", "ton", "nano"] {
-        let entry = data["coins"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["coin"] == slug)
-            .unwrap_or_else(|| panic!("{slug}"));
+        let entry = coin_record(slug);
         let stdin = format!("{}\n", entry["mnemonic"].as_str().unwrap());
         assert_eq!(entry["passphrase"], "");
         let cases = entry["cases"].as_array().unwrap();

@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use crate::common::{assert_error, assert_usage_error, json_ok, run, str_field, u64_field};
+use crate::fixtures::{coin_case, REGISTRY_COINS};
 
 const BIPS_JSON: &str = include_str!("../../../tests/data/address_bips.json");
 const CORE_JSON: &str = include_str!("../../../tests/data/descriptor_core.json");
@@ -272,42 +273,14 @@ fn not_found_and_usage_errors() {
     );
 }
 
-const COINS_JSON: &str = include_str!("../../../tests/data/coins_bip_utils.json");
-
-/// `bip_utils`'s case of `coin` at `path`: the address and the account's xpub.
-fn coin_case(coin: &str, path: &str) -> (String, String) {
-    let d = data(COINS_JSON);
-    let r = d["coins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["coin"] == coin)
-        .unwrap();
-    let case = r["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["path"] == path)
-        .unwrap();
-    (
-        case["address"].as_str().unwrap().to_owned(),
-        case["account_xpub"].as_str().unwrap().to_owned(),
-    )
-}
-
 /// Registry coins' addresses from the account xpub, the coin read from the address: Litecoin,
 /// Tron, XRP and Cosmos; an EVM address with `--coin polygon`; an address of
 /// another coin than `--coin`'s refused.
 #[test]
 fn registry_coins_from_the_account_key() {
-    for (coin, path, named) in [
-        ("litecoin", "m/44'/2'/0'/0/7", None),
-        ("tron", "m/44'/195'/0'/0/7", None),
-        ("ripple", "m/44'/144'/0'/0/7", None),
-        ("cosmos", "m/44'/118'/0'/0/7", None),
-        ("polygon", "m/44'/60'/0'/0/7", Some("polygon")),
-    ] {
-        let (address, xpub) = coin_case(coin, path);
+    for (coin, path, named) in REGISTRY_COINS {
+        let case = coin_case(coin, path);
+        let (address, xpub) = (case.address, case.account_xpub);
         let mut args = vec!["find", &address, "--xkey", &xpub, "--count", "8", "--json"];
         if let Some(named) = named {
             args.extend(["--coin", named]);
@@ -317,7 +290,8 @@ fn registry_coins_from_the_account_key() {
         assert_eq!(u64_field(&got, "index"), 7, "{coin}");
         assert_eq!(str_field(&got, "address"), address, "{coin}");
     }
-    let (address, xpub) = coin_case("tron", "m/44'/195'/0'/0/7");
+    let case = coin_case("tron", "m/44'/195'/0'/0/7");
+    let (address, xpub) = (case.address, case.account_xpub);
     assert_usage_error(
         &["find", &address, "--xkey", &xpub, "--coin", "litecoin"],
         "",

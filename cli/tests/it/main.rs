@@ -37,6 +37,7 @@ mod describe;
 mod descriptors;
 mod errors;
 mod find;
+mod fixtures;
 mod freed_memory;
 mod inner_wildcard;
 mod inspect;

@@ -3,6 +3,7 @@
 //! `tests/data/recovery.json` (written by `bip_utils`, `scripts/gen_recovery_vectors.py`).
 
 use crate::common::run_in_process;
+use crate::fixtures::{coin_case, REGISTRY_COINS};
 use serde_json::Value;
 
 const DATA: &str = include_str!("../../../tests/data/recovery.json");
@@ -963,43 +964,15 @@ fn the_address_decides_the_coin() {
     );
 }
 
-const COINS: &str = include_str!("../../../tests/data/coins_bip_utils.json");
-
-/// The mnemonic of `coin`'s `bip_utils` vectors and its address at `path`.
-fn coin_case(coin: &str, path: &str) -> (String, String) {
-    let d: Value = serde_json::from_str(COINS).unwrap();
-    let r = d["coins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["coin"] == coin)
-        .unwrap();
-    let case = r["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["path"] == path)
-        .unwrap();
-    (
-        r["mnemonic"].as_str().unwrap().to_string(),
-        case["address"].as_str().unwrap().to_string(),
-    )
-}
-
 /// Registry coins without `--coin` (Litecoin, Tron, XRP, Cosmos, Dogecoin at index 7 of the
 /// default path); an EVM address under `--coin polygon`; an address of another coin than
 /// `--coin`'s refused in one line.
 #[test]
 fn registry_coins_from_the_address() {
-    for (slug, path, extra) in [
-        ("litecoin", "m/44'/2'/0'/0/7", None),
-        ("tron", "m/44'/195'/0'/0/7", None),
-        ("ripple", "m/44'/144'/0'/0/7", None),
-        ("cosmos", "m/44'/118'/0'/0/7", None),
-        ("dogecoin", "m/44'/3'/0'/0/7", None),
-        ("polygon", "m/44'/60'/0'/0/7", Some("polygon")),
-    ] {
-        let (m, address) = coin_case(slug, path);
+    let dogecoin = ("dogecoin", "m/44'/3'/0'/0/7", None);
+    for (slug, path, extra) in REGISTRY_COINS.into_iter().chain([dogecoin]) {
+        let case = coin_case(slug, path);
+        let (m, address) = (case.mnemonic, case.address);
         let template = unknown(&m, 2);
         let mut args = vec![
             "recover",
@@ -1022,7 +995,8 @@ fn registry_coins_from_the_address() {
         assert_eq!(found["path"], path, "{slug}");
         assert_eq!(found["address"], address.as_str(), "{slug}");
     }
-    let (m, address) = coin_case("tron", "m/44'/195'/0'/0/7");
+    let case = coin_case("tron", "m/44'/195'/0'/0/7");
+    let (m, address) = (case.mnemonic, case.address);
     let template = unknown(&m, 2);
     let out = run_in_process(
         &[
@@ -1049,7 +1023,8 @@ fn registry_coins_from_the_address() {
 /// wallet and a wallet without paths for the coin are one-line usage errors.
 #[test]
 fn wallet_presets() {
-    let (m, address) = coin_case("ethereum", "m/44'/60'/1'/0/0");
+    let case = coin_case("ethereum", "m/44'/60'/1'/0/0");
+    let (m, address) = (case.mnemonic, case.address);
     let template = unknown(&m, 2);
     let out = run_in_process(
         &[
