@@ -29,14 +29,28 @@ export interface RecoverOptions {
   typos?: number;
   /** Transpositions of adjacent words (default 0). */
   swaps?: number;
+  /** The words are known, their order is not (`--unordered`): in `mnemonic`, `^word` keeps its
+   * place and `+word` is an extra word that may take the place of one not marked `^` (at most
+   * 2^40 orders; not with `missing`, `typos` or `swaps`). */
+  unordered?: boolean;
   /** The phrase length: 12, 15, 18, 21 or 24. */
   length?: number;
   /** The word list (`english`, `japanese`, …). */
   language?: string;
+  /** The kind of phrase (`--seed`): `bip39` (default), or `electrum`, an Electrum v2 standard
+   * or segwit seed (its version hash in place of the checksum, Electrum's seed and its paths
+   * `m/0/*`, `m/1/*` and `m/0'/0/*`, `m/0'/1/*`; Bitcoin only). */
+  seed?: "bip39" | "electrum";
   /** The BIP-39 passphrase (the Icarus one for Cardano). */
   passphrase?: string;
   /** Passphrases to try, in order (not with `passphrase`). */
   passphrases?: string | string[];
+  /** Variants of `passphrase` (the base; empty if not given) to try (`--passphrase-rule`): the
+   * command line's text (`"case,digits:0-2"`; `"mask"` reads `passphrase` as a hashcat-style
+   * mask with `?l`, `?u`, `?d`, `?s`, `?a`, `??`), or its items as an array (`["case",
+   * "digits:0-2"]`): `case`, `subst`, `typos:N`, `alphabet:SPEC`, `digits:A-B`, `years:A-B`.
+   * Not with `passphrases`. A bad rule rejects with kind `InvalidRule`, `InvalidMaskClass`, …. */
+  passphraseRules?: string | string[];
   /** Addresses of the wallet. */
   address?: string | string[];
   /** More addresses of the wallet. */

@@ -930,12 +930,7 @@ fn all_paths(search: &Search<'_>) -> Vec<String> {
 /// # Errors
 /// A usage error naming what in the rules or the base is wrong (never the base's text).
 fn passphrase_rules(rule: &str, base: &str) -> Result<PassphraseRules, CliError> {
-    if rule.trim() == "mask" {
-        PassphraseRules::from_mask(base)
-    } else {
-        PassphraseRules::from_rules(base, rule)
-    }
-    .map_err(|e| usage(format!("invalid --passphrase-rule: {e}")))
+    PassphraseRules::parse(base, rule).map_err(|e| usage(format!("invalid --passphrase-rule: {e}")))
 }
 
 /// `; N passphrases from --passphrase-rule` for a space of passphrase rules, else nothing.

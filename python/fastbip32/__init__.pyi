@@ -224,7 +224,8 @@ class AddressError(Error):
 
 class RecoveryError(Error):
     """A recovery search the library rejects: its template (``UnknownWord``,
-    ``TooManyUnknownWords``, …), target, options or checkpoint."""
+    ``TooManyUnknownWords``, …), passphrase rules (``InvalidRule``, ``InvalidMaskClass``, …),
+    target, options or checkpoint."""
 
 class ExtendedPrivateKey:
     """An extended private key on one of ``CURVES``.

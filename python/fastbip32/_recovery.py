@@ -57,6 +57,23 @@ def _strings(name: str, value: str | Sequence[str] | None) -> list[str]:
     return list(value)
 
 
+def _rule_text(
+    passphrase_rules: str | Sequence[str] | None, passphrases: Sequence[str] | None
+) -> str | None:
+    """The command line's ``--passphrase-rule`` text: a str as it is, a sequence of items
+    joined with commas."""
+    if passphrase_rules is None:
+        return None
+    if passphrases is not None:
+        raise TypeError(
+            "passphrase_rules vary the one passphrase= (the base); "
+            "give passphrases= or passphrase_rules=, not both"
+        )
+    if isinstance(passphrase_rules, str):
+        return passphrase_rules
+    return ",".join(_strings("passphrase_rules", passphrase_rules))
+
+
 def recover(
     template: str,
     *,
@@ -73,10 +90,13 @@ def recover(
     missing: int = 0,
     typos: int = 0,
     swaps: int = 0,
+    unordered: bool = False,
     length: int | None = None,
     language: str | None = None,
+    seed: Literal["bip39", "electrum"] = "bip39",
     passphrase: str = "",
     passphrases: Sequence[str] | None = None,
+    passphrase_rules: str | Sequence[str] | None = None,
     shard: tuple[int, int] | None = None,
     threads: int | None = None,
     resume: str | os.PathLike[str] | None = None,
@@ -88,7 +108,13 @@ def recover(
 
     As ``fastbip32 recover``: a template of words, ``?`` (any word), ``{a,b,c}`` (one of a
     list) and ``ab*`` (a prefix); ``missing``, ``typos`` and ``swaps``; a ``length`` (12 to
-    24) and a ``language`` (detected when None). The target is one or more of ``address``
+    24) and a ``language`` (detected when None). ``unordered=True`` (``--unordered``): the
+    words are known, their order is not; in the template ``^word`` keeps its place and
+    ``+word`` is an extra word that may take the place of one not marked ``^`` (at most
+    2**40 orders; not with ``missing``, ``typos`` or ``swaps``). ``seed`` (``--seed``) is
+    ``"bip39"``, or ``"electrum"``: an Electrum v2 standard or segwit phrase (its version hash
+    in place of the checksum, Electrum's seed and its paths ``m/0/*``, ``m/1/*`` (P2PKH) and
+    ``m/0'/0/*``, ``m/0'/1/*`` (P2WPKH); Bitcoin only). The target is one or more of ``address``
     (one or a list), ``addresses`` (a file, one per line), ``xpub`` (compared at its own
     depth and path), ``fingerprint`` (the master key's, 8 hex digits or 4 bytes) and
     ``descriptor``. ``coin`` is a slug or symbol of ``fastbip32.COINS`` whose keys the search
@@ -97,7 +123,13 @@ def recover(
     EVM address is Ethereum's), else ``bitcoin``. ``change`` chooses the chains of the
     standard paths: ``"receive"`` (``/0/*``), ``"change"`` (``/1/*``) or ``"both"``, as the
     tool's ``--change``. ``path`` overrides the paths, with ``*`` for the gap. The passphrase
-    is ``passphrase``, or one of ``passphrases``.
+    is ``passphrase``, or one of ``passphrases``, or one of the variants of ``passphrase``
+    that ``passphrase_rules`` give (``--passphrase-rule``): a str as the tool takes it
+    (``"case,digits:0-2"``; ``"mask"`` makes ``passphrase`` a hashcat-style mask with ``?l``,
+    ``?u``, ``?d``, ``?s``, ``?a``, ``??``), or a sequence of its items (``["case",
+    "digits:0-2"]``, joined with commas): ``case``, ``subst``, ``typos:N``,
+    ``alphabet:SPEC``, ``digits:A-B``, ``years:A-B``. The variants are counted before the
+    search and taken by index, so ``shard`` and ``resume`` split them as a list.
 
     ``shard=(k, n)`` searches the k-th of n disjoint parts of the space (k from 1 to n, as
     the tool's ``--shard K/N``). ``threads`` defaults to every core (at most 1024).
@@ -113,7 +145,11 @@ def recover(
     Raises ``fastbip32.Error`` (``.kind``: ``UnknownWord``, ``TooManyUnknownWords``,
     ``UnknownCoin``, ``UnknownChange``, ``SeveralCoins``, …) for a bad template, target, coin or
     combination of options; a phrase too short names ``missing=N``, a word outside the list its
-    nearest words and ``typos=1``.
+    nearest words and ``typos=1``. Bad passphrase rules raise ``fastbip32.RecoveryError``
+    (``.kind``: ``InvalidRule``, ``DuplicateRule``, ``AlphabetWithoutTypos``,
+    ``InvalidMaskClass``, ``TooLong``, ``TooManyVariants``, ``CountOverflow``), an unknown
+    ``seed`` kind ``UnknownSeedKind``, ``seed="electrum"`` on another coin ``ElectrumCoin``;
+    ``passphrase_rules`` with ``passphrases`` raise ``TypeError``.
     """
     for name, value in (("accounts", accounts), ("gap", gap), ("missing", missing)):
         if not isinstance(value, int) or isinstance(value, bool):
@@ -123,6 +159,7 @@ def recover(
             "addresses is a file of addresses, one per line (a path); "
             "pass the addresses themselves as address=[...]"
         )
+    rules = _rule_text(passphrase_rules, passphrases)
     listed = _strings("passphrases", passphrases) if passphrases is not None else [passphrase]
     if isinstance(fingerprint, bytes):
         fingerprint = fingerprint.hex()
@@ -141,9 +178,12 @@ def recover(
         missing=missing,
         typos=typos,
         swaps=swaps,
+        unordered=unordered,
         length=length,
         language=language,
+        seed=seed,
         passphrases=listed,
+        passphrase_rules=rules,
         shard=shard,
         threads=threads,
         resume=None if resume is None else os.fspath(resume),
@@ -161,26 +201,31 @@ def recovery_space(
     missing: int = 0,
     typos: int = 0,
     swaps: int = 0,
+    unordered: bool = False,
     length: int | None = None,
     language: str | None = None,
     passphrase: str = "",
     passphrases: Sequence[str] | None = None,
+    passphrase_rules: str | Sequence[str] | None = None,
     examples: int = 5,
 ) -> dict[str, Any]:
     """What ``recover`` would search, as ``fastbip32 recover --dry-run`` prints it:
     ``size`` (the candidates), ``checksum_passing`` (those that pass the BIP-39 checksum),
     ``exact`` (False when that count is an estimate) and ``examples`` (the first
     ``examples`` checksum-passing candidates, as phrases: secrets, for checking the
-    template)."""
+    template). The template and passphrase options are ``recover``'s."""
+    rules = _rule_text(passphrase_rules, passphrases)
     listed = _strings("passphrases", passphrases) if passphrases is not None else [passphrase]
     space: dict[str, Any] = _native._recovery_space(
         template,
         missing=missing,
         typos=typos,
         swaps=swaps,
+        unordered=unordered,
         length=length,
         language=language,
         passphrases=listed,
+        passphrase_rules=rules,
         examples=examples,
     )
     return space

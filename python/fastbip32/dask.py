@@ -192,6 +192,20 @@ def _search_shard(
     return None if found is None else dataclasses.asdict(found)
 
 
+# The options of ``recovery_space``: those that define the space ``recover`` searches.
+_SPACE_OPTIONS = (
+    "missing",
+    "typos",
+    "swaps",
+    "unordered",
+    "length",
+    "language",
+    "passphrase",
+    "passphrases",
+    "passphrase_rules",
+)
+
+
 def recover(
     template: str,
     *,
@@ -227,11 +241,7 @@ def recover(
 
     recovery_space(
         template,
-        **{
-            k: v
-            for k, v in options.items()
-            if k in ("missing", "typos", "swaps", "length", "language", "passphrase", "passphrases")
-        },
+        **{k: v for k, v in options.items() if k in _SPACE_OPTIONS},
         examples=0,
     )
     options = {**options, "threads": threads}

@@ -10,8 +10,8 @@
 //! * `fastbip32.DescriptorError`: every error of a descriptor operation (`.position`: the
 //!   byte offset in the descriptor text, where the error names one);
 //! * `fastbip32.AddressError`: the errors of addresses and WIF (encoding, decoding);
-//! * `fastbip32.RecoveryError`: the errors of the recovery search (template, target,
-//!   options, checkpoint).
+//! * `fastbip32.RecoveryError`: the errors of the recovery search (template, passphrase
+//!   rules, target, options, checkpoint).
 //!
 //! One [`LibraryError`] impl per library module's error type, raised through [`lib`] (and
 //! [`mnemonic`] where the phrase is at hand, for suggestions); each takes the variant's name
@@ -184,6 +184,14 @@ impl LibraryError for fastbip32::descriptor::Error {
 /// A recovery search's error (a bad template, target, combination of options or
 /// checkpoint): `RecoveryError`.
 impl LibraryError for fastbip32::recovery::Error {
+    fn into_py(self) -> PyErr {
+        raise::<RecoveryError>(self.to_string(), self.kind(), &[], None)
+    }
+}
+
+/// Passphrase rules the library rejects (rule text, mask or base): `RecoveryError`, with the
+/// variant's name as its kind (`InvalidRule`, `InvalidMaskClass`, …).
+impl LibraryError for fastbip32::recovery::PassphraseRuleError {
     fn into_py(self) -> PyErr {
         raise::<RecoveryError>(self.to_string(), self.kind(), &[], None)
     }

@@ -10,8 +10,8 @@ use std::time::Instant;
 use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Mnemonic;
 use fastbip32::recovery::{
-    Change, Checkpoint, Coin, Error as RecoveryError, Found, Options, Outcome, PathPattern, Paths,
-    Progress, Search, Space, Target, Template,
+    Change, Checkpoint, Coin, Error as RecoveryError, Found, Options, Outcome, PassphraseRules,
+    PathPattern, Paths, Progress, Search, SeedKind, Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use pyo3::prelude::*;
@@ -28,17 +28,37 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 /// The hashing budget for an exact checksum count before it is estimated.
 const COUNT_BUDGET: u64 = 1 << 22;
 
-/// The template parsed with the options.
-fn space_of(
-    template: &str,
+/// What defines a search's space: the template's options and the passphrases.
+struct SpaceArgs<'a> {
     missing: usize,
     typos: usize,
     swaps: usize,
+    unordered: bool,
     length: Option<usize>,
-    language: Option<&str>,
-    passphrases: &[PyBackedStr],
-) -> PyResult<Space> {
-    let mut options = Options::new().missing(missing).typos(typos).swaps(swaps);
+    language: Option<&'a str>,
+    passphrases: &'a [PyBackedStr],
+    /// The command line's `--passphrase-rule` text over the one passphrase of `passphrases`.
+    passphrase_rules: Option<&'a str>,
+}
+
+/// The template parsed with the options, and its passphrases: the list, or the variants of
+/// the rules over the one base passphrase (`_recovery.py` passes exactly one with rules).
+fn space_of(template: &str, args: &SpaceArgs<'_>) -> PyResult<Space> {
+    let SpaceArgs {
+        missing,
+        typos,
+        swaps,
+        unordered,
+        length,
+        language,
+        passphrases,
+        passphrase_rules,
+    } = *args;
+    let mut options = Options::new()
+        .missing(missing)
+        .typos(typos)
+        .swaps(swaps)
+        .unordered(unordered);
     if let Some(name) = language {
         options = options.language(names::language(name)?);
     }
@@ -46,24 +66,43 @@ fn space_of(
         options = options.length(words);
     }
     let template = Template::parse(template, &options)
-        .map_err(|e| template_error(template, &options, missing, typos, length, &e))?;
-    // Borrowed from the Python strings: no Rust copy but the space's own (wiped) NFKD one.
-    Space::new(template, passphrases.iter().map(|p| &**p)).map_err(errors::lib)
+        .map_err(|e| template_error(template, &options, args, &e))?;
+    match (passphrase_rules, passphrases) {
+        (Some(rules), [base]) => {
+            let rules = PassphraseRules::parse(base, rules).map_err(errors::lib)?;
+            Space::with_passphrase_rules(template, rules)
+        }
+        (Some(_), _) => {
+            return Err(errors::binding(
+                "InvalidArgument",
+                "passphrase_rules vary one base passphrase".to_owned(),
+            ))
+        }
+        // Borrowed from the Python strings: no Rust copy but the space's own (wiped) NFKD one.
+        (None, _) => Space::new(template, passphrases.iter().map(|p| &**p)),
+    }
+    .map_err(errors::lib)
 }
 
 /// A template's error, with the option that would search what it refuses: `missing=N` for a
 /// phrase too short, the nearest words and `typos=1` for a word outside the list, `typos=N`
-/// for several.
+/// for several (neither `missing` nor `typos` for an `unordered` template, which takes
+/// neither).
 fn template_error(
     text: &str,
     options: &Options,
-    missing: usize,
-    typos: usize,
-    length: Option<usize>,
+    args: &SpaceArgs<'_>,
     err: &RecoveryError,
 ) -> PyErr {
+    let SpaceArgs {
+        missing,
+        typos,
+        unordered,
+        length,
+        ..
+    } = *args;
     let hint = match *err {
-        RecoveryError::InvalidWordCount { count } if length.is_none() => {
+        RecoveryError::InvalidWordCount { count } if length.is_none() && !unordered => {
             Mnemonic::WORD_COUNTS.iter().find(|&&n| n > count).map(|n| {
                 format!(
                     "; if words are missing, try missing={}",
@@ -75,7 +114,8 @@ fn template_error(
             let near = Template::suggest_vartime(text, options, position)
                 .filter(|s| !s.is_empty())
                 .map(|s| format!("; did you mean {}?", s.join(", ")));
-            let more = (typos == 0).then_some(" (typos=1 searches the words near it)");
+            let more =
+                (typos == 0 && !unordered).then_some(" (typos=1 searches the words near it)");
             Some(format!(
                 "{}{}",
                 near.unwrap_or_default(),
@@ -160,8 +200,8 @@ fn salt() -> PyResult<[u8; 16]> {
 #[pyfunction]
 #[pyo3(signature = (
     template, *, addresses, address_file, xpubs, fingerprint, descriptor, coin, change, path,
-    accounts, gap, missing, typos, swaps, length, language, passphrases, shard, threads,
-    resume, progress, stop
+    accounts, gap, missing, typos, swaps, unordered, length, language, seed, passphrases,
+    passphrase_rules, shard, threads, resume, progress, stop
 ))]
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub(crate) fn _recover(
@@ -180,9 +220,12 @@ pub(crate) fn _recover(
     missing: usize,
     typos: usize,
     swaps: usize,
+    unordered: bool,
     length: Option<usize>,
     language: Option<&str>,
+    seed: &str,
     passphrases: Vec<PyBackedStr>,
+    passphrase_rules: Option<String>,
     shard: Option<(u64, u64)>,
     threads: Option<u64>,
     resume: Option<PathBuf>,
@@ -190,15 +233,19 @@ pub(crate) fn _recover(
     stop: Option<Py<PyAny>>,
 ) -> PyResult<Option<Py<PyDict>>> {
     let threads = threads.map(|n| limits::thread_count(Some(n))).transpose()?;
-    let space = space_of(
-        &template,
+    let seed: SeedKind = seed.parse().map_err(errors::lib)?;
+    let args = SpaceArgs {
         missing,
         typos,
         swaps,
+        unordered,
         length,
         language,
-        &passphrases,
-    )?;
+        passphrases: &passphrases,
+        passphrase_rules: passphrase_rules.as_deref(),
+    };
+    // Rules with typos list their variants when built: other Python threads run meanwhile.
+    let space = py.detach(|| space_of(&template, &args))?;
     // A target file of millions of addresses takes seconds to read: other Python threads run.
     let target = py.detach(|| {
         target_of(
@@ -219,7 +266,7 @@ pub(crate) fn _recover(
         Some((k, n)) => space.shard(shard_index(k, n)?, n).map_err(errors::lib)?,
         None => 0..space.size(),
     };
-    let mut search = Search::new(&space, &target, paths);
+    let mut search = Search::new(&space, &target, paths).seed(seed);
     if let Some(n) = threads {
         search = search.threads(n);
     }
@@ -361,7 +408,10 @@ fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDic
 
 /// `fastbip32.recovery_space`'s native half.
 #[pyfunction]
-#[pyo3(signature = (template, *, missing, typos, swaps, length, language, passphrases, examples))]
+#[pyo3(signature = (
+    template, *, missing, typos, swaps, unordered, length, language, passphrases,
+    passphrase_rules, examples
+))]
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub(crate) fn _recovery_space<'py>(
     py: Python<'py>,
@@ -369,20 +419,24 @@ pub(crate) fn _recovery_space<'py>(
     missing: usize,
     typos: usize,
     swaps: usize,
+    unordered: bool,
     length: Option<usize>,
     language: Option<&str>,
     passphrases: Vec<PyBackedStr>,
+    passphrase_rules: Option<String>,
     examples: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let space = space_of(
-        &template,
+    let args = SpaceArgs {
         missing,
         typos,
         swaps,
+        unordered,
         length,
         language,
-        &passphrases,
-    )?;
+        passphrases: &passphrases,
+        passphrase_rules: passphrase_rules.as_deref(),
+    };
+    let space = py.detach(|| space_of(&template, &args))?;
     let (count, picked) = py.detach(|| {
         (
             space.checksum_count_vartime(COUNT_BUDGET),

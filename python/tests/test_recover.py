@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -230,3 +231,122 @@ def test_errors_name_the_option_that_searches_them() -> None:
     assert "abandon" in message and "typos=1" in message
     found = fb.recover(typo, address=ABOUT_BIP84, typos=1, gap=1, language="english")
     assert found is not None and found.mnemonic == ABOUT
+
+
+def vector(index: int) -> tuple[str, bytes]:
+    """BIP-39's published English vector ``index`` (passphrase ``TREZOR``): phrase and seed."""
+    _, words, seed, _ = load("bip39_trezor.json")["english"][index]
+    return str(words), bytes.fromhex(seed)
+
+
+def bip84_of_seed(seed: bytes, change: Any = None, index: int = 0) -> str:
+    """The BIP-84 address of a seed computed by bip_utils (receive chain by default)."""
+    account = bip_utils.Bip84.FromSeed(seed, bip_utils.Bip84Coins.BITCOIN).Purpose().Coin()
+    chain = account.Account(0).Change(change or bip_utils.Bip44Changes.CHAIN_EXT)
+    return str(chain.AddressIndex(index).PublicKey().ToAddress())
+
+
+def test_passphrase_rules_find_trezor_from_its_case_and_a_mask() -> None:
+    words, seed = vector(1)
+    target = bip84_of_seed(seed)
+    # The vectors' passphrase is TREZOR: "trezor" with case variants reaches it.
+    for rules in ("case", ["case"]):
+        found = fb.recover(
+            words, address=target, gap=1, passphrase="trezor", passphrase_rules=rules
+        )
+        assert found is not None and (found.mnemonic, found.passphrase) == (words, "TREZOR")
+    found = fb.recover(words, address=target, gap=1, passphrase="TREZ?u?u", passphrase_rules="mask")
+    assert found is not None and found.passphrase == "TREZOR"
+    # Without the rules the base alone is tried, and it is not the wallet's passphrase.
+    assert fb.recover(words, address=target, gap=1, passphrase="trezor") is None
+
+
+def test_passphrase_rules_with_appended_digits() -> None:
+    m = phrase(11)
+    target = bip84_receive(m, passphrase="Summer42")
+    # case: summer, SUMMER, Summer (toggled first letter: Summer again); digits:0-2: none,
+    # 10 of one, 100 of two: 3 * 111 passphrases.
+    space = fb.recovery_space(m, passphrase="summer", passphrase_rules=["case", "digits:0-2"])
+    assert space["size"] == 3 * 111
+    found = fb.recover(
+        m,
+        address=target,
+        gap=1,
+        passphrase="summer",
+        passphrase_rules="case,digits:0-2",
+        threads=2,
+    )
+    assert found is not None and (found.mnemonic, found.passphrase) == (m, "Summer42")
+
+
+def test_unordered_finds_two_swapped_words() -> None:
+    words, seed = vector(15)
+    target = bip84_of_seed(seed)
+    given = words.split()
+    given[2], given[9] = given[9], given[2]
+    # Four positions free (two of them the swapped ones), the rest anchored, one extra word.
+    free = {2, 5, 9, 11}
+    template = " ".join(w if i in free else "^" + w for i, w in enumerate(given)) + " +zoo"
+    space = fb.recovery_space(template, unordered=True, language="english")
+    # Five candidate words for four free positions: 5 * 4 * 3 * 2 orders.
+    assert space["size"] == 120
+    found = fb.recover(
+        template, unordered=True, address=target, gap=1, passphrase="TREZOR", language="english"
+    )
+    assert found is not None and found.mnemonic == words and found.passphrase == "TREZOR"
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(template, address=target, language="english")
+    assert err.value.kind == "UnorderedOption"
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(template, unordered=True, typos=1, address=target, language="english")
+    assert err.value.kind == "UnorderedOption"
+
+
+@pytest.mark.parametrize(
+    ("name", "address", "path"),
+    [
+        ("test_electrum_seed_standard", "receive_0", "m/0/0"),
+        ("test_electrum_seed_segwit", "change_0", "m/0'/1/0"),
+    ],
+)
+def test_electrum_seed_with_a_word_unknown(name: str, address: str, path: str) -> None:
+    # Electrum's own test wallets (tests/test_wallet_vertical.py), addresses by Electrum.
+    wallet = next(w for w in load("electrum_seeds.json")["wallets"] if w["name"] == name)
+    found = fb.recover(
+        blank(wallet["words"], 3),
+        address=wallet[address],
+        seed="electrum",
+        gap=1,
+        language="english",
+    )
+    assert found is not None and found.mnemonic == wallet["words"]
+    assert (found.path, found.address) == (path, wallet[address])
+    # Read as BIP-39 phrases, the same candidates find nothing.
+    assert fb.recover(blank(wallet["words"], 3), address=wallet[address], gap=1) is None
+
+
+def test_recovery_options_errors_have_kinds() -> None:
+    words, seed = vector(1)
+    target = bip84_of_seed(seed)
+    for rules, kind in [
+        ("case,bogus", "InvalidRule"),
+        (["case", "case"], "DuplicateRule"),
+        ("alphabet:?d", "AlphabetWithoutTypos"),
+    ]:
+        with pytest.raises(fb.RecoveryError) as err:
+            fb.recover(words, address=target, passphrase="trezor", passphrase_rules=rules)
+        assert err.value.kind == kind and "\n" not in str(err.value)
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(words, address=target, passphrase="trezor?x", passphrase_rules="mask")
+    assert err.value.kind == "InvalidMaskClass" and "trezor" not in str(err.value)
+    with pytest.raises(TypeError):
+        fb.recover(words, address=target, passphrases=["a", "b"], passphrase_rules="case")
+    with pytest.raises(TypeError):
+        fb.recover(words, address=target, passphrase_rules=["case", 1])  # type: ignore[list-item]
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(words, address=target, seed="slip39")  # type: ignore[arg-type]
+    assert err.value.kind == "UnknownSeedKind"
+    eth = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"  # EIP-55's published example
+    with pytest.raises(fb.RecoveryError) as err:
+        fb.recover(blank(words, 0), address=eth, seed="electrum")
+    assert err.value.kind == "ElectrumCoin"

@@ -171,6 +171,23 @@ impl fmt::Display for PassphraseRuleError {
     }
 }
 
+impl PassphraseRuleError {
+    /// The variant's name (`"InvalidRule"`, `"InvalidMaskClass"`, …): what the bindings give
+    /// as an error's kind.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Self::InvalidRule { .. } => "InvalidRule",
+            Self::DuplicateRule { .. } => "DuplicateRule",
+            Self::AlphabetWithoutTypos => "AlphabetWithoutTypos",
+            Self::InvalidMaskClass { .. } => "InvalidMaskClass",
+            Self::TooLong { .. } => "TooLong",
+            Self::CountOverflow => "CountOverflow",
+            Self::TooManyVariants { .. } => "TooManyVariants",
+            Self::IndexOutOfRange { .. } => "IndexOutOfRange",
+        }
+    }
+}
+
 impl core::error::Error for PassphraseRuleError {}
 
 /// One position of a mask: a fixed byte or a class.
@@ -833,6 +850,26 @@ impl PassphraseRules {
             count,
             identity: identity(mask, None),
         })
+    }
+
+    /// The passphrases of `rule` over `base`, as the command line's `--passphrase-rule`
+    /// takes it: the text `mask` (spaces around it ignored) makes `base` a mask
+    /// ([`Self::from_mask`]); any other text is a rule list over `base`
+    /// ([`Self::from_rules`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Self::from_mask`] or [`Self::from_rules`].
+    ///
+    /// # Security
+    ///
+    /// As [`Self::from_rules`].
+    pub fn parse(base: &str, rule: &str) -> Result<Self, PassphraseRuleError> {
+        if rule.trim() == "mask" {
+            Self::from_mask(base)
+        } else {
+            Self::from_rules(base, rule)
+        }
     }
 
     /// The passphrases of rule text `rules` over `base`.

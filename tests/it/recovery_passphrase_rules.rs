@@ -448,3 +448,28 @@ fn a_space_of_rules_normalizes_each_variant() {
     assert_eq!(space.passphrase(0).as_deref(), Some("cafe\u{301}0"));
     assert_eq!(space.passphrase(9).as_deref(), Some("cafe\u{301}9"));
 }
+
+/// `parse` reads the command line's rule text: `mask` makes the base a mask, anything else is
+/// a rule list; each error's kind is its variant's name.
+#[test]
+fn parse_takes_mask_or_rules_and_errors_name_their_kind() {
+    // ?d is ten digits; "summer" alone with digits:1 is 1 + 10 passphrases.
+    assert_eq!(PassphraseRules::parse("a?d", " mask ").unwrap().count(), 10);
+    assert_eq!(
+        PassphraseRules::parse("summer", "digits:1")
+            .unwrap()
+            .count(),
+        11
+    );
+    // "mask" is not a rule item: among others it is refused, as item 2.
+    let err = PassphraseRules::parse("summer", "case,mask").unwrap_err();
+    assert_eq!(err, PassphraseRuleError::InvalidRule { item: 1 });
+    assert_eq!(err.kind(), "InvalidRule");
+    let err = PassphraseRules::parse("?x", "mask").unwrap_err();
+    assert_eq!(err, PassphraseRuleError::InvalidMaskClass { offset: 0 });
+    assert_eq!(err.kind(), "InvalidMaskClass");
+    assert_eq!(
+        PassphraseRules::parse("a", "case,case").unwrap_err().kind(),
+        "DuplicateRule"
+    );
+}

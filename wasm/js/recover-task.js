@@ -28,6 +28,7 @@ export function serveRecoverTasks(scope, module) {
       s.passphrases ?? (s.passphrase === undefined ? [] : [s.passphrase]),
       [...list(s.address), ...list(s.addresses)], list(s.xpub), list(s.fingerprint), list(s.descriptor),
       s.coin, s.accounts ?? 1, s.gap ?? 20, s.change, list(s.path),
+      s.unordered ?? false, s.seed, s.passphraseRules,
     ), raw);
     current = { key, search: made };
     return made;

@@ -8,9 +8,9 @@ import { WorkerPool, recoverWorker } from "./pool.js";
 
 /** The options that describe the search (the command line's flags, camelCase). */
 const SEARCH = new Set([
-  "mnemonic", "missing", "typos", "swaps", "length", "language", "passphrase", "passphrases",
-  "address", "addresses", "xpub", "fingerprint", "descriptor", "coin", "accounts", "gap",
-  "path", "change",
+  "mnemonic", "missing", "typos", "swaps", "unordered", "length", "language", "seed",
+  "passphrase", "passphrases", "passphraseRules", "address", "addresses", "xpub", "fingerprint",
+  "descriptor", "coin", "accounts", "gap", "path", "change",
 ]);
 
 /** The options of the run itself. */
@@ -42,18 +42,24 @@ function read(options) {
       throw invalid(`${name} must be a non-negative integer`);
     }
   }
-  for (const name of ["language", "coin", "change", "passphrase"]) {
+  for (const name of ["language", "coin", "change", "passphrase", "seed"]) {
     if (search[name] !== undefined && typeof search[name] !== "string") throw invalid(`${name} must be a string`);
   }
-  for (const name of ["address", "addresses", "xpub", "fingerprint", "descriptor", "path", "passphrases"]) {
+  for (const name of ["address", "addresses", "xpub", "fingerprint", "descriptor", "path", "passphrases", "passphraseRules"]) {
     const v = search[name];
     if (v !== undefined && typeof v !== "string" && !(Array.isArray(v) && v.every((s) => typeof s === "string"))) {
       throw invalid(`${name} must be a string or an array of strings`);
     }
   }
+  if (search.unordered !== undefined && typeof search.unordered !== "boolean") throw invalid("unordered must be a boolean");
   if (typeof search.passphrases === "string") search.passphrases = [search.passphrases];
   if (search.passphrase !== undefined && search.passphrases !== undefined) {
     throw invalid("give passphrase or passphrases, not both");
+  }
+  // The command line's --passphrase-rule text: an array's items joined with commas.
+  if (Array.isArray(search.passphraseRules)) search.passphraseRules = search.passphraseRules.join(",");
+  if (search.passphraseRules !== undefined && search.passphrases !== undefined) {
+    throw invalid("passphraseRules vary the one passphrase (the base): give passphrases or passphraseRules, not both");
   }
   let shard = null;
   if (options.shard !== undefined) {

@@ -120,6 +120,15 @@ impl LibraryError for fastbip32::recovery::Error {
     }
 }
 
+/// Passphrase rules the library rejects (rule text, mask or base): `FastBip32Error`, its
+/// kind the library's exhaustive `kind()` (`InvalidRule`, `InvalidMaskClass`, …).
+#[cfg(feature = "recover")]
+impl LibraryError for fastbip32::recovery::PassphraseRuleError {
+    fn into_js(self) -> JsValue {
+        raise(Class::Base, self.kind(), &self.to_string(), &[])
+    }
+}
+
 impl LibraryError for fastbip32::address::Error {
     fn into_js(self) -> JsValue {
         raise(Class::Base, self.kind(), &self.to_string(), &[])

@@ -10,7 +10,8 @@ use core::ops::{ControlFlow, Range};
 
 use fastbip32::descriptor::Descriptor;
 use fastbip32::recovery::{
-    Change, Coin, Options, PathPattern, Paths, RangeOutcome, Search, Space, Target, Template,
+    Change, Coin, Options, PassphraseRules, PathPattern, Paths, RangeOutcome, Search, SeedKind,
+    Space, Target, Template,
 };
 use fastbip32::{Fingerprint, Xpub};
 use js_sys::{Function, Object, Reflect};
@@ -28,6 +29,7 @@ pub struct RawRecovery {
     space: Space,
     target: Target,
     paths: Paths,
+    seed: SeedKind,
 }
 
 /// Counts and the coin only: no word or passphrase.
@@ -36,6 +38,7 @@ impl core::fmt::Debug for RawRecovery {
         f.debug_struct("RawRecovery")
             .field("size", &self.space.size())
             .field("coin", &self.paths.coin())
+            .field("seed", &self.seed)
             .finish_non_exhaustive()
     }
 }
@@ -60,8 +63,11 @@ impl RawRecovery {
     /// A search: `template` (the phrase as remembered, wiped after parsing), the options of
     /// the template (`missing`, `typos`, `swaps`, `length`, `language`), the passphrases
     /// (default: the empty one), the targets (addresses, xpubs, fingerprints as 8 hex
-    /// digits, descriptors), the coin (default: the addresses' one, else bitcoin) and the
-    /// paths (`accounts`, `gap`, `change`, path patterns), as the command line's `recover`.
+    /// digits, descriptors), the coin (default: the addresses' one, else bitcoin), the
+    /// paths (`accounts`, `gap`, `change`, path patterns), whether the words' order is
+    /// unknown (`unordered`), the seed kind (`bip39`, the default, or `electrum`) and the
+    /// passphrase rules (the command line's `--passphrase-rule` text over the one passphrase
+    /// given, the base), as the command line's `recover`.
     #[wasm_bindgen(constructor)]
     #[allow(
         clippy::too_many_arguments,
@@ -85,14 +91,22 @@ impl RawRecovery {
         gap: u32,
         change: Option<String>,
         paths: Vec<String>,
+        unordered: bool,
+        seed: Option<String>,
+        passphrase_rules: Option<String>,
     ) -> Result<RawRecovery, JsValue> {
         let template = Zeroizing::new(template);
         let passphrases: Vec<Zeroizing<String>> =
             passphrases.into_iter().map(Zeroizing::new).collect();
+        let seed: SeedKind = match seed.as_deref() {
+            Some(name) => name.parse().map_err(errors::lib)?,
+            None => SeedKind::Bip39,
+        };
         let mut options = Options::new()
             .missing(missing as usize)
             .typos(typos as usize)
-            .swaps(swaps as usize);
+            .swaps(swaps as usize)
+            .unordered(unordered);
         if let Some(language) = language.as_deref() {
             options = options.language(names::language(language)?);
         }
@@ -100,10 +114,22 @@ impl RawRecovery {
             options = options.length(length as usize);
         }
         let template = Template::parse(&template, &options).map_err(errors::lib)?;
-        let space = if passphrases.is_empty() {
-            Space::new(template, [""])
-        } else {
-            Space::new(template, passphrases.iter().map(|p| p.as_str()))
+        let space = match (passphrase_rules.as_deref(), passphrases.as_slice()) {
+            (Some(rules), []) => Space::with_passphrase_rules(
+                template,
+                PassphraseRules::parse("", rules).map_err(errors::lib)?,
+            ),
+            (Some(rules), [base]) => Space::with_passphrase_rules(
+                template,
+                PassphraseRules::parse(base, rules).map_err(errors::lib)?,
+            ),
+            (Some(_), _) => {
+                return Err(invalid(
+                    "passphraseRules vary one base passphrase (passphrase), not a list",
+                ))
+            }
+            (None, []) => Space::new(template, [""]),
+            (None, list) => Space::new(template, list.iter().map(|p| p.as_str())),
         }
         .map_err(errors::lib)?;
         drop(passphrases);
@@ -166,6 +192,7 @@ impl RawRecovery {
             space,
             target,
             paths: search_paths,
+            seed,
         };
         recovery.search().check().map_err(errors::lib)?;
         Ok(recovery)
@@ -266,6 +293,8 @@ impl RawRecovery {
 impl RawRecovery {
     /// The library's search over this space, target and paths, on the calling thread.
     fn search(&self) -> Search<'_> {
-        Search::new(&self.space, &self.target, self.paths.clone()).threads(1)
+        Search::new(&self.space, &self.target, self.paths.clone())
+            .seed(self.seed)
+            .threads(1)
     }
 }

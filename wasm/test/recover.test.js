@@ -1,12 +1,15 @@
 // recover(): a known wallet (tests/data/recovery.json, from bip_utils) found from a template
 // with a word unknown or missing, progress, abort, errors with kinds, and the same record as
-// the command line's `recover --json` for the same search.
+// the command line's `recover --json` for the same search; passphrase rules (BIP-39's
+// published TREZOR vectors, fingerprints by @scure/bip32), unordered words, and Electrum's
+// own test wallets (tests/data/electrum_seeds.json).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
+import { HDKey } from "@scure/bip32";
 import { FastBip32Error, recover } from "fastbip32";
 
 const vectors = JSON.parse(readFileSync(new URL("../../tests/data/recovery.json", import.meta.url), "utf8"));
@@ -100,6 +103,88 @@ test("recover's errors are the package's classes with kinds", async () => {
   // A named coin takes only its own addresses (the target is a Bitcoin address).
   await assert.rejects(recover({ ...search, coin: "dogecoin" }), kind("InvalidArgument"));
   await assert.rejects(recover({ ...search, gap: 70_000 }), kind("TooLarge"));
+});
+
+// BIP-39's published English vectors (passphrase TREZOR), and Electrum's own test wallets.
+const trezor = JSON.parse(readFileSync(new URL("../../tests/data/bip39_trezor.json", import.meta.url), "utf8")).english;
+const electrum = JSON.parse(readFileSync(new URL("../../tests/data/electrum_seeds.json", import.meta.url), "utf8")).wallets;
+
+/** The master fingerprint (8 hex digits) of a published root xprv, by @scure/bip32. */
+function fingerprintOf(xprv) {
+  return HDKey.fromExtendedKey(xprv).fingerprint.toString(16).padStart(8, "0");
+}
+
+test("passphraseRules find TREZOR from \"trezor\" with case variants, and from a mask", async () => {
+  const [, phrase, , xprv] = trezor[1];
+  const fingerprint = fingerprintOf(xprv);
+  for (const passphraseRules of ["case", ["case"]]) {
+    const found = await recover({ mnemonic: phrase, fingerprint, passphrase: "trezor", passphraseRules, workers: 1 });
+    assert.equal(found.mnemonic, phrase);
+    assert.equal(found.passphrase, "TREZOR");
+    assert.equal(found.matched, "fingerprint");
+    assert.equal(found.path, "m");
+  }
+  const masked = await recover({ mnemonic: phrase, fingerprint, passphrase: "TREZ?u?u", passphraseRules: "mask", workers: 1 });
+  assert.equal(masked.passphrase, "TREZOR");
+  // The base alone is not the wallet's passphrase.
+  assert.equal(await recover({ mnemonic: phrase, fingerprint, passphrase: "trezor", workers: 1 }), null);
+});
+
+test("passphraseRules with an unknown word find the wallet's passphrase", async () => {
+  // recovery.json's passphrase is "correct horse"; the base is remembered in capitals.
+  const found = await recover({
+    mnemonic: unknownSixth,
+    passphrase: wallet.passphrase.toUpperCase(),
+    passphraseRules: "case",
+    address: wallet.bitcoin_passphrase.bip84[0],
+    gap: 1,
+    change: "receive",
+    workers: 2,
+  });
+  assert.equal(found.mnemonic, wallet.mnemonic);
+  assert.equal(found.passphrase, wallet.passphrase);
+});
+
+test("unordered finds two swapped words, with anchors and an extra word", async () => {
+  const given = [...words];
+  [given[2], given[9]] = [given[9], given[2]];
+  const free = new Set([2, 5, 9, 11]);
+  const mnemonic = `${given.map((w, i) => (free.has(i) ? w : `^${w}`)).join(" ")} +zoo`;
+  const found = await recover({ mnemonic, unordered: true, address: wallet.bitcoin.bip84[0], gap: 1, change: "receive" });
+  assert.equal(found.mnemonic, wallet.mnemonic);
+  assert.equal(found.path, "m/84'/0'/0'/0/0");
+  // Anchors need unordered.
+  await assert.rejects(
+    recover({ mnemonic, address: wallet.bitcoin.bip84[0], gap: 1 }),
+    (e) => e instanceof FastBip32Error && e.kind === "UnorderedOption",
+  );
+});
+
+test("seed electrum finds Electrum's standard and segwit test wallets with a word unknown", async () => {
+  for (const [name, address, path] of [
+    ["test_electrum_seed_standard", "receive_0", "m/0/0"],
+    ["test_electrum_seed_segwit", "change_0", "m/0'/1/0"],
+  ]) {
+    const w = electrum.find((e) => e.name === name);
+    const mnemonic = w.words.split(" ").map((x, i) => (i === 3 ? "?" : x)).join(" ");
+    const found = await recover({ mnemonic, seed: "electrum", address: w[address], gap: 1, language: "english" });
+    assert.equal(found.mnemonic, w.words);
+    assert.equal(found.path, path);
+    assert.equal(found.address, w[address]);
+  }
+});
+
+test("bad recovery options reject with kinds", async () => {
+  const kind = (k) => (e) => e instanceof FastBip32Error && e.kind === k;
+  const base = { ...search, passphrase: "trezor" };
+  await assert.rejects(recover({ ...base, passphraseRules: "case,bogus" }), kind("InvalidRule"));
+  await assert.rejects(recover({ ...base, passphraseRules: ["case", "case"] }), kind("DuplicateRule"));
+  await assert.rejects(recover({ ...base, passphrase: "trezor?x", passphraseRules: "mask" }), kind("InvalidMaskClass"));
+  await assert.rejects(recover({ ...search, passphrases: ["a", "b"], passphraseRules: "case" }), kind("InvalidArgument"));
+  await assert.rejects(recover({ ...search, passphraseRules: [1] }), kind("InvalidArgument"));
+  await assert.rejects(recover({ ...search, unordered: "yes" }), kind("InvalidArgument"));
+  await assert.rejects(recover({ ...search, seed: "slip39" }), kind("UnknownSeedKind"));
+  await assert.rejects(recover({ ...search, coin: "ethereum", address: undefined, xpub: undefined, fingerprint: "00000000", seed: "electrum" }), kind("ElectrumCoin"));
 });
 
 /** The command-line tool, when it is built (scripts/test --js builds it). */

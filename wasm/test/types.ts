@@ -97,6 +97,8 @@ const recovering: Promise<Recovered | null> = recover({
   onProgress: (p: RecoverProgress) => console.log(p.examined + 1n, p.total, p.eta ?? "-", p.rate),
 });
 recovering.then((r) => r && console.log(r.path, r.candidate + 1n, r.addressIndex, r.matched));
+recover({ mnemonic: "^ozone ^drill grab fiber +zoo", unordered: true, passphrase: "trezor", passphraseRules: ["case", "digits:0-2"], seed: "bip39", address: "bc1q…" });
+recover({ mnemonic: "?", passphrase: "TREZ?u?u", passphraseRules: "mask", seed: "electrum", address: "1…" });
 serveRecoverTasks({ postMessage() {} , on() {} }, Promise.resolve({}));
 pool.task({ op: "plan" }, { onProgress: () => {} });
 
@@ -116,6 +118,10 @@ ExtendedPrivateKey.fromSeed(seed, { curve: "secp256r2" });
 recover({ address: "bc1q…" });
 // @ts-expect-error: an unknown chain
 recover({ mnemonic: "?", change: "internal" });
+// @ts-expect-error: a seed kind the search does not take
+recover({ mnemonic: "?", seed: "slip39" });
+// @ts-expect-error: unordered is a boolean
+recover({ mnemonic: "?", unordered: "yes" });
 // @ts-expect-error: a coin is its slug or symbol, not its SLIP-44 number
 xpub.addresses(0, 1, { coin: 60 });
 // @ts-expect-error: privateKey is read-only
