@@ -12,8 +12,8 @@
 //!
 //! The shares are secrets, held in buffers wiped on drop. Trying each word branches on the
 //! checksum, and decoding a share is variable-time in the share, as
-//! [`slip39`](super::slip39) says; combining is constant-time in the share values
-//! ([`slip39_combine`](super::slip39_combine)).
+//! [`slip39`] says; combining is constant-time in the share values
+//! ([`slip39_combine`]).
 
 use alloc::string::String;
 use alloc::vec::Vec;
