@@ -95,8 +95,8 @@ pub(crate) struct RecoverArgs {
     /// share set with one unknown word, read from --shares).
     #[arg(long, value_name = "KIND")]
     seed: Option<String>,
-    /// With --seed slip39: the share set, one share a line, exactly one word of the set `?`
-    /// (unknown), read from FILE or standard input (`-`). The SLIP-39 passphrase is
+    /// With --seed slip39: the share set, one share a line, exactly one word of the set
+    /// unknown (`?`, or a misspelled word), read from FILE or standard input (`-`). The SLIP-39 passphrase is
     /// --passphrase (or --passphrase-prompt). No --resume or --shard: the 1024 words are
     /// searched at once.
     #[arg(long, value_name = "FILE|-")]

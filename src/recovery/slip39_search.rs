@@ -1,7 +1,7 @@
-//! The search for a SLIP-39 share set with one unknown word: each of the 1024 words at the
-//! `?`, kept when its share passes the RS1024 checksum, the set combined into the master
-//! secret (with the passphrase) and the master secret — SLIP-39's BIP-32 seed — checked
-//! against the target by a [`SeedCheck`].
+//! The search for a SLIP-39 share set with one unknown word (`?`, or a word not in the
+//! list): each of the 1024 words at its place, kept when its share passes the RS1024
+//! checksum, the set combined into the master secret (with the passphrase) and the master
+//! secret — SLIP-39's BIP-32 seed — checked against the target by a [`SeedCheck`].
 //!
 //! RS1024 has distance 4: one word changed in a valid share never leaves a valid share, so
 //! with the unknown word in the share value or the checksum exactly one word passes. The
@@ -95,13 +95,14 @@ pub enum Slip39Outcome {
 
 impl Slip39Template {
     /// Reads a share set: one share a line (blank lines skipped), words separated by
-    /// whitespace, any case, exactly one word of the set `?`.
+    /// whitespace, any case, exactly one word of the set unknown: `?`, or else the one word
+    /// not in the SLIP-39 list (a misspelled word, searched as a `?`).
     ///
     /// # Errors
     /// [`Error::TooManyShares`] past [`MAX_SHARES`] lines; [`Error::Slip39UnknownWords`]
-    /// for none or several `?`; [`Error::Slip39Share`] for a share of a word count outside
-    /// 20 to 64, a word not in the SLIP-39 list, or (a share without `?`) one that does not
-    /// decode.
+    /// for no unknown word or several `?`; [`Error::Slip39Share`] for a share of a word
+    /// count outside 20 to 64, a word not in the SLIP-39 list beside a `?` or another such
+    /// word (the first), or (a share without an unknown word) one that does not decode.
     ///
     /// # Security
     /// Variable-time in the shares (see the [module docs](self)).
@@ -109,6 +110,7 @@ impl Slip39Template {
         let lines = text.lines().filter(|l| !l.trim().is_empty());
         let mut shares: Vec<Zeroizing<Vec<u16>>> = Vec::new();
         let mut unknown: Vec<(usize, usize)> = Vec::new();
+        let mut misspelled: Vec<(usize, usize)> = Vec::new();
         for (share, line) in lines.enumerate() {
             if share >= MAX_SHARES {
                 return Err(Error::TooManyShares {
@@ -132,26 +134,37 @@ impl Slip39Template {
                     values.push(0);
                     continue;
                 }
-                let buf = lower
-                    .get_mut(..w.len())
-                    .ok_or(bad(Slip39Error::UnknownWord { position }))?;
-                buf.copy_from_slice(w.as_bytes());
-                buf.make_ascii_lowercase();
-                let value = core::str::from_utf8(buf)
-                    .ok()
-                    .and_then(slip39::find_word)
-                    .ok_or(bad(Slip39Error::UnknownWord { position }))?;
-                values.push(value);
+                let value = lower.get_mut(..w.len()).and_then(|buf| {
+                    buf.copy_from_slice(w.as_bytes());
+                    buf.make_ascii_lowercase();
+                    core::str::from_utf8(buf).ok().and_then(slip39::find_word)
+                });
+                if let Some(value) = value {
+                    values.push(value);
+                } else {
+                    misspelled.push((share, position));
+                    values.push(0);
+                }
             }
-            if !unknown.iter().any(|&(s, _)| s == share) {
+            let whole = |list: &[(usize, usize)]| list.iter().all(|&(s, _)| s != share);
+            if whole(&unknown) && whole(&misspelled) {
                 Slip39Share::parse(line).map_err(bad)?;
             }
             shares.push(values);
         }
-        let [(share, position)] = unknown[..] else {
-            return Err(Error::Slip39UnknownWords {
-                count: unknown.len(),
-            });
+        let (share, position) = match (&unknown[..], &misspelled[..]) {
+            ([one], []) | ([], [one]) => *one,
+            (_, [(share, position), ..]) => {
+                return Err(Error::Slip39Share {
+                    share: share + 1,
+                    error: Slip39Error::UnknownWord {
+                        position: *position,
+                    },
+                })
+            }
+            (list, []) => {
+                return Err(Error::Slip39UnknownWords { count: list.len() });
+            }
         };
         Ok(Self {
             shares,

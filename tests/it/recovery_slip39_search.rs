@@ -150,3 +150,28 @@ fn sets_that_cannot_be_searched_are_typed_errors() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_word_not_in_the_list_is_searched_as_the_unknown_word() {
+    let (_, shares, xprv) = &valid_cases()[1]; // 4. Basic sharing 2-of-3 (128 bits)
+    let target = fingerprint_target(xprv);
+    let check = SeedCheck::new(&target, Paths::new(Coin::Bitcoin));
+    // The second share's eighth word, `unknown`, misspelled.
+    let text = shares[1].replace(" unknown ", " unknwon ");
+    assert_ne!(text, shares[1]);
+    let template = Slip39Template::parse(&format!("{}\n{text}", shares[0])).unwrap();
+    assert_eq!(template.unknown_share(), 2);
+    let Slip39Outcome::Found(found) = template.search_vartime("TREZOR", &check).unwrap() else {
+        panic!("no match")
+    };
+    assert_eq!(found.text.as_str(), shares[1]);
+    // Beside a `?`, a word not in the list is an error naming its place.
+    let both = format!("{}\n{}", shares[0].replacen("shadow", "?", 1), text);
+    assert_eq!(
+        Slip39Template::parse(&both).unwrap_err(),
+        Error::Slip39Share {
+            share: 2,
+            error: Slip39Error::UnknownWord { position: 7 }
+        }
+    );
+}

@@ -275,3 +275,34 @@ fn share_sets_and_options_it_cannot_search_are_one_line_usage_errors() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_misspelled_word_is_searched_as_the_unknown_word() {
+    let (shares, xprv) = vector("4. Basic sharing 2-of-3 (128 bits)");
+    let fp = fingerprint(&xprv);
+    let text = format!(
+        "{}\n{}\n",
+        shares[0],
+        shares[1].replace(" unknown ", " unknwon ")
+    );
+    assert!(!text.contains(&shares[1]));
+    let out = run_in_process(
+        &[
+            "recover",
+            "--seed",
+            "slip39",
+            "--shares",
+            "-",
+            "--fingerprint",
+            &fp,
+            "--passphrase",
+            "TREZOR",
+            "--json",
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let record: Value = serde_json::from_str(out.stdout.trim_end()).unwrap();
+    assert_eq!(record["share"], shares[1].as_str());
+    assert_eq!(record["share_number"], 2);
+}
