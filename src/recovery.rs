@@ -139,6 +139,7 @@ mod search;
 mod seed_kind;
 pub mod slip39;
 pub mod slip39_combine;
+pub mod slip39_search;
 mod space;
 mod target;
 mod template;
@@ -152,7 +153,7 @@ pub use self::order::MAX_ORDERS;
 pub use self::passphrase_rules::{PassphraseRuleError, PassphraseRules};
 pub use self::search::{
     Change, Confirm, Found, Matched, Outcome, Paths, Progress, RangeOutcome, RangeProgress, Search,
-    MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
+    SeedCheck, SeedMatch, MAX_ACCOUNTS, MAX_GAP, MAX_THREADS,
 };
 pub use self::seed_kind::SeedKind;
 pub use self::space::{Candidate, Passphrase, Space, MAX_LAYOUTS, MAX_PHRASE_LEN};

@@ -17,8 +17,8 @@ use fastbip32::descriptor::Descriptor;
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
     Batch, Change, Checkpoint, CheckpointField, ChecksumCount, Coin, Error as RecoveryError,
-    Matched, Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, SeedKind,
-    Space, Target, Template, Wallet,
+    Matched, Options, Outcome, Passphrase, PassphraseRules, PathPattern, Paths, Search, SeedCheck,
+    SeedKind, Space, Target, Template, Wallet,
 };
 use fastbip32::{Fingerprint, Xpub};
 use zeroize::Zeroizing;
@@ -28,6 +28,11 @@ use crate::error::CliError;
 use crate::input::{self, STDIN_MARKER};
 use crate::notes::ArgvSecret;
 use crate::Io;
+
+mod slip39;
+mod text;
+
+use self::text::{exact, json_string};
 
 /// Set by Ctrl-C (SIGINT) while a search runs: the search stops at its next chunk, the
 /// checkpoint is written, and `recover` exits with [`INTERRUPTED_EXIT`].
@@ -86,9 +91,16 @@ pub(crate) struct RecoverArgs {
     language: Option<String>,
     /// The kind of phrase: bip39 (default), or electrum (an Electrum v2 standard or segwit
     /// seed: its version hash in place of the checksum, Electrum's seed and paths m/0/*,
-    /// m/1/* (P2PKH) and m/0'/0/*, m/0'/1/* (P2WPKH); Bitcoin only).
+    /// m/1/* (P2PKH) and m/0'/0/*, m/0'/1/* (P2WPKH); Bitcoin only), or slip39 (a SLIP-39
+    /// share set with one unknown word, read from --shares).
     #[arg(long, value_name = "KIND")]
     seed: Option<String>,
+    /// With --seed slip39: the share set, one share a line, exactly one word of the set
+    /// unknown (`?`, or a misspelled word), read from FILE or standard input (`-`). The SLIP-39 passphrase is
+    /// --passphrase (or --passphrase-prompt). No --resume or --shard: the 1024 words are
+    /// searched at once.
+    #[arg(long, value_name = "FILE|-")]
+    shares: Option<PathBuf>,
     /// The BIP-39 passphrase (Icarus passphrase for Cardano). `-` reads it from standard
     /// input (one line, its line ending removed); when --mnemonic is `-` too, the first line
     /// is the template and the second the passphrase.
@@ -267,6 +279,9 @@ pub(crate) fn run(args: &RecoverArgs, io: &mut Io<'_>) -> i32 {
 
 #[allow(clippy::too_many_lines)] // one linear run: arguments, summary, search, record
 fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
+    if args.seed.as_deref() == Some(slip39::SEED) || args.shares.is_some() {
+        return search_slip39(args, io);
+    }
     let mut options = Options::new()
         .missing(args.missing)
         .typos(args.typos)
@@ -300,112 +315,15 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         return list(&space, args, io);
     }
 
-    let named: Option<Coin> = match &args.coin {
-        Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
-        None => None,
-    };
-    let mut target = Target::new();
-    for a in &args.address {
-        target
-            .add_address(a)
-            .map_err(|e| lib_usage("invalid --address", e))?;
-    }
-    if let Some(file) = &args.addresses {
-        let text = std::fs::read_to_string(file).map_err(|e| {
-            usage(format!(
-                "cannot read --addresses {}: {}",
-                file.display(),
-                e.kind()
-            ))
-        })?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            target
-                .add_address(line)
-                .map_err(|e| usage(format!("--addresses line {}: {e}", n + 1)))?;
-        }
-    }
-    if let Some(file) = &args.address_db {
-        target.set_address_db(std::sync::Arc::new(address_db::load(file)?));
-    }
-    for x in &args.xpub {
-        let xpub: Xpub = x
-            .trim()
-            .parse()
-            .map_err(|e| usage(format!("invalid --xpub: {e}")))?;
-        target.add_xpub(xpub);
-    }
-    for f in &args.fingerprint {
-        let hex = f.trim().trim_start_matches("0x");
-        let value = (hex.len() == 8)
-            .then(|| u32::from_str_radix(hex, 16).ok())
-            .flatten()
-            .ok_or_else(|| usage("invalid --fingerprint: expected 8 hex digits"))?;
-        target.add_fingerprint(Fingerprint::new(value.to_be_bytes()));
-    }
-    for d in &args.descriptor {
-        let descriptor =
-            Descriptor::parse(d.trim()).map_err(|e| usage(format!("invalid --descriptor: {e}")))?;
-        target
-            .add_descriptor(&descriptor)
-            .map_err(|e| lib_usage("invalid --descriptor", e))?;
-    }
-    if target.is_empty() {
-        return Err(usage("nothing to look for: give --address, --addresses, --address-db, --xpub, --fingerprint or --descriptor"));
-    }
-    // Without --coin, the coin every address can belong to (an EVM address is Ethereum's),
-    // else bitcoin; with it, every address must be of that coin.
-    let coin = match named {
-        Some(coin) => {
-            if let Some(text) = target.foreign_address(coin) {
-                return Err(usage(format!(
-                    "invalid --address: {text} is not an address of {coin}"
-                )));
-            }
-            coin
-        }
-        None => target
-            .address_coin()
-            .map_err(|e| usage(e.to_string()))?
-            .unwrap_or(Coin::Bitcoin),
-    };
-    let change: Change = match &args.change {
-        Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,
-        None => Change::Both,
-    };
-    if args.change.is_some() && coin == Coin::Solana {
-        return Err(usage(
-            "invalid --change: Solana's path m/44'/501'/*'/0' has no change step",
-        ));
-    }
-    let mut paths = Paths::new(coin)
-        .change(change)
-        .accounts(args.accounts)
-        .gap(args.gap);
-    if let Some(name) = &args.wallet {
-        let wallet = Wallet::find(name).ok_or_else(|| {
-            usage(format!(
-                "invalid --wallet {name:?}: expected ledger-live, metamask, phantom, trust, exodus or electrum"
-            ))
-        })?;
-        paths = paths.wallet(wallet);
-    }
-    for p in &args.path {
-        paths =
-            paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
-    }
-    if args.accounts == 0 || args.gap == 0 {
-        return Err(usage("--accounts and --gap must be at least 1"));
-    }
+    let (target, coin, paths) = target_and_paths(args)?;
     let range = shard_range(args, &space)?;
     if args.threads == Some(0) {
         return Err(usage("--threads must be at least 1"));
     }
     let seed: SeedKind = match &args.seed {
-        Some(name) => name.parse().map_err(|e| lib_usage("invalid --seed", e))?,
+        Some(name) => name.parse().map_err(|_| {
+            usage("invalid --seed: unknown seed kind (expected bip39, electrum or slip39)")
+        })?,
         None => SeedKind::Bip39,
     };
     if seed == SeedKind::Electrum && args.dry_run {
@@ -449,16 +367,9 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     if args.address_db_list.is_some() {
         search = search.confirm(&confirm);
     }
-    search.check().map_err(|e| match e {
-        RecoveryError::TooLarge { bound, .. } => {
-            usage(format!("invalid --{}: {e}", bound.as_str()))
-        }
-        RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
-        RecoveryError::ElectrumCoin => usage(format!("invalid --seed electrum: {e}")),
-        e => lib_usage("invalid target", e),
-    })?;
+    search.check().map_err(check_error)?;
 
-    let searched = searched_paths(&search, coin, args.gap);
+    let searched = searched_paths(search.seed_check(), coin, args.gap);
 
     // The checkpoint must belong to this search: to its space on reading, and to its
     // target, coin, paths, gap and accounts.
@@ -495,7 +406,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
             coin,
             gap: args.gap,
             accounts: args.accounts,
-            paths: all_paths(&search),
+            paths: all_paths(search.seed_check()),
         };
         return dry_run(&plan, args.json, io);
     }
@@ -738,6 +649,184 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     }
 }
 
+/// The target of `--address`, `--addresses`, `--address-db`, `--xpub`, `--fingerprint` and
+/// `--descriptor`, the coin (`--coin`, else the addresses' coin, else bitcoin) and the paths
+/// (`--change`, `--accounts`, `--gap`, `--wallet`, `--path`) of a search.
+///
+/// # Errors
+/// A usage error for an invalid value, an address of another coin than `--coin`, or no
+/// target.
+fn target_and_paths(args: &RecoverArgs) -> Result<(Target, Coin, Paths), CliError> {
+    let named: Option<Coin> = match &args.coin {
+        Some(name) => Some(name.parse().map_err(|e| lib_usage("invalid --coin", e))?),
+        None => None,
+    };
+    let mut target = Target::new();
+    for a in &args.address {
+        target
+            .add_address(a)
+            .map_err(|e| lib_usage("invalid --address", e))?;
+    }
+    if let Some(file) = &args.addresses {
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            usage(format!(
+                "cannot read --addresses {}: {}",
+                file.display(),
+                e.kind()
+            ))
+        })?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            target
+                .add_address(line)
+                .map_err(|e| usage(format!("--addresses line {}: {e}", n + 1)))?;
+        }
+    }
+    if let Some(file) = &args.address_db {
+        target.set_address_db(std::sync::Arc::new(address_db::load(file)?));
+    }
+    for x in &args.xpub {
+        let xpub: Xpub = x
+            .trim()
+            .parse()
+            .map_err(|e| usage(format!("invalid --xpub: {e}")))?;
+        target.add_xpub(xpub);
+    }
+    for f in &args.fingerprint {
+        let hex = f.trim().trim_start_matches("0x");
+        let value = (hex.len() == 8)
+            .then(|| u32::from_str_radix(hex, 16).ok())
+            .flatten()
+            .ok_or_else(|| usage("invalid --fingerprint: expected 8 hex digits"))?;
+        target.add_fingerprint(Fingerprint::new(value.to_be_bytes()));
+    }
+    for d in &args.descriptor {
+        let descriptor =
+            Descriptor::parse(d.trim()).map_err(|e| usage(format!("invalid --descriptor: {e}")))?;
+        target
+            .add_descriptor(&descriptor)
+            .map_err(|e| lib_usage("invalid --descriptor", e))?;
+    }
+    if target.is_empty() {
+        return Err(usage("nothing to look for: give --address, --addresses, --address-db, --xpub, --fingerprint or --descriptor"));
+    }
+    // Without --coin, the coin every address can belong to (an EVM address is Ethereum's),
+    // else bitcoin; with it, every address must be of that coin.
+    let coin = match named {
+        Some(coin) => {
+            if let Some(text) = target.foreign_address(coin) {
+                return Err(usage(format!(
+                    "invalid --address: {text} is not an address of {coin}"
+                )));
+            }
+            coin
+        }
+        None => target
+            .address_coin()
+            .map_err(|e| usage(e.to_string()))?
+            .unwrap_or(Coin::Bitcoin),
+    };
+    let change: Change = match &args.change {
+        Some(name) => name.parse().map_err(|e| lib_usage("invalid --change", e))?,
+        None => Change::Both,
+    };
+    if args.change.is_some() && coin == Coin::Solana {
+        return Err(usage(
+            "invalid --change: Solana's path m/44'/501'/*'/0' has no change step",
+        ));
+    }
+    let mut paths = Paths::new(coin)
+        .change(change)
+        .accounts(args.accounts)
+        .gap(args.gap);
+    if let Some(name) = &args.wallet {
+        let wallet = Wallet::find(name).ok_or_else(|| {
+            usage(format!(
+                "invalid --wallet {name:?}: expected ledger-live, metamask, phantom, trust, exodus or electrum"
+            ))
+        })?;
+        paths = paths.wallet(wallet);
+    }
+    for p in &args.path {
+        paths =
+            paths.path(PathPattern::parse(p).map_err(|e| CliError::library("invalid --path", e))?);
+    }
+    if args.accounts == 0 || args.gap == 0 {
+        return Err(usage("--accounts and --gap must be at least 1"));
+    }
+    Ok((target, coin, paths))
+}
+
+/// The usage error for a search's [`Search::check`] or [`SeedCheck::check`]: the option
+/// whose value it refuses.
+fn check_error(e: RecoveryError) -> CliError {
+    match e {
+        RecoveryError::TooLarge { bound, .. } => {
+            usage(format!("invalid --{}: {e}", bound.as_str()))
+        }
+        RecoveryError::UnsupportedWallet { .. } => lib_usage("invalid --wallet", e),
+        RecoveryError::ElectrumCoin => usage(format!("invalid --seed electrum: {e}")),
+        e => lib_usage("invalid target", e),
+    }
+}
+
+/// `recover --seed slip39 --shares FILE|-`: the options a share set does not take refused,
+/// the shares, the passphrase, the target and the paths read, then [`slip39::run`].
+///
+/// # Errors
+/// A usage error for `--shares` without `--seed slip39`, an option of a phrase search, a
+/// Cardano coin (whose keys come from an Icarus root), and as [`slip39::run`] and a phrase
+/// search's target.
+fn search_slip39(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
+    if args.seed.as_deref() != Some(slip39::SEED) {
+        return Err(usage("--shares is the share set of --seed slip39"));
+    }
+    let phrase_options = [
+        ("--mnemonic", args.mnemonic.is_some()),
+        ("--missing", args.missing != 0),
+        ("--typos", args.typos != 0),
+        ("--swaps", args.swaps != 0),
+        ("--unordered", args.unordered),
+        ("--length", args.length.is_some()),
+        ("--language", args.language.is_some()),
+        ("--passphrases", args.passphrases.is_some()),
+        ("--passphrase-rule", args.passphrase_rule.is_some()),
+        ("--list", args.list),
+        ("--threads", args.threads.is_some()),
+        ("--address-db-list", args.address_db_list.is_some()),
+        ("--shard", args.shard.is_some()),
+        ("--resume", args.resume.is_some()),
+    ];
+    if let Some((name, _)) = phrase_options.into_iter().find(|(_, given)| *given) {
+        return Err(usage(format!(
+            "--seed slip39 does not take {name}: it tries the 1024 words at the one `?` of --shares at once"
+        )));
+    }
+    let shares = args.shares.as_deref().ok_or_else(|| {
+        usage("--seed slip39 reads the share set from --shares FILE or --shares - (standard input)")
+    })?;
+    let passphrase_on_stdin = args.passphrase.as_deref() == Some(STDIN_MARKER);
+    let template = slip39::read_shares(shares, passphrase_on_stdin, io)?;
+    let passphrase = read_passphrase(args, io)?;
+    let (target, coin, paths) = target_and_paths(args)?;
+    slip39::check_coin(coin)?;
+    let check = SeedCheck::new(&target, paths);
+    check.check().map_err(check_error)?;
+    let plan = slip39::Plan {
+        json: args.json,
+        dry_run: args.dry_run,
+        coin,
+        gap: args.gap,
+        accounts: args.accounts,
+        paths: all_paths(&check),
+        searched: searched_paths(&check, coin, args.gap),
+    };
+    slip39::run(&template, &passphrase, &check, &plan, io)
+}
+
 /// The index range of `--shard K/N` (all of the space without it).
 ///
 /// # Errors
@@ -903,7 +992,7 @@ const LISTED_PATHS: usize = 8;
 
 /// What a search covers, for the "no match" line: `coin bitcoin; paths m/84'/0'/0'/0/*,
 /// m/84'/0'/0'/1/*; gap 20` (past [`LISTED_PATHS`] paths, `and N more`).
-fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
+fn searched_paths(search: &SeedCheck<'_>, coin: Coin, gap: u32) -> String {
     let mut paths = all_paths(search);
     let more = paths.len().saturating_sub(LISTED_PATHS);
     paths.truncate(LISTED_PATHS);
@@ -918,7 +1007,7 @@ fn searched_paths(search: &Search<'_>, coin: Coin, gap: u32) -> String {
 
 /// Every path a search derives: the address patterns (with `*`), then the paths keys are
 /// compared at.
-fn all_paths(search: &Search<'_>) -> Vec<String> {
+fn all_paths(search: &SeedCheck<'_>) -> Vec<String> {
     let mut paths: Vec<String> = search.address_patterns().map(ToString::to_string).collect();
     paths.extend(search.key_paths().iter().map(ToString::to_string));
     paths
@@ -1050,16 +1139,32 @@ fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError
         Passphrases::List(text)
     } else if let Some(text) = passphrase {
         Passphrases::One(text)
-    } else if args.passphrase_prompt {
+    } else {
+        Passphrases::One(read_passphrase(args, io)?)
+    };
+    Ok(Secrets {
+        template,
+        passphrases,
+    })
+}
+
+/// The one passphrase of `--passphrase TEXT|-` or `--passphrase-prompt`, empty without
+/// either; a passphrase on the command line is noted.
+///
+/// # Errors
+/// A usage error for `--passphrase-prompt` without a terminal, and for `--passphrase -`
+/// input that is too long, not UTF-8 or more than one line; a failure if it cannot be read.
+fn read_passphrase(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Zeroizing<String>, CliError> {
+    if args.passphrase_prompt {
         let prompt = io.prompt.as_mut().ok_or_else(|| {
             usage("--passphrase-prompt needs a terminal on standard input; use --passphrase -")
         })?;
         let text = Zeroizing::new(prompt("passphrase: ").map_err(|e| {
             CliError::Failure(format!("cannot read the passphrase from the terminal: {e}"))
         })?);
-        Passphrases::One(input::copy(&text))
+        Ok(input::copy(&text))
     } else {
-        Passphrases::One(match args.passphrase.as_deref() {
+        Ok(match args.passphrase.as_deref() {
             Some(STDIN_MARKER) => {
                 let all = input::read_all(io.stdin, "--passphrase", "standard input")?;
                 input::copy(input::one_line(&all, "--passphrase", "standard input")?)
@@ -1072,11 +1177,7 @@ fn read_secrets(args: &RecoverArgs, io: &mut Io<'_>) -> Result<Secrets, CliError
             }
             None => Zeroizing::new(String::new()),
         })
-    };
-    Ok(Secrets {
-        template,
-        passphrases,
-    })
+    }
 }
 
 /// The SHA-256 compressions spent counting the checksum-valid candidates, and finding each
@@ -1214,39 +1315,6 @@ fn seconds(s: f64) -> String {
     } else {
         format!("{:.1} years", s / (365.0 * 86400.0))
     }
-}
-
-/// The text `write` writes, in a wiped buffer of exactly its size: a first pass counts the
-/// bytes and the second writes them, so the buffer never grows (a buffer that grows leaves
-/// its old contents in freed memory).
-fn exact(write: impl Fn(&mut dyn core::fmt::Write) -> core::fmt::Result) -> Zeroizing<String> {
-    /// Counts the bytes written to it.
-    struct Count(usize);
-    impl core::fmt::Write for Count {
-        fn write_str(&mut self, text: &str) -> core::fmt::Result {
-            self.0 += text.len();
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    let _ = write(&mut count);
-    let mut out = Zeroizing::new(String::with_capacity(count.0));
-    let _ = write(&mut *out);
-    out
-}
-
-/// Writes `text` as a JSON string literal, piece by piece (no buffer of its own).
-fn json_string(w: &mut dyn core::fmt::Write, text: &str) -> core::fmt::Result {
-    w.write_char('"')?;
-    for c in text.chars() {
-        match c {
-            '"' => w.write_str("\\\"")?,
-            '\\' => w.write_str("\\\\")?,
-            c if (c as u32) < 0x20 => write!(w, "\\u{:04x}", c as u32)?,
-            c => w.write_char(c)?,
-        }
-    }
-    w.write_char('"')
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use super::slip39::Slip39Error;
+
 /// A specialised [`core::result::Result`] for [`recovery`](super).
 pub type Result<T> = core::result::Result<T, Error>;
 
@@ -155,6 +157,32 @@ pub enum Error {
     UnknownSeedKind,
     /// Electrum seeds on a coin other than Bitcoin: Electrum's wallets are Bitcoin's.
     ElectrumCoin,
+    /// A SLIP-39 share of a share set that cannot be decoded.
+    Slip39Share {
+        /// The share's number in the set, from 1.
+        share: usize,
+        /// What is wrong with it.
+        error: Slip39Error,
+    },
+    /// A SLIP-39 share set whose shares cannot be combined with any word at the unknown
+    /// position: not of one set, not the set's counts of groups and members, or a digest
+    /// that never matches.
+    Slip39Set {
+        /// Why the shares do not combine.
+        error: Slip39Error,
+    },
+    /// A SLIP-39 share set with other than one unknown word (`?`).
+    Slip39UnknownWords {
+        /// The `?` words in the set.
+        count: usize,
+    },
+    /// More shares than a SLIP-39 set has (16 groups of 16 members).
+    TooManyShares {
+        /// The shares given.
+        count: usize,
+        /// The most allowed.
+        max: usize,
+    },
     /// Address text that is no address of a coin of the registry.
     InvalidAddress,
     /// A descriptor of several keys, without a key origin, or whose first key has no path.
@@ -457,6 +485,18 @@ impl fmt::Display for Error {
             Self::ElectrumCoin => {
                 f.write_str("Electrum seeds are Bitcoin wallets: search them with the coin bitcoin")
             }
+            Self::Slip39Share { share, error } => write!(f, "SLIP-39 share {share}: {error}"),
+            Self::Slip39Set { error } => write!(
+                f,
+                "no word at the unknown position makes a share set: {error}"
+            ),
+            Self::Slip39UnknownWords { count } => write!(
+                f,
+                "the SLIP-39 shares hold {count} unknown words (?); the search takes exactly one"
+            ),
+            Self::TooManyShares { count, max } => {
+                write!(f, "{count} SLIP-39 shares, more than a set has ({max})")
+            }
             Self::InvalidAddress => f.write_str("not an address of any coin of the registry"),
             Self::UnsupportedDescriptor => f.write_str(
                 "the descriptor must have one key with a key origin ([fingerprint/path]xpub…)",
@@ -527,6 +567,10 @@ impl Error {
             Self::UnknownChange => "UnknownChange",
             Self::UnknownSeedKind => "UnknownSeedKind",
             Self::ElectrumCoin => "ElectrumCoin",
+            Self::Slip39Share { .. } => "Slip39Share",
+            Self::Slip39Set { .. } => "Slip39Set",
+            Self::Slip39UnknownWords { .. } => "Slip39UnknownWords",
+            Self::TooManyShares { .. } => "TooManyShares",
             Self::InvalidAddress => "InvalidAddress",
             Self::UnsupportedDescriptor => "UnsupportedDescriptor",
             Self::EmptyTarget => "EmptyTarget",

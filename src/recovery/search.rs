@@ -633,11 +633,29 @@ pub enum RangeOutcome {
 /// ```
 pub struct Search<'a> {
     space: &'a Space,
+    checker: SeedCheck<'a>,
+    threads: usize,
+    tick: Duration,
+}
+
+impl fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("paths", &self.checker.paths)
+            .field("seed", &self.checker.seed)
+            .field("threads", &self.threads)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a search compares each seed with: the target, along the paths, for a kind of seed.
+/// [`Search`] holds one; on its own it checks seeds that come from elsewhere (a SLIP-39
+/// master secret, [`slip39_search`](super::slip39_search)) with
+/// [`check_seed_vartime`](Self::check_seed_vartime).
+pub struct SeedCheck<'a> {
     target: &'a Target,
     paths: Paths,
     seed: SeedKind,
-    threads: usize,
-    tick: Duration,
     confirm: Option<&'a Confirm<'a>>,
     routes: Vec<Route>,
     /// The target's addresses on the coin, as [`comparable`] writes them.
@@ -647,19 +665,34 @@ pub struct Search<'a> {
     bound: Option<Error>,
 }
 
-impl fmt::Debug for Search<'_> {
+impl fmt::Debug for SeedCheck<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Search")
+        f.debug_struct("SeedCheck")
             .field("paths", &self.paths)
             .field("seed", &self.seed)
-            .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
 
-impl<'a> Search<'a> {
-    /// A search of `space` for `target` along `paths`, of BIP-39 seeds, on every core.
-    pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
+/// What matched a seed ([`SeedCheck::check_seed_vartime`]): the path, and for an address
+/// match the address and its index.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct SeedMatch {
+    /// The path of the key that matched (`m` for a fingerprint).
+    pub path: DerivationPath,
+    /// The address that matched, written as its coin writes it.
+    pub address: Option<Address>,
+    /// For an address match, the address's index (as [`Found::address_index`]).
+    pub address_index: Option<u32>,
+    /// What matched.
+    pub matched: Matched,
+}
+
+impl<'a> SeedCheck<'a> {
+    /// A check of seeds against `target` along `paths`, as BIP-39 seeds are derived (the
+    /// coin's standard paths).
+    pub fn new(target: &'a Target, paths: Paths) -> Self {
         let coin = paths.coin;
         let wanted = target
             .addresses
@@ -667,21 +700,18 @@ impl<'a> Search<'a> {
             .flat_map(|w| w.kinds_of(coin).map(|(kind, _)| (kind, w.text.as_str())))
             .filter_map(|(kind, text)| comparable(kind.encoder(), text))
             .collect();
-        let mut search = Self {
+        let mut check = Self {
             bound: paths.bound_error(),
-            space,
             target,
             paths,
             seed: SeedKind::Bip39,
             wanted,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
-            tick: Duration::from_millis(200),
             confirm: None,
             routes: Vec::new(),
             xpub_paths: Vec::new(),
         };
-        search.plan();
-        search
+        check.plan();
+        check
     }
 
     /// The routes and xpub paths of the paths, the target and the seed kind (none if a
@@ -705,9 +735,8 @@ impl<'a> Search<'a> {
         };
     }
 
-    /// Reads each candidate as a seed of kind `seed` (default [`SeedKind::Bip39`]): its
-    /// filter, its seed derivation and, for the standard paths, its paths. Electrum seeds
-    /// are Bitcoin's ([`check`](Self::check) enforces it).
+    /// Reads each seed as one of kind `seed` (default [`SeedKind::Bip39`]): for the
+    /// standard paths, its paths.
     #[must_use]
     pub fn seed(mut self, seed: SeedKind) -> Self {
         self.seed = seed;
@@ -715,80 +744,25 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
-    /// [`check`](Self::check) enforces).
-    #[must_use]
-    pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
-        self
-    }
-
-    /// Confirms each address-database match exactly: `confirm` gets the matched address and
-    /// says whether the list the database was built from holds it. A match it refuses is
-    /// not a match (the search goes on); one it accepts is [`Matched::Address`]. Without
-    /// it, a database match is [`Matched::AddressDb`].
+    /// Confirms each address-database match exactly, as [`Search::confirm`].
     #[must_use]
     pub fn confirm(mut self, confirm: &'a Confirm<'a>) -> Self {
         self.confirm = Some(confirm);
         self
     }
 
-    /// How often, at most, the tick callback runs (default 200 ms): as chunks of 4,096
-    /// indices finish, so a long chunk delays it.
-    #[must_use]
-    pub fn tick(mut self, tick: Duration) -> Self {
-        self.tick = tick;
-        self
+    /// The coin.
+    pub fn coin(&self) -> Coin {
+        self.paths.coin
     }
 
-    /// Feeds what `field` of a checkpoint stands for to `h`: the target, the coin, the path
-    /// patterns, the gap or the accounts (through [`Space`] for the others).
-    fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
-        let paths = &self.paths;
-        match field {
-            CheckpointField::Template
-            | CheckpointField::WordList
-            | CheckpointField::Missing
-            | CheckpointField::Typos
-            | CheckpointField::Swaps
-            | CheckpointField::Passphrases
-            | CheckpointField::WordOrder => self.space.hash_field(field, h),
-            CheckpointField::Target => self.target.hash_into(h),
-            CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
-            CheckpointField::Paths => {
-                h.update(paths.wallet.map_or("", Wallet::name).as_bytes());
-                h.update(paths.change.as_str().as_bytes());
-                h.update((paths.patterns.len() as u64).to_be_bytes());
-                for p in &paths.patterns {
-                    let text = p.to_string();
-                    h.update((text.len() as u64).to_be_bytes());
-                    h.update(text.as_bytes());
-                }
-            }
-            CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
-            CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
-            CheckpointField::Seed => h.update(self.seed.as_str().as_bytes()),
-        }
-    }
-
-    /// Checks that `checkpoint` belongs to this search: to its space, and (once it has been
-    /// bound to a search by [`run_vartime`](Self::run_vartime) or read from a file that was)
-    /// to the same target, coin, paths, gap and accounts.
-    ///
-    /// # Errors
-    /// [`Error::CheckpointChanged`] naming the fields that differ;
-    /// [`Error::CheckpointMismatch`] for a checkpoint of another space.
-    pub fn check_checkpoint(&self, checkpoint: &Checkpoint) -> Result<()> {
-        checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
-    }
-
-    /// The address path patterns the search derives for the target's addresses, in the
+    /// The address path patterns the check derives for the target's addresses, in the
     /// order it derives them (`*` for the gap index).
     pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
         self.routes.iter().map(|route| &route.pattern)
     }
 
-    /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
+    /// The paths the check compares keys at, each once: the xpubs' paths, the descriptors'
     /// key origins and `m` for a master fingerprint (on the coins whose keys it compares:
     /// the secp256k1 coins).
     pub fn key_paths(&self) -> Vec<DerivationPath> {
@@ -809,24 +783,20 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// Checks the paths, the seed kind and the target.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or
-    /// threads above [`MAX_THREADS`]; [`Error::EmptyTarget`] if nothing of the target can
-    /// match on this coin (an empty target, or only addresses of another coin).
+    /// [`Error::TooLarge`] for a gap above [`MAX_GAP`] or accounts above [`MAX_ACCOUNTS`];
+    /// [`Error::ElectrumCoin`] for Electrum seeds on another coin than Bitcoin;
+    /// [`Error::UnsupportedWallet`] for a wallet without the coin's paths;
+    /// [`Error::EmptyTarget`] if nothing of the target can match on this coin (an empty
+    /// target, or only addresses of another coin).
     pub fn check(&self) -> Result<()> {
         if let Some(err) = self.bound {
             return Err(err);
         }
         if self.seed == SeedKind::Electrum && self.paths.coin != Coin::Bitcoin {
             return Err(Error::ElectrumCoin);
-        }
-        if self.threads > MAX_THREADS {
-            return Err(Error::TooLarge {
-                bound: Bound::Threads,
-                value: self.threads as u64,
-                max: MAX_THREADS as u64,
-            });
         }
         if let Some(wallet) = self.paths.wallet {
             let coin = self.paths.coin.registry();
@@ -854,6 +824,162 @@ impl<'a> Search<'a> {
     /// descriptors are compared with).
     fn secp256k1(&self) -> bool {
         self.paths.coin.registry().curve() == CurveFamily::Secp256k1
+    }
+
+    /// Checks one BIP-32 seed (16 to 64 bytes) against the target, as a search checks each
+    /// candidate's seed: the master key's fingerprint, the descriptors' keys, the xpubs,
+    /// then the addresses of each path along the gap.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check); [`Error::Derivation`] for a seed of another length, a
+    /// failed derivation, or a Cardano coin (whose keys derive from an Icarus root, not
+    /// from a seed); [`Error::OutOfMemory`] if the public keys of the gap cannot be
+    /// reserved.
+    ///
+    /// # Security
+    /// Variable-time in the public keys and addresses derived (looked up in the target);
+    /// the seed and private keys go through constant-time code and are wiped.
+    pub fn check_seed_vartime(&self, seed: &[u8]) -> Result<Option<SeedMatch>> {
+        self.check()?;
+        if self.paths.coin.icarus() {
+            return Err(Error::Derivation);
+        }
+        let mut keys = Keys::new(self.paths.coin, self.paths.gap)?;
+        let hit = self.check_seed(seed, None, &mut keys.secp256k1)?;
+        Ok(hit.map(|h| SeedMatch {
+            path: h.path,
+            address: h.address,
+            address_index: h.address_index,
+            matched: h.matched,
+        }))
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search of `space` for `target` along `paths`, of BIP-39 seeds, on every core.
+    pub fn new(space: &'a Space, target: &'a Target, paths: Paths) -> Self {
+        Self {
+            space,
+            checker: SeedCheck::new(target, paths),
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            tick: Duration::from_millis(200),
+        }
+    }
+
+    /// Reads each candidate as a seed of kind `seed` (default [`SeedKind::Bip39`]): its
+    /// filter, its seed derivation and, for the standard paths, its paths. Electrum seeds
+    /// are Bitcoin's ([`check`](Self::check) enforces it).
+    #[must_use]
+    pub fn seed(mut self, seed: SeedKind) -> Self {
+        self.checker = self.checker.seed(seed);
+        self
+    }
+
+    /// `threads` worker threads (at least 1; at most [`MAX_THREADS`], which
+    /// [`check`](Self::check) enforces).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Confirms each address-database match exactly: `confirm` gets the matched address and
+    /// says whether the list the database was built from holds it. A match it refuses is
+    /// not a match (the search goes on); one it accepts is [`Matched::Address`]. Without
+    /// it, a database match is [`Matched::AddressDb`].
+    #[must_use]
+    pub fn confirm(mut self, confirm: &'a Confirm<'a>) -> Self {
+        self.checker = self.checker.confirm(confirm);
+        self
+    }
+
+    /// How often, at most, the tick callback runs (default 200 ms): as chunks of 4,096
+    /// indices finish, so a long chunk delays it.
+    #[must_use]
+    pub fn tick(mut self, tick: Duration) -> Self {
+        self.tick = tick;
+        self
+    }
+
+    /// Feeds what `field` of a checkpoint stands for to `h`: the target, the coin, the path
+    /// patterns, the gap or the accounts (through [`Space`] for the others).
+    fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
+        let checker = &self.checker;
+        let paths = &checker.paths;
+        match field {
+            CheckpointField::Template
+            | CheckpointField::WordList
+            | CheckpointField::Missing
+            | CheckpointField::Typos
+            | CheckpointField::Swaps
+            | CheckpointField::Passphrases
+            | CheckpointField::WordOrder => self.space.hash_field(field, h),
+            CheckpointField::Target => checker.target.hash_into(h),
+            CheckpointField::Coin => h.update(paths.coin.as_str().as_bytes()),
+            CheckpointField::Paths => {
+                h.update(paths.wallet.map_or("", Wallet::name).as_bytes());
+                h.update(paths.change.as_str().as_bytes());
+                h.update((paths.patterns.len() as u64).to_be_bytes());
+                for p in &paths.patterns {
+                    let text = p.to_string();
+                    h.update((text.len() as u64).to_be_bytes());
+                    h.update(text.as_bytes());
+                }
+            }
+            CheckpointField::Gap => h.update(paths.gap.to_be_bytes()),
+            CheckpointField::Accounts => h.update(paths.accounts.to_be_bytes()),
+            CheckpointField::Seed => h.update(checker.seed.as_str().as_bytes()),
+        }
+    }
+
+    /// Checks that `checkpoint` belongs to this search: to its space, and (once it has been
+    /// bound to a search by [`run_vartime`](Self::run_vartime) or read from a file that was)
+    /// to the same target, coin, paths, gap and accounts.
+    ///
+    /// # Errors
+    /// [`Error::CheckpointChanged`] naming the fields that differ;
+    /// [`Error::CheckpointMismatch`] for a checkpoint of another space.
+    pub fn check_checkpoint(&self, checkpoint: &Checkpoint) -> Result<()> {
+        checkpoint.check_search(self.space, &|field, h| self.hash_field(field, h))
+    }
+
+    /// What the search compares each candidate's seed with.
+    pub fn seed_check(&self) -> &SeedCheck<'a> {
+        &self.checker
+    }
+
+    /// The address path patterns the search derives for the target's addresses, in the
+    /// order it derives them (`*` for the gap index).
+    pub fn address_patterns(&self) -> impl Iterator<Item = &PathPattern> + '_ {
+        self.checker.address_patterns()
+    }
+
+    /// The paths the search compares keys at, each once: the xpubs' paths, the descriptors'
+    /// key origins and `m` for a master fingerprint (on the coins whose keys it compares:
+    /// the secp256k1 coins).
+    pub fn key_paths(&self) -> Vec<DerivationPath> {
+        self.checker.key_paths()
+    }
+
+    /// Checks the paths, the seed kind, the threads and the target.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] for a gap above [`MAX_GAP`], accounts above [`MAX_ACCOUNTS`] or
+    /// threads above [`MAX_THREADS`]; [`Error::EmptyTarget`] if nothing of the target can
+    /// match on this coin (an empty target, or only addresses of another coin); as
+    /// [`SeedCheck::check`].
+    pub fn check(&self) -> Result<()> {
+        if let Some(err) = self.checker.bound {
+            return Err(err);
+        }
+        if self.threads > MAX_THREADS {
+            return Err(Error::TooLarge {
+                bound: Bound::Threads,
+                value: self.threads as u64,
+                max: MAX_THREADS as u64,
+            });
+        }
+        self.checker.check()
     }
 
     /// Searches the indices of `range` that `checkpoint` does not hold as done, on the
@@ -1023,7 +1149,7 @@ impl<'a> Search<'a> {
     ) -> Result<RangeOutcome> {
         self.check()?;
         self.check_range(&range)?;
-        let mut scratch = Scratch::new(self.paths.coin, self.paths.gap)?;
+        let mut scratch = Scratch::new(self.checker.paths.coin, self.checker.paths.gap)?;
         self.search_in(&mut scratch, range, progress)
     }
 
@@ -1056,7 +1182,7 @@ impl<'a> Search<'a> {
             .pop();
         let mut scratch = match taken {
             Some(scratch) => scratch,
-            None => Scratch::new(self.paths.coin, self.paths.gap)?,
+            None => Scratch::new(self.checker.paths.coin, self.checker.paths.gap)?,
         };
         let outcome = self.search_in(&mut scratch, chunk, &mut |_| {
             if stop() {
@@ -1080,7 +1206,7 @@ impl<'a> Search<'a> {
         progress: &mut dyn FnMut(RangeProgress) -> ControlFlow<()>,
     ) -> Result<RangeOutcome> {
         let Scratch { batch, lanes, keys } = scratch;
-        let mut candidates = Source::new(self.seed, self.space, range.clone())?;
+        let mut candidates = Source::new(self.checker.seed, self.space, range.clone())?;
         let mut counts = RangeProgress::default();
         while candidates.next_batch_vartime(batch)? > 0 {
             counts.passed += batch.len() as u64;
@@ -1104,18 +1230,20 @@ impl<'a> Search<'a> {
         keys: &mut Keys,
     ) -> Result<Option<Found>> {
         let n = batch.len();
-        let icarus = self.paths.coin.icarus();
-        match (icarus, self.seed) {
+        let icarus = self.checker.paths.coin.icarus();
+        match (icarus, self.checker.seed) {
             (true, SeedKind::Bip39) => lanes.icarus(self.space, batch)?,
             (false, SeedKind::Bip39) => lanes.bip39(self.space, batch)?,
             (_, SeedKind::Electrum) => lanes.electrum(self.space, batch)?,
         }
         for i in 0..n {
             let hit = if icarus {
-                self.check_cardano(lanes.root(i)?, &mut keys.ed25519)?
+                self.checker
+                    .check_cardano(lanes.root(i)?, &mut keys.ed25519)?
             } else {
                 let wallet = lanes.electrum_kind(i);
-                self.check_seed(lanes.seed(i)?, wallet, &mut keys.secp256k1)?
+                self.checker
+                    .check_seed(lanes.seed(i)?, wallet, &mut keys.secp256k1)?
             };
             if let Some(Hit {
                 path,
@@ -1141,12 +1269,14 @@ impl<'a> Search<'a> {
         }
         Ok(None)
     }
+}
 
+impl SeedCheck<'_> {
     /// The check of one seed; `wallet` is the Electrum kind of its phrase (`None` for a
     /// BIP-39 seed), which picks the Electrum routes it is derived along.
     fn check_seed(
         &self,
-        seed: &[u8; 64],
+        seed: &[u8],
         wallet: Option<ElectrumSeedKind>,
         keys: &mut [[u8; 33]],
     ) -> Result<Option<Hit>> {
@@ -1162,7 +1292,7 @@ impl<'a> Search<'a> {
 
     fn check_secp(
         &self,
-        seed: &[u8; 64],
+        seed: &[u8],
         wallet: Option<ElectrumSeedKind>,
         keys: &mut [[u8; 33]],
     ) -> Result<Option<Hit>> {
@@ -1291,7 +1421,7 @@ impl<'a> Search<'a> {
 
     /// Each key of the routes derived from the master key of `seed` on scheme `S` (SLIP-10
     /// ed25519, ed25519-blake2b or P-256), one path at a time below each route's prefix.
-    fn check_each<S: Scheme>(&self, seed: &[u8; 64]) -> Result<Option<Hit>> {
+    fn check_each<S: Scheme>(&self, seed: &[u8]) -> Result<Option<Hit>> {
         let master = ExtendedPrivateKey::<S>::from_seed(seed).map_err(|_| Error::Derivation)?;
         let gap = self.paths.gap;
         for route in &self.routes {

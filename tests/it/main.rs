@@ -117,6 +117,7 @@ mod recovery_passphrase_rules;
 mod recovery_search;
 mod recovery_slip39;
 mod recovery_slip39_combine;
+mod recovery_slip39_search;
 mod serialize;
 mod slip132;
 mod sr25519;

@@ -1,5 +1,5 @@
-//! `recover` leaves no secret in the heap blocks it frees: the found record (the mnemonic) and
-//! a passphrase list read from a pipe. The scanning allocator (`tests/it/allocator.rs` of the
+//! `recover` leaves no secret in the heap blocks it frees: the found record (the mnemonic, or
+//! the SLIP-39 share of `--seed slip39`) and a passphrase list read from a pipe. The scanning allocator (`tests/it/allocator.rs` of the
 //! library) looks at every block before it is freed, and at every block a reallocation moves
 //! away from.
 //!
@@ -172,6 +172,68 @@ fn listed_phrases_leave_no_copy() {
         let mut found = (0, false);
         let hits = freed_blocks_holding(&secrets, || {
             found = run_wiped(&args, &mut std::io::empty(), LISTED);
+        });
+        assert_eq!(found, (0, true), "json: {json}");
+        assert_eq!(hits, 0, "json: {json}");
+    }
+}
+
+/// SLIP-39's published vector 23 (2-of-3, 256 bits; `tests/data/slip39_vectors.json`), which
+/// no other test of this binary uses: its shares and xprv.
+fn slip39_vector() -> (Vec<String>, String) {
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../../../tests/data/slip39_vectors.json")).unwrap();
+    let case = data["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[0].as_str().unwrap().starts_with("23. "))
+        .unwrap();
+    let shares = case[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_owned())
+        .collect();
+    (shares, case[3].as_str().unwrap().to_owned())
+}
+
+#[test]
+fn the_found_share_frees_no_copy() {
+    let (shares, xprv) = slip39_vector();
+    let xprv: ExtendedPrivateKey<Secp256k1> = xprv.parse().unwrap();
+    let fingerprint = xprv.fingerprint().to_string();
+    // The second share's eleventh word unknown: the windows around it are not in the input.
+    let words: Vec<&str> = shares[1].split(' ').collect();
+    let at = words[..10].iter().map(|w| w.len() + 1).sum::<usize>();
+    let mut template = words.clone();
+    template[10] = "?";
+    let input = format!("{}\n{}\n", shares[0], template.join(" "));
+    let secrets = [
+        window(&shares[1], at.saturating_sub(16)),
+        window(&shares[1], at.saturating_sub(8)),
+    ];
+    for secret in &secrets {
+        assert!(!input.as_bytes().windows(32).any(|w| w == secret));
+    }
+    for json in [false, true] {
+        let mut args = vec![
+            "recover",
+            "--seed",
+            "slip39",
+            "--shares",
+            "-",
+            "--passphrase",
+            "TREZOR",
+            "--fingerprint",
+            fingerprint.as_str(),
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut found = (0, false);
+        let hits = freed_blocks_holding(&secrets, || {
+            found = run_wiped(&args, &mut input.as_bytes(), &shares[1]);
         });
         assert_eq!(found, (0, true), "json: {json}");
         assert_eq!(hits, 0, "json: {json}");

@@ -53,6 +53,7 @@ mod recover_list;
 mod recover_order;
 mod recover_patterns;
 mod recover_rules;
+mod recover_slip39;
 mod reference;
 mod secrets;
 mod slip132;

@@ -154,8 +154,8 @@ fn usage_errors_are_one_line() {
     let cases: [(&str, &[&str], &str); 3] = [
         (
             address,
-            &["--seed", "slip39"],
-            "error: invalid --seed: unknown seed kind (expected bip39 or electrum)\n",
+            &["--seed", "bip32"],
+            "error: invalid --seed: unknown seed kind (expected bip39, electrum or slip39)\n",
         ),
         (
             ethereum,
