@@ -1,7 +1,8 @@
 #!/usr/bin/env sh
 # Builds one of the package's WebAssembly modules (FASTBIP32_WASM_VARIANT, below): cargo
-# (wasm32-unknown-unknown, the size-optimised profile `wasm-release`), then wasm-bindgen
-# --target web. npm's `prepack` runs it for both variants; scripts/test --js too.
+# (wasm32-unknown-unknown, the size-optimised profile `wasm-release` unless the variant says
+# otherwise), then wasm-bindgen --target web. npm's `prepack` runs it for every variant;
+# scripts/test --js too.
 #
 # Needs: the Rust target wasm32-unknown-unknown, clang (libsecp256k1's C code), and the
 # wasm-bindgen CLI at the version Cargo.toml pins (.ci/run installs all three).
@@ -21,24 +22,35 @@ if command -v llvm-ar >/dev/null 2>&1; then
   export AR_wasm32_unknown_unknown="${AR_wasm32_unknown_unknown:-llvm-ar}"
 fi
 
-# FASTBIP32_WASM_PROFILE: `wasm-release` (the default: optimised for size, within the
-# budget) or `release` (optimised for speed).
-# FASTBIP32_WASM_FEATURES: `full-tables` for libsecp256k1's precomputed tables (a module of
-# about 1.6 MB gzipped, faster private-to-public multiplication); unset for the small tables.
 # FASTBIP32_WASM_VARIANT: which module, and where it goes:
 #   `full` (the default): the ten BIP-39 word lists, into pkg/ (the entries `fastbip32`,
 #          `fastbip32/core`);
 #   `english`: the English word list only (the library's feature `mnemonic-english`), into
 #          pkg/english/ with its own copy of js/ (the entry `fastbip32/english`, its own
-#          module instance); other languages throw MnemonicError `LanguageNotBuilt`.
-profile="${FASTBIP32_WASM_PROFILE:-wasm-release}"
+#          module instance); other languages throw MnemonicError `LanguageNotBuilt`;
+#   `fast`: the ten word lists, optimised for speed (the profile `release`, libsecp256k1's
+#          precomputed tables: about 1.95 MB gzipped, outside the default's budget), into
+#          pkg/fast/ with its own copy of js/ (the entry `fastbip32/fast`, its own module
+#          instance).
+# FASTBIP32_WASM_PROFILE: the cargo profile, `wasm-release` (optimised for size, within the
+# budget; the default of `full` and `english`) or `release` (optimised for speed; the default
+# of `fast`).
+# FASTBIP32_WASM_FEATURES: `full-tables` for libsecp256k1's precomputed tables (faster
+# private-to-public multiplication; the default of `fast`), `small-tables` without them (the
+# default of `full` and `english`).
 variant="${FASTBIP32_WASM_VARIANT:-full}"
-features=""
-if [ "${FASTBIP32_WASM_FEATURES:-}" != "full-tables" ]; then features="small-tables"; fi
 case "$variant" in
-  full) out=pkg; features="$features all-languages" ;;
-  english) out=pkg/english ;;
-  *) echo "build.sh: FASTBIP32_WASM_VARIANT is full or english, not '$variant'" >&2; exit 2 ;;
+  full) out=pkg; languages=all-languages; profile=wasm-release; tables=small-tables ;;
+  english) out=pkg/english; languages=""; profile=wasm-release; tables=small-tables ;;
+  fast) out=pkg/fast; languages=all-languages; profile=release; tables=full-tables ;;
+  *) echo "build.sh: FASTBIP32_WASM_VARIANT is full, english or fast, not '$variant'" >&2; exit 2 ;;
+esac
+profile="${FASTBIP32_WASM_PROFILE:-$profile}"
+tables="${FASTBIP32_WASM_FEATURES:-$tables}"
+case "$tables" in
+  small-tables) features="small-tables $languages" ;;
+  full-tables) features="$languages" ;;
+  *) echo "build.sh: FASTBIP32_WASM_FEATURES is full-tables or small-tables, not '$tables'" >&2; exit 2 ;;
 esac
 target_dir=$(cargo metadata --format-version 1 --no-deps \
   | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
@@ -53,9 +65,9 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 mkdir -p "$out"
 for file in fastbip32_wasm.js fastbip32_wasm_bg.wasm; do mv -f "$out.new/$file" "$out/$file"; done
 rm -rf "$out.new"
-if [ "$variant" = english ]; then
+if [ "$variant" != full ]; then
   # The package's JavaScript, bound to this module: the same files with `../pkg/` (the full
-  # module beside js/) read as `../` (this module beside pkg/english/js/).
+  # module beside js/) read as `../` (this module beside pkg/<variant>/js/).
   rm -rf "$out/js.new"
   mkdir -p "$out/js.new"
   for file in js/*.js; do

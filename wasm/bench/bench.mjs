@@ -1,7 +1,11 @@
 // The package against @scure/bip32 and bitcoinjs `bip32` + tiny-secp256k1 in Node, on one
 // thread: seed → m/44'/0'/0'/0/0, xpub → 1,000 children, 10,000 P2WPKH addresses.
 //
-//   node wasm/bench/bench.mjs [--rounds N] [--task seed|children|p2wpkh]
+//   node wasm/bench/bench.mjs [--rounds N] [--task seed|children|p2wpkh] [--entry default|fast|english]
+//
+// `--entry` picks the package's entry whose module is timed: `default` (`fastbip32`, the
+// size-optimised module; the default), `fast` (`fastbip32/fast`, the speed-optimised one) or
+// `english` (`fastbip32/english`). Each is built by wasm/build.sh (its FASTBIP32_WASM_VARIANT).
 //
 // After an untimed warm-up round, each round runs every side once per task, the sides in a
 // rotating order, so that a slow stretch of the machine falls on each side alike. Every
@@ -19,16 +23,18 @@ import { HDKey } from "@scure/bip32";
 import { BIP32Factory } from "bip32";
 import * as ecc from "tiny-secp256k1";
 
-import { ExtendedPrivateKey, ExtendedPublicKey } from "fastbip32";
-
 const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "10" },
     task: { type: "string" },
+    entry: { type: "string", default: "default" },
   },
 });
 const rounds = Number(values.rounds);
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) throw new RangeError("--rounds is 1 to 1000");
+const ENTRIES = { default: "fastbip32", fast: "fastbip32/fast", english: "fastbip32/english" };
+if (!Object.hasOwn(ENTRIES, values.entry)) throw new RangeError(`--entry is one of ${Object.keys(ENTRIES).join(", ")}`);
+const { ExtendedPrivateKey, ExtendedPublicKey } = await import(ENTRIES[values.entry]);
 
 // The BIP-39 seed of "abandon ×11 about" without a passphrase (BIP-84's test mnemonic).
 const SEED = Uint8Array.from(
@@ -154,7 +160,7 @@ function quartiles(list) {
 
 const ms = (x) => (x < 1 ? x.toFixed(3) : x < 100 ? x.toFixed(2) : x.toFixed(0));
 
-console.log(`node ${process.version}, ${rounds} round(s), sides alternating; times in ms (median [quartiles])`);
+console.log(`node ${process.version}, the entry ${ENTRIES[values.entry]}, ${rounds} round(s), sides alternating; times in ms (median [quartiles])`);
 for (const task of tasks) {
   const names = Object.keys(task.sides);
   const times = Object.fromEntries(names.map((n) => [n, []]));

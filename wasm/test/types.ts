@@ -27,6 +27,7 @@ import { initialize } from "fastbip32/core";
 import { runTask, serveTasks } from "fastbip32/task";
 import { fromWebWorker } from "fastbip32/pool";
 import { serveRecoverTasks } from "fastbip32/recover-task";
+import * as fast from "fastbip32/fast";
 
 const seed: Uint8Array = new Uint8Array(16);
 const master: ExtendedPrivateKey = ExtendedPrivateKey.fromSeed(seed, { curve: "secp256k1" });
@@ -102,7 +103,12 @@ recover({ mnemonic: "?", passphrase: "TREZ?u?u", passphraseRules: "mask", seed: 
 serveRecoverTasks({ postMessage() {} , on() {} }, Promise.resolve({}));
 pool.task({ op: "plan" }, { onProgress: () => {} });
 
-for (const k of [master, fromPhrase, fromObject, parsed, child]) k.free();
+// fastbip32/fast: the same declarations, so its values are the main entry's types.
+const fastKey: ExtendedPrivateKey = fast.ExtendedPrivateKey.fromMnemonic("abandon", { language: "english" });
+const fastAddresses: Promise<string[]> = new fast.WorkerPool({ size: 1 }).addresses(fastKey.toXpub(), 0, 2);
+const fastRecovered: Promise<Recovered | null> = fast.recover({ mnemonic: "?", address: "bc1q…" });
+
+for (const k of [master, fromPhrase, fromObject, parsed, child, fastKey]) k.free();
 xpub.free();
 d.free();
 m.free();
@@ -127,4 +133,4 @@ xpub.addresses(0, 1, { coin: 60 });
 // @ts-expect-error: privateKey is read-only
 child.privateKey = new Uint8Array(32);
 
-export { fields, texts, keys, addresses, pubs, out, accounts, mnemonicParts, suggestions, witness, names, batch, litecoin };
+export { fields, texts, keys, addresses, pubs, out, accounts, mnemonicParts, suggestions, witness, names, batch, litecoin, fastAddresses, fastRecovered };
