@@ -14,8 +14,10 @@ mod hmac;
 ))]
 pub(crate) mod pbkdf2;
 
+#[cfg(feature = "address")]
+pub(crate) use self::hmac::hash160;
 #[cfg(feature = "bench-internals")]
 pub use self::hmac::hmac_key_schedule_with;
 #[cfg(feature = "ed25519-bip32")]
 pub(crate) use self::hmac::hmac_sha256;
-pub(crate) use self::hmac::{fingerprint_of, hash160, HmacSha512, BATCH_LANES};
+pub(crate) use self::hmac::{fingerprint_of, HmacSha512, BATCH_LANES};

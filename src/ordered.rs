@@ -7,7 +7,20 @@
 //! a thread runs at most that many tasks ahead of the consumer, so memory stays flat for any
 //! number of tasks. The static deal keeps the threads equally busy when the tasks are all
 //! the same size. Failing to start a thread is an error ([`Error::Spawn`]), never a panic.
+//!
+//! # What crosses between threads
+//! A channel's slots are heap blocks, and a message is copied into its slot whole: with the
+//! bytes its type leaves unused (padding, the unused part of an enum such as
+//! `Result<(), E>` holding `Ok`), which are whatever the sending thread's stack held there.
+//! A filling thread's stack holds the copies of the secrets its `fill` worked with, so a
+//! message with such a gap could carry one into a block freed unwiped. So every message is
+//! written in full: a buffer travels as its box (a pointer; it is made by `make` on the
+//! calling thread and boxed there, once), a filled one with its error as an
+//! `Option<Box<E>>` (a pointer, null for none). A failing `fill`'s error is boxed on its
+//! thread: an `E` whose variants leave 32 bytes or more unused would take that much of the
+//! stack into the box, so the callers' error types keep their variants near one size.
 
+use std::boxed::Box;
 use std::string::String;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::vec::Vec;
@@ -108,12 +121,12 @@ pub fn run<B: Send, E: Send>(
             source: io::Error::from(io::ErrorKind::OutOfMemory),
         })?;
         for i in 0..threads {
-            let (free_tx, free_rx) = sync_channel::<B>(SLOTS_PER_THREAD);
+            let (free_tx, free_rx) = sync_channel::<Box<B>>(SLOTS_PER_THREAD);
             let (done_tx, done_rx) = sync_channel::<Filled<B, E>>(SLOTS_PER_THREAD);
             for _ in 0..SLOTS_PER_THREAD {
                 // The channel holds SLOTS_PER_THREAD buffers and its receiver is alive, so
                 // this cannot fail; a failure would only mean fewer buffers in flight.
-                let _ = free_tx.send(make());
+                let _ = free_tx.send(Box::new(make()));
             }
             let name: String = format!("fastbip32-{i}");
             let spawned = thread::Builder::new()
@@ -136,13 +149,19 @@ pub fn run<B: Send, E: Send>(
     })
 }
 
-/// A filled buffer and its `fill`'s result.
-type Filled<B, E> = (B, Result<(), E>);
+/// A filled buffer, with its `fill`'s error if that failed. Both are boxes: the message
+/// is two pointers, every byte of it written (see the module's rule on what crosses).
+struct Filled<B, E> {
+    /// The buffer, filled.
+    buffer: Box<B>,
+    /// The error of the `fill`, if it failed.
+    error: Option<Box<E>>,
+}
 
 /// The consumer's end of one thread's channels.
 struct Lane<B, E> {
     /// Consumed buffers, back to the thread.
-    free: SyncSender<B>,
+    free: SyncSender<Box<B>>,
     /// Filled buffers, from the thread, in its tasks' order.
     done: Receiver<Filled<B, E>>,
 }
@@ -152,16 +171,16 @@ struct Lane<B, E> {
 fn fill_loop<B, E>(
     mine: impl Iterator<Item = u64>,
     fill: &impl Fn(&mut B, u64) -> Result<(), E>,
-    free: &Receiver<B>,
+    free: &Receiver<Box<B>>,
     done: &SyncSender<Filled<B, E>>,
 ) {
     for task in mine {
         let Ok(mut buffer) = free.recv() else {
             return;
         };
-        let result = fill(&mut buffer, task);
-        let failed = result.is_err();
-        if done.send((buffer, result)).is_err() || failed {
+        let error = fill(&mut buffer, task).err().map(Box::new);
+        let failed = error.is_some();
+        if done.send(Filled { buffer, error }).is_err() || failed {
             return;
         }
     }
@@ -179,10 +198,12 @@ fn consume_loop<B, E>(
             .ok()
             .and_then(|i| lanes.get(i))
             .ok_or(Error::WorkerStopped)?;
-        let Ok((mut buffer, filled)) = lane.done.recv() else {
+        let Ok(Filled { mut buffer, error }) = lane.done.recv() else {
             return Err(Error::WorkerStopped);
         };
-        filled.map_err(Error::Task)?;
+        if let Some(error) = error {
+            return Err(Error::Task(*error));
+        }
         consume(&mut buffer, task).map_err(Error::Task)?;
         // A thread that has no task left has dropped its receiver: nothing to give back.
         let _ = lane.free.send(buffer);
@@ -256,6 +277,17 @@ mod tests {
             );
             assert!(matches!(consumed, Err(Error::Task("stop"))));
         }
+    }
+
+    /// Every message is two pointers at most, each written: no byte of a buffer or an
+    /// error, and no gap a sending thread's stack could fill, goes through a channel.
+    #[test]
+    fn messages_are_pointers_only() {
+        use core::mem::size_of;
+        let pointer = size_of::<usize>();
+        assert_eq!(size_of::<Box<[u128; 25]>>(), pointer);
+        assert_eq!(size_of::<Filled<[u128; 25], [u8; 300]>>(), 2 * pointer);
+        assert_eq!(size_of::<Filled<u8, ()>>(), 2 * pointer);
     }
 
     #[test]

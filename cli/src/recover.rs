@@ -214,6 +214,21 @@ fn lib_usage(what: &str, err: fastbip32::recovery::Error) -> CliError {
     CliError::Usage(format!("{what}: {err}"))
 }
 
+/// An error of a running search: a usage error where the input caused it, a failure (exit
+/// code 1) where the system did (a thread or memory it refused) or a key could not be
+/// derived.
+fn search_error(err: fastbip32::recovery::Error) -> CliError {
+    use fastbip32::recovery::Error;
+    if matches!(
+        err,
+        Error::ThreadSpawn { .. } | Error::OutOfMemory { .. } | Error::Derivation
+    ) {
+        CliError::Failure(format!("the search failed: {err}"))
+    } else {
+        lib_usage("invalid search", err)
+    }
+}
+
 /// The BIP-39 phrase lengths.
 const LENGTHS: [usize; 5] = [12, 15, 18, 21, 24];
 
@@ -395,7 +410,6 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let (count, filter) = match seed {
         SeedKind::Bip39 => (space.checksum_count_vartime(COUNT_BUDGET), "the checksum"),
         SeedKind::Electrum => (space.electrum_count_estimate(), "the version check"),
-        _ => return Err(usage(format!("--seed {seed} is not searched by this tool"))),
     };
     if args.dry_run {
         io.notes.write(io.stderr, false);
@@ -520,7 +534,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                 }
             },
         )
-        .map_err(|e| lib_usage("invalid search", e))?;
+        .map_err(search_error)?;
     if progress_bar {
         let _ = write!(io.stderr, "{CLEAR_LINE}");
     }

@@ -162,7 +162,6 @@ fn threaded_multipath_addresses_from_an_xprv_free_no_branch_key() {
 }
 
 #[test]
-#[ignore = "an open leak, rarer than before: in-place prepared keys; with default features 2 of 5 runs of this binary saw 1 freed block holding a branch key, in 1 of the 16 runs each (0 of 30 with --all-features); SECURITY.md"]
 fn threaded_multisig_addresses_from_xprvs_free_no_branch_key() {
     let (descriptor, secrets) =
         wallets(50, 5, |keys| format!("wsh(multi(2,{}))\n", keys.join(",")));

@@ -1874,3 +1874,40 @@ impl Lanes {
         self.roots.get(i).ok_or(Error::NotInSpace)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mnemonic::Language;
+    use crate::recovery::{Options, Template};
+    use std::string::ToString;
+
+    /// A Cardano wallet's keys come from the phrase's entropy (Icarus roots), never from a
+    /// BIP-39 seed: a seed handed to the seed check is refused as a key that cannot be
+    /// derived, and the search stops.
+    #[test]
+    fn a_cardano_key_is_not_derived_from_a_seed() {
+        let template = Template::parse(
+            "letter advice cage absurd amount doctor acoustic avoid letter advice cage ?",
+            &Options::new().language(Language::English),
+        )
+        .unwrap();
+        let space = Space::new(template, [""]).unwrap();
+        let mut target = Target::new();
+        // A Cardano address (tests/data/recovery.json, english12); the check refuses before
+        // it looks at the target.
+        target
+            .add_address("addr1qy0c63uqp2smj9estggzw23y5dr535hukr8cq6yedex73mycd83phrgkgaqaz7qxwslzq96mrrhsyq465aht75uavlrs86vdj9")
+            .unwrap();
+        let search = Search::new(&space, &target, Paths::new(Coin::Cardano).gap(1));
+        let mut keys = [[0u8; 33]; 1];
+        let Err(err) = search.check_seed(&[7; 64], None, &mut keys) else {
+            panic!("a seed checked as a Cardano wallet's");
+        };
+        assert!(matches!(err, Error::Derivation), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "a key of a candidate could not be derived; the search stopped rather than skip it"
+        );
+    }
+}

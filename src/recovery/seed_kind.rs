@@ -16,7 +16,6 @@ use super::space::{Space, MAX_PHRASE_LEN};
 /// How a search reads each candidate phrase: which candidates can be a seed, how the seed
 /// is derived and (for the standard paths) which paths it is searched along.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum SeedKind {
     /// A BIP-39 mnemonic: the checksum filters the candidates, the seed is PBKDF2 with the
     /// salt `mnemonic`, the paths are the coin's standard ones.

@@ -41,10 +41,17 @@ mod avx512;
 ))]
 pub(crate) mod pbkdf2;
 
+#[cfg(any(
+    feature = "bench-internals",
+    feature = "mnemonic-english",
+    feature = "ed25519-bip32",
+    feature = "sr25519"
+))]
+pub use self::dispatch::plan;
+pub use self::dispatch::Kernel;
 pub(crate) use self::dispatch::{compress, compress_many};
 #[cfg(any(test, feature = "bench-internals"))]
 pub use self::dispatch::{compress_with, supported};
 #[cfg(feature = "bench-internals")]
 pub use self::dispatch::{detect, Isa, Plan, DISPATCH};
-pub use self::dispatch::{plan, Kernel};
 pub(crate) use self::lanes::K;

@@ -278,6 +278,36 @@ fn threads_and_chunks_do_not_change_the_output() {
     assert_eq!(part[1..11], whole[8991..9001]);
 }
 
+/// Threads the system refuses to start are a one-line failure, not a panic: every thread
+/// asks for a petabyte of stack (`RUST_MIN_STACK`, read by std in a process of its own),
+/// which `pthread_create` cannot map.
+#[test]
+fn threads_the_system_refuses_are_a_one_line_failure() {
+    let descriptor = format!("wpkh({BIP84_XPUB}/0/*)");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fastbip32"))
+        .args([
+            "addresses",
+            "--descriptor",
+            &descriptor,
+            "--count",
+            "5000",
+            "--threads",
+            "2",
+        ])
+        .env("RUST_MIN_STACK", (1u64 << 50).to_string())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot start 2 threads: "),
+        "{stderr}"
+    );
+}
+
 /// The segwit v0 address of the 20- or 32-byte program of a `script_pubkey` (hex), by the
 /// `bech32` crate.
 fn segwit_v0(hrp: &str, script_pubkey: &str) -> String {

@@ -853,6 +853,40 @@ fn counts_above_their_maximum_are_one_line_usage_errors() {
     );
 }
 
+/// A worker thread the system refuses to start is a one-line failure, not a panic: here
+/// every thread asks for a petabyte of stack (`RUST_MIN_STACK`, read by std in a process of
+/// its own), which `pthread_create` cannot map.
+#[test]
+fn a_thread_the_system_refuses_is_a_one_line_failure() {
+    let (m, _, other) = vectors();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fastbip32"))
+        .args([
+            "recover",
+            "--mnemonic",
+            &unknown(&m, 4),
+            "--address",
+            &other,
+            "--gap",
+            "1",
+            "--threads",
+            "2",
+        ])
+        .env("RUST_MIN_STACK", (1u64 << 50).to_string())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("error: the search failed: cannot start a worker thread: "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_no_word(&stderr, &m);
+}
+
 #[test]
 fn a_checkpoint_of_another_gap_is_refused_and_resuming_says_how_far() {
     let (m, _, other) = vectors();
