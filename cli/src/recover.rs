@@ -481,9 +481,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let (count, filter) = match seed {
-        SeedKind::Bip39 => (space.checksum_count_vartime(COUNT_BUDGET), "the checksum"),
-        SeedKind::Electrum => (space.electrum_count_estimate(), "the version check"),
+    // What a candidate passes before its seed is made: the phrase as the ETA, rate and
+    // progress lines name it, and the adjective of the candidates that pass.
+    let (count, filter, valid) = match seed {
+        SeedKind::Bip39 => (
+            space.checksum_count_vartime(COUNT_BUDGET),
+            "the checksum",
+            "checksum-valid",
+        ),
+        SeedKind::Electrum => (
+            space.electrum_count_estimate(),
+            "the version check",
+            "version-valid",
+        ),
         _ => return Err(usage(format!("--seed {seed} is not searched by this tool"))),
     };
     if args.dry_run {
@@ -514,7 +524,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         let eta = valid_left / (FASTEST_SEEDS_PER_CORE * threads as f64);
         if eta > max_eta {
             return Err(usage(format!(
-                "the search would take at least {} ({} checksum-valid candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
+                "the search would take at least {} ({} {valid} candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
                 seconds(eta),
                 count.value(),
                 args.max_eta
@@ -583,7 +593,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         .map_or_else(|| "unknown".to_string(), seconds);
                     let _ = writeln!(
                         stderr,
-                        "rate: {:.0} candidates/s ({:.0} checksum-valid/s); ETA {eta}",
+                        "rate: {:.0} candidates/s ({:.0} {valid}/s); ETA {eta}",
                         progress.rate(),
                         progress.rate() * passing_share
                     );
@@ -596,7 +606,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                     }
                 }
                 if progress_bar {
-                    let _ = write!(stderr, "{}", bar(progress, total, passing_share));
+                    let _ = write!(stderr, "{}", bar(progress, total, passing_share, valid));
                     let _ = stderr.flush();
                 }
                 if let Some(file) = &resume {
@@ -843,12 +853,18 @@ fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliEr
 const CLEAR_LINE: &str = "\r\x1b[K";
 
 /// The progress bar's line on a terminal: cleared, then the indices examined, the rate (and
-/// the checksum-valid rate, `passing_share` of it) and the ETA. It owns the line: every
-/// other line is written after [`CLEAR_LINE`].
-fn bar(progress: &fastbip32::recovery::Progress, total: u128, passing_share: f64) -> String {
+/// the rate of candidates that pass the seed kind's filter, `passing_share` of it, named
+/// `valid`: `checksum-valid` or `version-valid`) and the ETA. It owns the line: every other
+/// line is written after [`CLEAR_LINE`].
+fn bar(
+    progress: &fastbip32::recovery::Progress,
+    total: u128,
+    passing_share: f64,
+    valid: &str,
+) -> String {
     let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
     format!(
-        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} checksum-valid/s), ETA {eta}",
+        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} {valid}/s), ETA {eta}",
         progress.examined,
         progress.rate(),
         progress.rate() * passing_share
