@@ -37,6 +37,13 @@
 //! passphrase) × words + digits`, with `words` the product of the slots' option counts.
 //! Sizes are `u128`; a space of 2¹²⁸ candidates or more is [`Error::SpaceTooLarge`].
 //!
+//! A template whose words fit several word lists as well (no language named: `abandon` is
+//! English and French) is read in each of them ([`Template::languages`], English first,
+//! then in [`Language::ALL`](crate::mnemonic::Language::ALL)'s order), and the space is
+//! their spaces one after another: the first list's classes from index 0, each further
+//! list's after the previous list's last index. [`Space::language_at`] names an index's
+//! list, and a match's [`Found::language`] its phrase's.
+//!
 //! # How the options compose
 //!
 //! * A **template** alone is a product of its tokens' sets: each candidate once.

@@ -101,6 +101,8 @@ export interface Recovered {
   candidate: bigint;
   /** The address's index (the path's `*`), or `null`. */
   addressIndex: number | null;
+  /** The word list of the phrase, as the `language` option names it (`"english"`, …). */
+  language: string;
 }
 
 /** Searches for a wallet from a partly remembered mnemonic on a pool of workers; resolves to

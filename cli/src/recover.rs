@@ -407,9 +407,19 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         }
         _ => None,
     };
-    let (count, filter) = match seed {
-        SeedKind::Bip39 => (space.checksum_count_vartime(COUNT_BUDGET), "the checksum"),
-        SeedKind::Electrum => (space.electrum_count_estimate(), "the version check"),
+    // What a candidate passes before its seed is made: the phrase as the ETA, rate and
+    // progress lines name it, and the adjective of the candidates that pass.
+    let (count, filter, valid) = match seed {
+        SeedKind::Bip39 => (
+            space.checksum_count_vartime(COUNT_BUDGET),
+            "the checksum",
+            "checksum-valid",
+        ),
+        SeedKind::Electrum => (
+            space.electrum_count_estimate(),
+            "the version check",
+            "version-valid",
+        ),
     };
     if args.dry_run {
         io.notes.write(io.stderr, false);
@@ -439,7 +449,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
         let eta = valid_left / (FASTEST_SEEDS_PER_CORE * threads as f64);
         if eta > max_eta {
             return Err(usage(format!(
-                "the search would take at least {} ({} checksum-valid candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
+                "the search would take at least {} ({} {valid} candidates at most {FASTEST_SEEDS_PER_CORE:.0}/s per thread on {threads} threads), more than --max-eta {}: narrow the template, or give --yes",
                 seconds(eta),
                 count.value(),
                 args.max_eta
@@ -508,7 +518,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         .map_or_else(|| "unknown".to_string(), seconds);
                     let _ = writeln!(
                         stderr,
-                        "rate: {:.0} candidates/s ({:.0} checksum-valid/s); ETA {eta}",
+                        "rate: {:.0} candidates/s ({:.0} {valid}/s); ETA {eta}",
                         progress.rate(),
                         progress.rate() * passing_share
                     );
@@ -521,7 +531,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                     }
                 }
                 if progress_bar {
-                    let _ = write!(stderr, "{}", bar(progress, total, passing_share));
+                    let _ = write!(stderr, "{}", bar(progress, total, passing_share, valid));
                     let _ = stderr.flush();
                 }
                 if let Some(file) = &resume {
@@ -560,7 +570,8 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
     let _ = started;
     match outcome {
         Outcome::Found(found) => {
-            let phrase = space.to_phrase(found.candidate.words());
+            let phrase = space.to_phrase_in(found.language, found.candidate.words());
+            let language = found.language.name();
             let passphrase = space
                 .passphrase(found.candidate.passphrase_index())
                 .ok_or_else(|| {
@@ -592,7 +603,11 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         None => w.write_str(",\"address_index\":null")?,
                     }
                     // `index`: the value of `candidate`, deprecated (docs/cli.md).
-                    writeln!(w, ",\"index\":{}}}", found.index)
+                    writeln!(
+                        w,
+                        ",\"index\":{},\"language\":\"{language}\"}}",
+                        found.index
+                    )
                 } else {
                     writeln!(
                         w,
@@ -606,7 +621,7 @@ fn search(args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliError> {
                         Some(i) => writeln!(w, "address_index: {i}")?,
                         None => w.write_str("address_index: -\n")?,
                     }
-                    writeln!(w, "index: {}", found.index)
+                    writeln!(w, "index: {}\nlanguage: {language}", found.index)
                 }
             });
             io.write_stdout(out.as_bytes())?;
@@ -862,9 +877,9 @@ fn shard_range(args: &RecoverArgs, space: &Space) -> Result<Range<u128>, CliErro
 }
 
 /// `--list`: every checksum-valid candidate of the range on standard output, in index
-/// order, one phrase a line (`--json`: `{"candidate":I,"mnemonic":…,"passphrase":…}` a
-/// line); the `space:` line first, on standard error. Each line is written from a wiped
-/// buffer of its exact size.
+/// order, one phrase a line in its word list (`--json`:
+/// `{"candidate":I,"mnemonic":…,"passphrase":…,"language":…}` a line); the `space:` line
+/// first, on standard error. Each line is written from a wiped buffer of its exact size.
 ///
 /// # Errors
 /// A usage error when standard output is a terminal, and for several passphrases without
@@ -909,14 +924,17 @@ fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliEr
                     "a listed candidate is outside its batch".to_owned(),
                 ));
             };
-            let phrase = space.to_phrase(batch.words(i));
+            let language = space.language_at(index).ok_or_else(|| {
+                CliError::Failure("a listed candidate is outside the space".to_owned())
+            })?;
+            let phrase = space.to_phrase_in(language, batch.words(i));
             let line = exact(|w| {
                 if args.json {
                     write!(w, "{{\"candidate\":{index},\"mnemonic\":")?;
                     json_string(w, &phrase)?;
                     w.write_str(",\"passphrase\":")?;
                     json_string(w, &passphrase)?;
-                    w.write_str("}\n")
+                    writeln!(w, ",\"language\":\"{}\"}}", language.name())
                 } else {
                     w.write_str(&phrase)?;
                     w.write_char('\n')
@@ -946,12 +964,18 @@ fn list(space: &Space, args: &RecoverArgs, io: &mut Io<'_>) -> Result<i32, CliEr
 const CLEAR_LINE: &str = "\r\x1b[K";
 
 /// The progress bar's line on a terminal: cleared, then the indices examined, the rate (and
-/// the checksum-valid rate, `passing_share` of it) and the ETA. It owns the line: every
-/// other line is written after [`CLEAR_LINE`].
-fn bar(progress: &fastbip32::recovery::Progress, total: u128, passing_share: f64) -> String {
+/// the rate of candidates that pass the seed kind's filter, `passing_share` of it, named
+/// `valid`: `checksum-valid` or `version-valid`) and the ETA. It owns the line: every other
+/// line is written after [`CLEAR_LINE`].
+fn bar(
+    progress: &fastbip32::recovery::Progress,
+    total: u128,
+    passing_share: f64,
+    valid: &str,
+) -> String {
     let eta = progress.eta().map_or_else(|| "?".to_string(), seconds);
     format!(
-        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} checksum-valid/s), ETA {eta}",
+        "{CLEAR_LINE}{}/{total} candidates, {:.0}/s ({:.0} {valid}/s), ETA {eta}",
         progress.examined,
         progress.rate(),
         progress.rate() * passing_share
@@ -1036,16 +1060,29 @@ fn passphrase_rules(rule: &str, base: &str) -> Result<PassphraseRules, CliError>
     PassphraseRules::parse(base, rule).map_err(|e| usage(format!("invalid --passphrase-rule: {e}")))
 }
 
-/// `; N passphrases from --passphrase-rule` for a space of passphrase rules, else nothing.
+/// `; N passphrases from --passphrase-rule` for a space of passphrase rules, and `; word lists
+/// english, french` for a template searched in several word lists; else nothing.
 fn rule_count(space: &Space) -> String {
-    if space.has_passphrase_rules() {
+    let mut out = if space.has_passphrase_rules() {
         format!(
             "; {} passphrases from --passphrase-rule",
             space.passphrase_count()
         )
     } else {
         String::new()
+    };
+    let names = language_names(space);
+    if names.len() > 1 {
+        out.push_str("; word lists ");
+        out.push_str(&names.join(", "));
     }
+    out
+}
+
+/// The names of the word lists `space` searches, in index order (as `--language` names
+/// them).
+fn language_names(space: &Space) -> Vec<&'static str> {
+    space.languages().map(Language::name).collect()
 }
 
 /// The template and the passphrases of a run, as read; wiped on drop.
@@ -1217,23 +1254,25 @@ struct Plan<'a> {
 /// on standard output; with `--json`, one object on one line.
 fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError> {
     let space = plan.space;
-    let mut examples: Vec<(u128, Zeroizing<String>, Passphrase<'_>)> = Vec::new();
+    let mut examples: Vec<(u128, Zeroizing<String>, Passphrase<'_>, Language)> = Vec::new();
     for (index, candidate) in space.examples_vartime(EXAMPLES, COUNT_BUDGET) {
         if !plan.range.contains(&index) {
             continue;
         }
-        let phrase = space.to_phrase(candidate.words());
+        let language = space
+            .language_at(index)
+            .ok_or_else(|| CliError::Failure("an example is outside the space".to_owned()))?;
+        let phrase = space.to_phrase_in(language, candidate.words());
         let passphrase = space
             .passphrase(candidate.passphrase_index())
             .ok_or_else(|| {
                 CliError::Failure("an example's passphrase is not in the list".to_owned())
             })?;
         let phrase = input::copy(phrase.as_str());
-        if !examples
-            .iter()
-            .any(|(_, p, q)| p.as_str() == phrase.as_str() && q.as_str() == passphrase.as_str())
-        {
-            examples.push((index, phrase, passphrase));
+        if !examples.iter().any(|(_, p, q, l)| {
+            p.as_str() == phrase.as_str() && q.as_str() == passphrase.as_str() && *l == language
+        }) {
+            examples.push((index, phrase, passphrase, language));
         }
     }
     let shard = plan.range.end - plan.range.start != space.size();
@@ -1261,10 +1300,12 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             }
             write!(
                 w,
-                "],\"gap\":{},\"accounts\":{},\"examples\":[",
-                plan.gap, plan.accounts
+                "],\"gap\":{},\"accounts\":{},\"languages\":[\"{}\"],\"examples\":[",
+                plan.gap,
+                plan.accounts,
+                language_names(space).join("\",\"")
             )?;
-            for (i, (index, phrase, passphrase)) in examples.iter().enumerate() {
+            for (i, (index, phrase, passphrase, language)) in examples.iter().enumerate() {
                 if i > 0 {
                     w.write_char(',')?;
                 }
@@ -1272,7 +1313,7 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
                 json_string(w, phrase)?;
                 w.write_str(",\"passphrase\":")?;
                 json_string(w, passphrase)?;
-                w.write_char('}')?;
+                write!(w, ",\"language\":\"{}\"}}", language.name())?;
             }
             w.write_str("]}\n")
         } else {
@@ -1291,7 +1332,11 @@ fn dry_run(plan: &Plan<'_>, json: bool, io: &mut Io<'_>) -> Result<i32, CliError
             writeln!(w, "paths: {}", plan.paths.join(", "))?;
             writeln!(w, "gap: {}", plan.gap)?;
             writeln!(w, "accounts: {}", plan.accounts)?;
-            for (index, phrase, passphrase) in &examples {
+            let names = language_names(space);
+            if names.len() > 1 {
+                writeln!(w, "languages: {}", names.join(", "))?;
+            }
+            for (index, phrase, passphrase, _) in &examples {
                 writeln!(
                     w,
                     "example {index}: {} | passphrase: {}",

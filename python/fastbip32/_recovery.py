@@ -39,6 +39,9 @@ class Recovered:
     index); None for an xpub, fingerprint or descriptor match."""
     index: int
     """Deprecated: the value of ``candidate``, to be removed in the next release."""
+    language: str
+    """The word list of the phrase, as ``language=`` names it (``"english"``, ``"french"``,
+    …): a template whose words fit several lists is searched in each, English first."""
 
     def __reduce__(self) -> str | tuple[Any, ...]:
         raise TypeError(

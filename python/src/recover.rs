@@ -382,8 +382,11 @@ fn found_dict(py: Python<'_>, space: &Space, found: &Found) -> PyResult<Py<PyDic
     let d = PyDict::new(py);
     d.set_item(
         "mnemonic",
-        space.to_phrase(found.candidate.words()).as_str(),
+        space
+            .to_phrase_in(found.language, found.candidate.words())
+            .as_str(),
     )?;
+    d.set_item("language", found.language.name())?;
     d.set_item(
         "passphrase",
         space
@@ -448,8 +451,9 @@ pub(crate) fn _recovery_space<'py>(
     d.set_item("checksum_passing", count.value())?;
     d.set_item("exact", count.is_exact())?;
     let phrases = PyList::empty(py);
-    for (_, candidate) in &picked {
-        phrases.append(space.to_phrase(candidate.words()).as_str())?;
+    for (index, candidate) in &picked {
+        let language = space.language_at(*index).unwrap_or_else(|| space.language());
+        phrases.append(space.to_phrase_in(language, candidate.words()).as_str())?;
     }
     d.set_item("examples", phrases)?;
     Ok(d)

@@ -350,3 +350,22 @@ def test_recovery_options_errors_have_kinds() -> None:
     with pytest.raises(fb.RecoveryError) as err:
         fb.recover(blank(words, 0), address=eth, seed="electrum")
     assert err.value.kind == "ElectrumCoin"
+
+
+def test_a_template_of_english_and_french_words_is_searched_in_both() -> None:
+    # Every word is in the English and the French lists; the checksum holds in French only
+    # (rust-bitcoin/rust-bip39#106, tests/data/bip39_generated.json).
+    french = "abandon amateur angle animal aspect badge bicycle bonus brave canal capable festival"
+    seed = bip_utils.Bip39SeedGenerator(french, bip_utils.Bip39Languages.FRENCH).Generate("")
+    account = bip_utils.Bip84.FromSeed(seed, bip_utils.Bip84Coins.BITCOIN).Purpose().Coin()
+    change = account.Account(0).Change(bip_utils.Bip44Changes.CHAIN_EXT)
+    address = str(change.AddressIndex(0).PublicKey().ToAddress())
+    template = blank(french, 11)
+    found = fb.recover(template, address=address, gap=1, change="receive", threads=1)
+    assert found is not None
+    assert (found.mnemonic, found.language) == (french, "french")
+    assert found.candidate >= 2048  # after the English list's 2048 candidates
+    restricted = fb.recover(
+        template, address=address, gap=1, change="receive", threads=1, language="english"
+    )
+    assert restricted is None

@@ -124,7 +124,7 @@ def test_public_values_pickle_copy_and_compare() -> None:
 
 
 def test_a_recovered_match_is_not_pickled() -> None:
-    found = fb.Recovered(PHRASE, "", "m/84'/0'/0'/0/0", None, "address", 0, 0, 0)
+    found = fb.Recovered(PHRASE, "", "m/84'/0'/0'/0/0", None, "address", 0, 0, 0, "english")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         with pytest.raises(TypeError, match="mnemonic"):
             pickle.dumps(found, protocol)

@@ -118,6 +118,11 @@ pub enum AddressDbError {
     SizeMismatch,
     /// The checksum does not match: the file is damaged.
     ChecksumMismatch,
+    /// Memory for the filter's arrays could not be reserved (building or reading).
+    OutOfMemory {
+        /// The bytes asked for (saturating).
+        bytes: u64,
+    },
     /// Reading or writing the file failed.
     Io {
         /// The operating system's error kind.
@@ -156,6 +161,10 @@ impl fmt::Display for AddressDbError {
             Self::ChecksumMismatch => {
                 f.write_str("the address database file is damaged (checksum)")
             }
+            Self::OutOfMemory { bytes } => write!(
+                f,
+                "the address database needs {bytes} more bytes of memory than could be reserved"
+            ),
             Self::Io { kind } => write!(f, "address database file: {kind}"),
         }
     }
@@ -192,14 +201,42 @@ fn key_hash(key: &[u8]) -> u64 {
     h
 }
 
-/// The sorted, distinct hashes of `keys`.
+/// Reserves room for `len` more items in `v`: [`AddressDbError::OutOfMemory`] (the bytes
+/// asked for) where the allocator refuses, in place of an abort.
+fn reserve<T>(v: &mut Vec<T>, len: usize) -> Result<(), AddressDbError> {
+    v.try_reserve_exact(len)
+        .map_err(|_| AddressDbError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(size_of::<T>() as u64),
+        })
+}
+
+/// A vector of `len` zeros (or other `value`s), reserved with [`reserve`].
+fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, AddressDbError> {
+    let mut v = Vec::new();
+    reserve(&mut v, len)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// The sorted, distinct hashes of `keys`. An iterator that says it holds more than
+/// [`MAX_KEYS`] keys ([`Iterator::size_hint`]'s lower bound) is refused before anything is
+/// allocated; room for the keys it says it holds is reserved first.
 fn sorted_hashes<I>(keys: I) -> Result<Vec<u64>, AddressDbError>
 where
     I: IntoIterator,
     I::Item: AsRef<[u8]>,
 {
+    let keys = keys.into_iter();
+    let stated = keys.size_hint().0 as u64;
+    if stated > MAX_KEYS {
+        return Err(AddressDbError::TooManyKeys {
+            count: stated,
+            max: MAX_KEYS,
+        });
+    }
     let mut hashes: Vec<u64> = Vec::new();
-    for (index, key) in keys.into_iter().enumerate() {
+    reserve(&mut hashes, keys.size_hint().0)?;
+    for (index, key) in keys.enumerate() {
         let key = key.as_ref();
         if key.is_empty() || key.len() > MAX_KEY_BYTES {
             return Err(AddressDbError::InvalidKey { index });
@@ -210,12 +247,13 @@ where
                 max: MAX_KEYS,
             });
         }
-        hashes
-            .try_reserve(1)
-            .map_err(|_| AddressDbError::TooManyKeys {
-                count: (index as u64).saturating_add(1),
-                max: hashes.len() as u64,
-            })?;
+        if hashes.len() == hashes.capacity() {
+            hashes
+                .try_reserve(1)
+                .map_err(|_| AddressDbError::OutOfMemory {
+                    bytes: (hashes.len() as u64).saturating_mul(8),
+                })?;
+        }
         hashes.push(key_hash(key));
     }
     hashes.sort_unstable();
@@ -324,7 +362,9 @@ impl AddressFilter {
     /// # Errors
     ///
     /// [`AddressDbError::InvalidKey`], [`AddressDbError::TooManyKeys`] (more than
-    /// [`Self::MAX_KEYS`]), [`AddressDbError::ConstructionFailed`].
+    /// [`Self::MAX_KEYS`]; an iterator whose [`size_hint`](Iterator::size_hint) says so is
+    /// refused before anything is allocated), [`AddressDbError::OutOfMemory`] where memory
+    /// cannot be reserved, [`AddressDbError::ConstructionFailed`].
     pub fn build<'a, I>(keys: I) -> Result<Self, AddressDbError>
     where
         I: IntoIterator<Item = &'a [u8]>,
@@ -337,7 +377,7 @@ impl AddressFilter {
         let sizes = Sizes::of(hashes.len() as u64);
         for attempt in 0..MAX_ATTEMPTS {
             let seed = mix(attempt.wrapping_add(0x5eed));
-            if let Some(fingerprints) = Self::construct(hashes, sizes, seed) {
+            if let Some(fingerprints) = Self::construct(hashes, sizes, seed)? {
                 return Ok(Self {
                     seed,
                     keys: hashes.len() as u64,
@@ -350,54 +390,85 @@ impl AddressFilter {
     }
 
     /// Peels and fills the slots for one seed, or `None` if peeling stalls.
-    fn construct(hashes: &[u64], sizes: Sizes, seed: u64) -> Option<Vec<u8>> {
+    ///
+    /// # Errors
+    /// [`AddressDbError::OutOfMemory`] if an array cannot be reserved: every array is
+    /// reserved with `try_reserve`, none with `vec!`, so an input too large for memory is an
+    /// error, not an abort.
+    fn construct(
+        hashes: &[u64],
+        sizes: Sizes,
+        seed: u64,
+    ) -> Result<Option<Vec<u8>>, AddressDbError> {
         let slots = sizes.slots();
-        let mut count = alloc::vec![0u32; slots];
-        let mut xor = alloc::vec![0u64; slots];
+        let mut count = filled(slots, 0u32)?;
+        let mut xor = filled(slots, 0u64)?;
         for &base in hashes {
             let h = mix(base ^ seed);
             let (at, _) = sizes.locate(h);
             for p in at {
-                *count.get_mut(p)? += 1;
-                *xor.get_mut(p)? ^= h;
+                let (Some(c), Some(x)) = (count.get_mut(p), xor.get_mut(p)) else {
+                    return Ok(None);
+                };
+                *c += 1;
+                *x ^= h;
             }
         }
-        let mut queue: Vec<usize> = (0..slots).filter(|&p| count.get(p) == Some(&1)).collect();
+        let singles = count.iter().filter(|&&c| c == 1).count();
+        let mut queue: Vec<usize> = Vec::new();
+        reserve(&mut queue, singles)?;
+        queue.extend((0..slots).filter(|&p| count.get(p) == Some(&1)));
         // (hash, the slot that is its own)
-        let mut order: Vec<(u64, usize)> = Vec::with_capacity(hashes.len());
+        let mut order: Vec<(u64, usize)> = Vec::new();
+        reserve(&mut order, hashes.len())?;
         while let Some(p) = queue.pop() {
             if count.get(p) != Some(&1) {
                 continue;
             }
-            let h = *xor.get(p)?;
+            let Some(&h) = xor.get(p) else {
+                return Ok(None);
+            };
             order.push((h, p));
             let (at, _) = sizes.locate(h);
             for q in at {
-                let c = count.get_mut(q)?;
+                let (Some(c), Some(x)) = (count.get_mut(q), xor.get_mut(q)) else {
+                    return Ok(None);
+                };
                 *c -= 1;
-                *xor.get_mut(q)? ^= h;
+                *x ^= h;
                 if *c == 1 {
+                    if queue.len() == queue.capacity() {
+                        let more = queue.len().max(16);
+                        reserve(&mut queue, more)?;
+                    }
                     queue.push(q);
                 }
             }
         }
         if order.len() != hashes.len() {
-            return None;
+            return Ok(None);
         }
         drop(count);
         drop(xor);
-        let mut fingerprints = alloc::vec![0u8; slots];
+        drop(queue);
+        let mut fingerprints = filled(slots, 0u8)?;
         for &(h, own) in order.iter().rev() {
             let (at, fingerprint) = sizes.locate(h);
             let mut value = fingerprint;
             for q in at {
                 if q != own {
-                    value ^= *fingerprints.get(q)?;
+                    let Some(&f) = fingerprints.get(q) else {
+                        return Ok(None);
+                    };
+                    value ^= f;
                 }
             }
-            *fingerprints.get_mut(own)? = value;
+            let Some(slot) = fingerprints.get_mut(own) else {
+                return Ok(None);
+            };
+            *slot = value;
         }
-        Some(fingerprints)
+        Ok(Some(fingerprints))
     }
 
     /// Whether `payload` may be one of the keys: always for a key, for another payload with
@@ -574,12 +645,13 @@ impl AddressFilter {
     ///
     /// # Errors
     ///
-    /// Those of [`Self::from_bytes`], and [`AddressDbError::Io`] from the reader.
+    /// Those of [`Self::from_bytes`], [`AddressDbError::Io`] from the reader, and
+    /// [`AddressDbError::OutOfMemory`] where the fingerprints cannot be reserved.
     pub fn read_from<R: std::io::Read>(mut r: R) -> Result<Self, AddressDbError> {
         let mut header = [0u8; HEADER];
         r.read_exact(&mut header)?;
         let (seed, keys, sizes) = Self::parse_header(&header)?;
-        let mut fingerprints = alloc::vec![0u8; sizes.slots()];
+        let mut fingerprints = filled(sizes.slots(), 0u8)?;
         r.read_exact(&mut fingerprints)?;
         let mut sum = [0u8; CHECKSUM];
         r.read_exact(&mut sum)?;
@@ -706,7 +778,10 @@ impl AddressDb {
     /// # Errors
     ///
     /// [`AddressDbError::InvalidKey`], [`AddressDbError::TooManyKeys`] (more than
-    /// [`Self::MAX_KEYS`], or more than memory holds), [`AddressDbError::ConstructionFailed`].
+    /// [`Self::MAX_KEYS`]; an iterator whose [`size_hint`](Iterator::size_hint) says so is
+    /// refused before anything is allocated), [`AddressDbError::OutOfMemory`] where memory
+    /// cannot be reserved (about 45 bytes a key at the peak: 12 GB at [`Self::MAX_KEYS`]),
+    /// [`AddressDbError::ConstructionFailed`].
     pub fn build<I>(keys: I) -> Result<Self, AddressDbError>
     where
         I: IntoIterator,
@@ -716,8 +791,10 @@ impl AddressDb {
         let filter = AddressFilter::from_hashes(&hashes)?;
         let bits = bucket_bits(hashes.len() as u64);
         let buckets = 1usize << bits;
-        let mut offsets: Vec<u32> = Vec::with_capacity(buckets + 1);
-        let mut rest: Vec<u32> = Vec::with_capacity(hashes.len());
+        let mut offsets: Vec<u32> = Vec::new();
+        reserve(&mut offsets, buckets + 1)?;
+        let mut rest: Vec<u32> = Vec::new();
+        reserve(&mut rest, hashes.len())?;
         offsets.push(0);
         for &h in &hashes {
             let (bucket, value) = split_hash(h, bits);
@@ -941,5 +1018,38 @@ impl std::io::Write for HashWriter<'_> {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{filled, sorted_hashes, AddressDbError, MAX_KEYS};
+
+    /// An allocation the allocator refuses is a typed error, not an abort: more bytes than
+    /// an address space holds are refused before any allocator call.
+    #[test]
+    fn a_refused_reservation_is_out_of_memory() {
+        let len = usize::MAX / 4;
+        assert_eq!(
+            filled(len, 0u64).unwrap_err(),
+            AddressDbError::OutOfMemory {
+                bytes: (len as u64).saturating_mul(8)
+            }
+        );
+        assert_eq!(filled(3, 7u32).unwrap(), [7, 7, 7]);
+    }
+
+    /// A count above the bound is refused from the iterator's size before anything is
+    /// allocated or hashed.
+    #[test]
+    fn a_stated_count_above_the_bound_is_refused_first() {
+        let keys = core::iter::repeat_n([1u8; 20], usize::try_from(MAX_KEYS + 1).unwrap());
+        assert_eq!(
+            sorted_hashes(keys).unwrap_err(),
+            AddressDbError::TooManyKeys {
+                count: MAX_KEYS + 1,
+                max: MAX_KEYS
+            }
+        );
     }
 }

@@ -49,8 +49,9 @@ pub enum Error {
         /// The number of typos allowed.
         typos: usize,
     },
-    /// No language was given and the template's words do not single one out (no words, or
-    /// as many in two lists).
+    /// No language was given and the template has no word, list item or prefix to tell the
+    /// word lists apart (only `?` and `*`). A template whose words fit several lists is
+    /// searched in each of them ([`Template::languages`](super::Template::languages)).
     AmbiguousLanguage,
     /// The phrase would have a word count BIP-39 does not define (12, 15, 18, 21 or 24): the
     /// template's tokens plus the missing words, or the length asked for.
@@ -416,7 +417,7 @@ impl fmt::Display for Error {
                 "{unknown} words are not in the word list, more than the {typos} typos allowed"
             ),
             Self::AmbiguousLanguage => {
-                f.write_str("the template's words fit more than one word list: name the language")
+                f.write_str("the template has no word to tell the word lists apart: name the language")
             }
             Self::InvalidWordCount { count } => write!(
                 f,

@@ -455,9 +455,7 @@ impl Candidates<'_> {
         self.passphrase = 0;
         self.block += 1;
         let class = self.space.classes().get(self.class);
-        let blocks = class.map_or(0, |c| {
-            self.space.pair_sets(c.swaps) * self.space.places_count()
-        });
+        let blocks = class.map_or(0, |c| self.space.pair_sets(c) * self.space.places_count());
         if self.block >= blocks {
             self.block = 0;
             self.class += 1;
@@ -577,7 +575,7 @@ impl Space {
         let mut batch = Batch::new();
         for class in self.classes() {
             let valid_share = class.words >> checksum_bits;
-            let pair_sets = self.pair_sets(class.swaps);
+            let pair_sets = self.pair_sets(class);
             if pair_sets > MAX_COUNTED_ORDERS {
                 // More orders (an unordered template) than are walked: one in 2^c of the
                 // class, rounded to the nearest.
@@ -591,9 +589,9 @@ impl Space {
                 continue;
             }
             for pair_rank in 0..pair_sets {
-                let order = self.order(class.swaps, pair_rank);
+                let order = self.order(class, pair_rank);
                 let token = order.get(m.saturating_sub(1)).copied().unwrap_or(0);
-                let options = self.token_set(usize::from(token), class.typos);
+                let options = self.token_set(class, usize::from(token));
                 total = total.saturating_add(u128::from(last_missing) * valid_share * passphrases);
                 if options.len() == words::LIST_LEN {
                     total =

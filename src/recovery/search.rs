@@ -26,6 +26,7 @@ use super::filter::{Batch, BATCH_LEN};
 use super::seed_kind::{searched_electrum_kind, SeedKind, Source};
 use super::space::{Candidate, Passphrase, Space, MAX_PHRASE_LEN};
 use super::target::{Coin, Target};
+use super::words::Language;
 use crate::address::{Address, CurveFamily};
 use crate::coin::{
     comparable, AddressFormat, BitcoinScript, CardanoAddress, Context, Encoder, Wallet, WalletPath,
@@ -551,6 +552,9 @@ pub struct Found {
     pub address_index: Option<u32>,
     /// The candidate.
     pub candidate: Candidate,
+    /// The word list of the candidate's phrase (one of the space's
+    /// [`languages`](Space::languages)): write it with [`Space::to_phrase_in`].
+    pub language: Language,
     /// The path of the key that matched (`m` for a fingerprint).
     pub path: DerivationPath,
     /// The address that matched, written as its coin writes it.
@@ -564,6 +568,7 @@ impl fmt::Debug for Found {
         f.debug_struct("Found")
             .field("index", &self.index)
             .field("address_index", &self.address_index)
+            .field("language", &self.language)
             .field("path", &self.path)
             .field("matched", &self.matched)
             .finish_non_exhaustive()
@@ -1257,10 +1262,12 @@ impl<'a> Search<'a> {
                     return Err(Error::NotInSpace);
                 };
                 let candidate = Candidate::new(batch.words(i), passphrase)?;
+                let language = self.space.language_at(index).ok_or(Error::NotInSpace)?;
                 return Ok(Some(Found {
                     index,
                     address_index,
                     candidate,
+                    language,
                     path,
                     address,
                     matched,
@@ -1675,6 +1682,17 @@ impl Chunks {
 /// The passphrase of entry `i` of `batch`.
 ///
 /// # Errors
+/// The word list of entry `i` of `batch` (the list of its index's part of the space).
+///
+/// # Errors
+/// [`Error::NotInSpace`] for an entry past the batch or an index past the space.
+fn language_of(space: &Space, batch: &Batch, i: usize) -> Result<Language> {
+    batch
+        .index(i)
+        .and_then(|index| space.language_at(index))
+        .ok_or(Error::NotInSpace)
+}
+
 /// [`Error::NotInSpace`] for an entry past the batch or a passphrase number past the list.
 fn passphrase_of<'s>(space: &'s Space, batch: &Batch, i: usize) -> Result<Passphrase<'s>> {
     batch
@@ -1716,8 +1734,9 @@ impl Lanes {
         let n = batch.len();
         let mut lens = [0usize; BATCH_LEN];
         for (i, (phrase, len)) in self.phrases.iter_mut().zip(&mut lens).enumerate().take(n) {
+            let language = language_of(space, batch, i)?;
             *len = space
-                .write_phrase(batch.words(i), &mut phrase[..])
+                .write_phrase_in(language, batch.words(i), &mut phrase[..])
                 .expect("a phrase buffer of MAX_PHRASE_LEN fits every phrase");
         }
         let keys: [HmacSha512; BATCH_LEN] = core::array::from_fn(|i| {
@@ -1773,8 +1792,9 @@ impl Lanes {
             .enumerate()
             .take(n)
             .try_for_each(|(i, buffer)| {
+                let language = language_of(space, batch, i)?;
                 let len = space
-                    .write_phrase(batch.words(i), &mut buffer[..])
+                    .write_phrase_in(language, batch.words(i), &mut buffer[..])
                     .ok_or(Error::NotInSpace)?;
                 let text = buffer
                     .get(..len)

@@ -118,9 +118,10 @@ impl<'a> ElectrumCandidates<'a> {
             let index = self.pos;
             self.pos += 1;
             let candidate = self.space.unrank(index)?;
+            let language = self.space.language_at(index).ok_or(Error::NotInSpace)?;
             let len = self
                 .space
-                .write_phrase(candidate.words(), &mut phrase[..])
+                .write_phrase_in(language, candidate.words(), &mut phrase[..])
                 .ok_or(Error::NotInSpace)?;
             let text = phrase
                 .get(..len)

@@ -31,6 +31,8 @@ pub const MAX_PHRASE_LEN: usize = MAX_WORDS * words::MAX_WORD_BYTES + MAX_WORDS 
 /// `blocks × passphrases × words` indices from `offset`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Class {
+    /// The part (word list) of the space the class belongs to.
+    pub(super) part: usize,
     pub(super) offset: u128,
     /// The product of the slots' option counts (the same in every block of the class).
     pub(super) words: u128,
@@ -158,9 +160,12 @@ impl fmt::Debug for Candidate {
 /// # Ok::<(), fastbip32::recovery::Error>(())
 /// ```
 pub struct Space {
-    template: Template,
+    /// The part of the first word list the template is searched in; its candidates come
+    /// first in the index order.
+    head: Part,
+    /// The parts of the other word lists, in order: their candidates follow.
+    tail: Vec<Part>,
     passphrases: Passphrases,
-    orders: Orders,
     places: Picks,
     places_count: u64,
     classes: Vec<Class>,
@@ -223,48 +228,77 @@ impl Space {
     }
 
     fn build(template: Template, passphrases: Passphrases) -> Result<Self> {
-        let tokens = template.tokens();
-        let eligible = tokens
-            .windows(2)
-            .enumerate()
-            .filter(|(_, pair)| match pair {
-                [a, b] => a.keep != b.keep || a.typo != b.typo,
-                _ => false,
-            })
-            .fold(0u32, |mask, (i, _)| mask | 1 << i);
-        let orders = if template.unordered() {
-            Orders::Unordered(Arrangements::new(
-                tokens.len(),
-                template.anchored(),
-                template.extra_words(),
-            )?)
-        } else {
-            Orders::Swaps(Picks::disjoint_pairs(
-                tokens.len().saturating_sub(1),
-                eligible,
-            ))
-        };
         let places = Picks::combinations(template.word_count());
         let places_count = places.count(template.missing());
+        let (first, others) = template.split_languages();
+        let head = Part::new(first)?;
+        let mut tail = Vec::with_capacity(others.len());
+        for template in others {
+            tail.push(Part::new(template)?);
+        }
         let mut space = Self {
-            template,
+            head,
+            tail,
             passphrases,
-            orders,
             places,
             places_count,
             classes: Vec::new(),
             size: 0,
             digest: Zeroizing::new([0; 32]),
         };
-        space.build_classes()?;
+        let mut classes = Vec::new();
+        let mut offset = 0u128;
+        for part in 0..=space.tail.len() {
+            offset = space.build_classes(part, offset, &mut classes)?;
+        }
+        if classes.len() > MAX_LAYOUTS {
+            return Err(Error::TooManyLayouts {
+                layouts: classes.len() as u64,
+                max: MAX_LAYOUTS as u64,
+            });
+        }
+        space.classes = classes;
+        space.size = offset;
         space.digest = space.compute_digest();
         Ok(space)
     }
 
-    /// Lists the layout classes in order: fewest changes (typos + swaps) first; among equal
+    /// The part of `class`.
+    fn part(&self, class: &Class) -> Option<&Part> {
+        self.part_at(class.part)
+    }
+
+    /// Part number `part`: 0 the first, then the others.
+    fn part_at(&self, part: usize) -> Option<&Part> {
+        match part.checked_sub(1) {
+            None => Some(&self.head),
+            Some(other) => self.tail.get(other),
+        }
+    }
+
+    /// The parts, in index order.
+    fn parts(&self) -> impl Iterator<Item = &Part> + '_ {
+        core::iter::once(&self.head).chain(&self.tail)
+    }
+
+    /// The first part.
+    fn first(&self) -> &Part {
+        &self.head
+    }
+
+    /// Appends the layout classes of part `part` to `classes`, from index `offset`; returns
+    /// the offset past them. In order: fewest changes (typos + swaps) first; among equal
     /// changes, fewer typos first; then the typo sets in lexicographic order of positions.
-    fn build_classes(&mut self) -> Result<()> {
-        let tokens = self.template.tokens();
+    fn build_classes(
+        &self,
+        part: usize,
+        mut offset: u128,
+        classes: &mut Vec<Class>,
+    ) -> Result<u128> {
+        let Some(Part { template, orders }) = self.part_at(part) else {
+            return Ok(offset);
+        };
+        let tokens = template.tokens();
         let is_word = |t: &Token| t.kind == Kind::Word;
         let mut forced = 0u32;
         let mut free = Vec::new();
@@ -276,10 +310,10 @@ impl Space {
             }
         }
         let f = forced.count_ones() as usize;
-        let max_typos = self.template.typos().min(f + free.len());
-        let max_swaps = (0..=self.template.swaps())
+        let max_typos = template.typos().min(f + free.len());
+        let max_swaps = (0..=template.swaps())
             .rev()
-            .find(|&k| self.orders.count(k) > 0)
+            .find(|&k| orders.count(k) > 0)
             .unwrap_or(0);
         let free_picks = Picks::combinations(free.len());
         let changes = f..=max_typos + max_swaps;
@@ -289,7 +323,7 @@ impl Space {
         let mut layouts = 0u64;
         for c in changes.clone() {
             for j in typo_counts(c) {
-                if self.orders.count(c - j) > 0 {
+                if orders.count(c - j) > 0 {
                     layouts = layouts.saturating_add(free_picks.count(j - f));
                 }
             }
@@ -302,12 +336,10 @@ impl Space {
         }
 
         let passphrases = self.passphrase_count() as u128;
-        let mut classes = Vec::new();
-        let mut offset = 0u128;
         for c in changes {
             for j in typo_counts(c) {
                 let swaps = c - j;
-                let pair_sets = self.orders.count(swaps);
+                let pair_sets = orders.count(swaps);
                 if pair_sets == 0 {
                     continue;
                 }
@@ -319,7 +351,7 @@ impl Space {
                         .enumerate()
                         .filter(|&(bit, _)| pick >> bit & 1 == 1)
                         .fold(forced, |mask, (_, &token)| mask | 1 << token);
-                    let words = self.words_of(typos).ok_or(Error::SpaceTooLarge)?;
+                    let words = words_of(template, typos).ok_or(Error::SpaceTooLarge)?;
                     if words == 0 {
                         continue;
                     }
@@ -328,6 +360,7 @@ impl Space {
                         .and_then(|s| s.checked_mul(blocks))
                         .ok_or(Error::SpaceTooLarge)?;
                     classes.push(Class {
+                        part,
                         offset,
                         words,
                         typos,
@@ -337,30 +370,18 @@ impl Space {
                 }
             }
         }
-        self.classes = classes;
-        self.size = offset;
-        Ok(())
-    }
-
-    /// The product of the option counts of a class with typo set `typos` (None on overflow).
-    fn words_of(&self, typos: u32) -> Option<u128> {
-        let mut product = 1u128;
-        for (i, token) in self.template.tokens().iter().enumerate() {
-            product = product.checked_mul(set_of(token, typos >> i & 1 == 1).len() as u128)?;
-        }
-        for _ in 0..self.template.missing() {
-            product = product.checked_mul(words::LIST_LEN as u128)?;
-        }
-        Some(product)
+        Ok(offset)
     }
 
     /// A hash of everything that fixes the meaning of an index: the candidate order's
-    /// version, the language, the counts, every token's word sets, the passphrases, the size.
+    /// version, the language, the counts, every token's word sets, the passphrases, the
+    /// word order, each further word list with its tokens' word sets and word order, the
+    /// size.
     fn compute_digest(&self) -> Zeroizing<[u8; 32]> {
         let mut h = Sha256::new();
         h.update(b"fastbip32 recovery space, candidate order 2\0");
-        h.update(self.template.language().name().as_bytes());
-        let t = &self.template;
+        let t = &self.first().template;
+        h.update(t.language().name().as_bytes());
         for count in [
             t.word_count(),
             t.missing(),
@@ -380,32 +401,32 @@ impl Space {
             }
         }
         self.passphrases.hash_into(&mut h);
-        self.hash_order(&mut h);
+        hash_order(t, &mut h);
+        for part in &self.tail {
+            let t = &part.template;
+            h.update(b"\0another word list\0");
+            h.update(t.language().name().as_bytes());
+            for token in t.tokens() {
+                h.update([token.kind as u8]);
+                for set in [&token.keep, &token.typo] {
+                    h.update((set.as_slice().len() as u64).to_be_bytes());
+                    for w in set.as_slice() {
+                        h.update(w.to_be_bytes());
+                    }
+                }
+            }
+            hash_order(t, &mut h);
+        }
         h.update(self.size.to_be_bytes());
         Zeroizing::new(h.finalize().into())
     }
 
-    /// The word order: unordered or not, the anchors, the extra words' kinds and words.
-    fn hash_order(&self, h: &mut Sha256) {
-        let t = &self.template;
-        h.update([u8::from(t.unordered())]);
-        h.update(t.anchored().to_be_bytes());
-        h.update((t.extras().len() as u64).to_be_bytes());
-        for token in t.extras() {
-            h.update([token.kind as u8]);
-            h.update((token.keep.as_slice().len() as u64).to_be_bytes());
-            for w in token.keep.as_slice() {
-                h.update(w.to_be_bytes());
-            }
-        }
-    }
-
     /// Feeds what `field` of a checkpoint stands for to `h`: the template's tokens (their
-    /// kinds and the words each stands for as written) and the phrase length, the word list,
-    /// a count, the passphrases, or the word order. Nothing for the fields of a search
-    /// (target, coin, paths, gap, accounts, seed kind).
+    /// kinds and the words each stands for as written, in the first word list) and the
+    /// phrase length, the word lists, a count, the passphrases, or the word order. Nothing
+    /// for the fields of a search (target, coin, paths, gap, accounts, seed kind).
     pub(super) fn hash_field(&self, field: CheckpointField, h: &mut Sha256) {
-        let t = &self.template;
+        let t = &self.first().template;
         let count = |h: &mut Sha256, n: usize| h.update((n as u64).to_be_bytes());
         match field {
             CheckpointField::Template => {
@@ -419,12 +440,20 @@ impl Space {
                     }
                 }
             }
-            CheckpointField::WordList => h.update(t.language().name().as_bytes()),
+            // One list: its name alone; several: each name after a separator.
+            CheckpointField::WordList => {
+                for (i, part) in self.parts().enumerate() {
+                    if i > 0 {
+                        h.update(b"\0");
+                    }
+                    h.update(part.template.language().name().as_bytes());
+                }
+            }
             CheckpointField::Missing => count(h, t.missing()),
             CheckpointField::Typos => count(h, t.typos()),
             CheckpointField::Swaps => count(h, t.swaps()),
             CheckpointField::Passphrases => self.passphrases.hash_into(h),
-            CheckpointField::WordOrder => self.hash_order(h),
+            CheckpointField::WordOrder => hash_order(t, h),
             CheckpointField::Target
             | CheckpointField::Coin
             | CheckpointField::Paths
@@ -433,20 +462,36 @@ impl Space {
             | CheckpointField::Seed => {}
         }
     }
-
     /// The number of candidates (with multiplicity; see the module documentation).
     pub fn size(&self) -> u128 {
         self.size
     }
 
-    /// The word list.
+    /// The word list: the first of [`languages`](Self::languages).
     pub fn language(&self) -> Language {
-        self.template.language()
+        self.first().template.language()
+    }
+
+    /// The word lists searched, in index order: the template's
+    /// [`languages`](Template::languages). Each list's candidates take a run of indices,
+    /// the first list's from 0, the next list's after them.
+    pub fn languages(&self) -> impl Iterator<Item = Language> + '_ {
+        self.parts().map(|p| p.template.language())
+    }
+
+    /// The word list of candidate number `index`, or `None` past the end.
+    pub fn language_at(&self, index: u128) -> Option<Language> {
+        if self.tail.is_empty() {
+            return (index < self.size).then(|| self.language());
+        }
+        let (class, ..) = self.locate(index)?;
+        let class = self.classes.get(class)?;
+        self.part(class).map(|p| p.template.language())
     }
 
     /// The phrase length in words.
     pub fn word_count(&self) -> usize {
-        self.template.word_count()
+        self.first().template.word_count()
     }
 
     /// The entropy length in bytes: `word_count * 4 / 3`.
@@ -454,9 +499,9 @@ impl Space {
         self.word_count() / 3 * 4
     }
 
-    /// The template.
+    /// The template, in the first of the space's [`languages`](Self::languages).
     pub fn template(&self) -> &Template {
-        &self.template
+        &self.first().template
     }
 
     /// The number of passphrases.
@@ -505,35 +550,39 @@ impl Space {
         self.places_count
     }
 
-    pub(super) fn pair_sets(&self, swaps: usize) -> u64 {
-        self.orders.count(swaps)
+    /// The number of pair sets (or, unordered, orders) of `class`'s swap count.
+    pub(super) fn pair_sets(&self, class: &Class) -> u64 {
+        self.part(class).map_or(0, |p| p.orders.count(class.swaps))
     }
 
-    /// The token order of pair set (or, unordered, order) `pair_rank` of `swaps` pairs:
-    /// entry `j` is the token of the `j`-th slot that is not a missing word.
-    pub(super) fn order(&self, swaps: usize, pair_rank: u64) -> [u8; MAX_WORDS] {
-        self.orders.unrank(swaps, pair_rank)
+    /// The token order of pair set (or, unordered, order) `pair_rank` of `class`'s swap
+    /// count: entry `j` is the token of the `j`-th slot that is not a missing word.
+    pub(super) fn order(&self, class: &Class, pair_rank: u64) -> [u8; MAX_WORDS] {
+        self.part(class)
+            .map_or([0; MAX_WORDS], |p| p.orders.unrank(class.swaps, pair_rank))
     }
 
-    /// The option set of token `token` in a class with typo set `typos`.
-    pub(super) fn token_set(&self, token: usize, typos: u32) -> &[u16] {
-        self.template
-            .token(token)
-            .map_or(&[], |t| set_of(t, typos >> token & 1 == 1))
+    /// The option set of token `token` in `class` (its word list and typo set).
+    pub(super) fn token_set(&self, class: &Class, token: usize) -> &[u16] {
+        self.part(class)
+            .and_then(|p| p.template.token(token))
+            .map_or(&[], |t| set_of(t, class.typos >> token & 1 == 1))
     }
 
     /// The option set of every slot of block `block` of `class`.
     pub(super) fn slots<'a>(&'a self, class: &Class, block: u64, out: &mut [&'a [u16]; MAX_WORDS]) {
         let places = self.places_count.max(1);
-        let order = self.order(class.swaps, block / places);
-        let missing = self.places.unrank(self.template.missing(), block % places);
+        let order = self.order(class, block / places);
+        let missing = self
+            .places
+            .unrank(self.template().missing(), block % places);
         let mut next = order.iter();
         for (slot, out) in out.iter_mut().enumerate().take(self.word_count()) {
             *out = if missing >> slot & 1 == 1 {
                 &words::ALL
             } else {
                 let token = next.next().copied().unwrap_or(0);
-                self.token_set(usize::from(token), class.typos)
+                self.token_set(class, usize::from(token))
             };
         }
     }
@@ -599,14 +648,14 @@ impl Space {
         if words.len() != n || candidate.passphrase >= self.passphrase_count() {
             return Err(Error::NotInSpace);
         }
-        let m = self.template.tokens().len();
+        let m = self.template().tokens().len();
         let passphrases = self.passphrase_count() as u128;
         for class in &self.classes {
-            for pair_rank in 0..self.orders.count(class.swaps) {
-                let order = self.order(class.swaps, pair_rank);
+            for pair_rank in 0..self.pair_sets(class) {
+                let order = self.order(class, pair_rank);
                 let set = |j: usize| {
                     let token = order.get(j).copied().unwrap_or(0);
-                    self.token_set(usize::from(token), class.typos)
+                    self.token_set(class, usize::from(token))
                 };
                 let Some(missing) = first_placement(words, m, set) else {
                     continue;
@@ -658,6 +707,17 @@ impl Space {
     /// `out` is shorter (a buffer of [`MAX_PHRASE_LEN`] always suffices) or an index is
     /// 2048 or more.
     pub fn write_phrase(&self, words: &[u16], out: &mut [u8]) -> Option<usize> {
+        self.write_phrase_in(self.language(), words, out)
+    }
+
+    /// As [`write_phrase`](Self::write_phrase), in `language` (the
+    /// [`language_at`](Self::language_at) of the candidate's index).
+    pub fn write_phrase_in(
+        &self,
+        language: Language,
+        words: &[u16],
+        out: &mut [u8],
+    ) -> Option<usize> {
         let mut len = 0;
         for (i, &index) in words.iter().enumerate() {
             if usize::from(index) >= words::LIST_LEN {
@@ -667,7 +727,7 @@ impl Space {
                 *out.get_mut(len)? = b' ';
                 len += 1;
             }
-            let word = words::word(self.language(), index).as_bytes();
+            let word = words::word(language, index).as_bytes();
             out.get_mut(len..len + word.len())?.copy_from_slice(word);
             len += word.len();
         }
@@ -678,7 +738,13 @@ impl Space {
     /// (U+3000 in Japanese), in a buffer sized exactly first and wiped on drop. Indices of
     /// 2048 or more are skipped.
     pub fn to_phrase(&self, words: &[u16]) -> Zeroizing<String> {
-        let language = self.language();
+        self.to_phrase_in(self.language(), words)
+    }
+
+    /// As [`to_phrase`](Self::to_phrase), in `language` (the
+    /// [`language_at`](Self::language_at) of the candidate's index, or a match's
+    /// [`Found::language`](super::Found::language)).
+    pub fn to_phrase_in(&self, language: Language, words: &[u16]) -> Zeroizing<String> {
         let separator = words::separator(language);
         let list = || {
             words
@@ -702,7 +768,8 @@ impl Space {
 impl fmt::Debug for Space {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Space")
-            .field("template", &self.template)
+            .field("template", self.template())
+            .field("languages", &self.languages().collect::<Vec<_>>())
             .field("passphrases", &self.passphrase_count())
             .field("layouts", &self.classes.len())
             .field("size", &self.size)
@@ -828,4 +895,69 @@ fn first_placement<'a>(words: &[u16], m: usize, set: impl Fn(usize) -> &'a [u16]
         }
     }
     Some(mask)
+}
+
+/// One word list's share of a [`Space`]: the template read in it, and its word orders.
+struct Part {
+    template: Template,
+    orders: Orders,
+}
+
+impl Part {
+    /// The part of `template` (in its one language).
+    ///
+    /// # Errors
+    /// [`Error::TooManyOrders`] or [`Error::TooManyExtraWords`] as [`Space::new`].
+    fn new(template: Template) -> Result<Self> {
+        let tokens = template.tokens();
+        let eligible = tokens
+            .windows(2)
+            .enumerate()
+            .filter(|(_, pair)| match pair {
+                [a, b] => a.keep != b.keep || a.typo != b.typo,
+                _ => false,
+            })
+            .fold(0u32, |mask, (i, _)| mask | 1 << i);
+        let orders = if template.unordered() {
+            Orders::Unordered(Arrangements::new(
+                tokens.len(),
+                template.anchored(),
+                template.extra_words(),
+            )?)
+        } else {
+            Orders::Swaps(Picks::disjoint_pairs(
+                tokens.len().saturating_sub(1),
+                eligible,
+            ))
+        };
+        Ok(Self { template, orders })
+    }
+}
+
+/// The product of the option counts of `template` in a class with typo set `typos` (None
+/// on overflow).
+fn words_of(template: &Template, typos: u32) -> Option<u128> {
+    let mut product = 1u128;
+    for (i, token) in template.tokens().iter().enumerate() {
+        product = product.checked_mul(set_of(token, typos >> i & 1 == 1).len() as u128)?;
+    }
+    for _ in 0..template.missing() {
+        product = product.checked_mul(words::LIST_LEN as u128)?;
+    }
+    Some(product)
+}
+
+/// Feeds `template`'s word order to `h`: unordered or not, the anchors, the extra words'
+/// kinds and words.
+fn hash_order(t: &Template, h: &mut Sha256) {
+    h.update([u8::from(t.unordered())]);
+    h.update(t.anchored().to_be_bytes());
+    h.update((t.extras().len() as u64).to_be_bytes());
+    for token in t.extras() {
+        h.update([token.kind as u8]);
+        h.update((token.keep.as_slice().len() as u64).to_be_bytes());
+        for w in token.keep.as_slice() {
+            h.update(w.to_be_bytes());
+        }
+    }
 }

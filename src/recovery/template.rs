@@ -47,8 +47,9 @@ impl Options {
         }
     }
 
-    /// The word list (`--language`). Without it, the list that holds the most of the
-    /// template's words is taken, and a tie is [`Error::AmbiguousLanguage`].
+    /// The word list (`--language`). Without it, the lists that hold the most of the
+    /// template's words are each searched ([`Template::languages`]), and a template with no
+    /// word, list item or prefix to tell the lists apart is [`Error::AmbiguousLanguage`].
     #[must_use]
     pub const fn language(mut self, language: Language) -> Self {
         self.language = Some(language);
@@ -197,6 +198,9 @@ pub struct Template {
     anchored: u32,
     /// The extra words (`+word`), in template order.
     extras: Vec<Token>,
+    /// The same template read in the other word lists its words fit, in search order
+    /// (each with no alternates of its own).
+    alternates: Vec<Template>,
 }
 
 impl Template {
@@ -207,7 +211,8 @@ impl Template {
     /// [`Error::InvalidToken`] for a malformed token; [`Error::EmptyTemplate`];
     /// [`Error::InvalidWordCount`], [`Error::MissingExceedsLength`] or
     /// [`Error::LengthMismatch`] for counts that make no BIP-39 phrase;
-    /// [`Error::AmbiguousLanguage`]; [`Error::UnknownWord`] for a word outside the list (without
+    /// [`Error::AmbiguousLanguage`] for a template without a language whose tokens tell no
+    /// list apart (only `?`); [`Error::UnknownWord`] for a word outside the list (without
     /// typos allowed, or with no list word near it), [`Error::TooManyUnknownWords`] for more
     /// of them than `--typos`, [`Error::UnknownListItem`], [`Error::NoWordWithPrefix`];
     /// [`Error::UnorderedOption`] for `^word` or `+word` without
@@ -237,10 +242,42 @@ impl Template {
         if options.unordered && missing > 0 {
             return Err(Error::UnorderedOption { option: "missing" });
         }
-        let language = match options.language {
-            Some(language) => language,
+        let languages = match options.language {
+            Some(language) => alloc::vec![language],
             None => detect(&raw)?,
         };
+        // Each list the words fit, in order; the lists whose words, items or prefixes do
+        // not all resolve drop out, and the first list's error stands when none is left.
+        let mut first_error = None;
+        let mut fitting = Vec::with_capacity(languages.len());
+        for language in languages {
+            match Self::resolve_in(language, &raw, &marks, options, word_count, missing) {
+                Ok(template) => fitting.push(template),
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                }
+            }
+        }
+        let mut fitting = fitting.into_iter();
+        match fitting.next() {
+            Some(mut template) => {
+                template.alternates = fitting.collect();
+                Ok(template)
+            }
+            None => Err(first_error.unwrap_or(Error::AmbiguousLanguage)),
+        }
+    }
+
+    /// The template of `raw` (with `marks`) in `language`.
+    fn resolve_in(
+        language: Language,
+        raw: &[Raw<'_>],
+        marks: &[Mark],
+        options: &Options,
+        word_count: usize,
+        missing: usize,
+    ) -> Result<Self> {
+        let extra = marks.iter().filter(|&&m| m == Mark::Extra).count();
         let mut tokens = Vec::with_capacity(raw.len());
         for (position, token) in raw.iter().enumerate() {
             tokens.push(resolve(language, position, token)?);
@@ -263,7 +300,7 @@ impl Template {
             }
         }
         if options.typos > 0 {
-            for (position, (token, raw)) in tokens.iter_mut().zip(&raw).enumerate() {
+            for (position, (token, raw)) in tokens.iter_mut().zip(raw).enumerate() {
                 if let Raw::Word(text) = raw {
                     token.typo = Set::Words(words::near(language, &words::normalize(text)));
                     if token.keep.as_slice().is_empty() && token.typo.as_slice().is_empty() {
@@ -276,7 +313,7 @@ impl Template {
         let mut anchored = 0u32;
         let mut extras = Vec::with_capacity(extra);
         let mut slots = Vec::with_capacity(tokens.len() - extra);
-        for (token, mark) in tokens.into_iter().zip(&marks) {
+        for (token, mark) in tokens.into_iter().zip(marks) {
             match mark {
                 Mark::Extra => extras.push(token),
                 Mark::Anchor => {
@@ -296,6 +333,7 @@ impl Template {
             unordered: options.unordered,
             anchored,
             extras,
+            alternates: Vec::new(),
         })
     }
 
@@ -315,7 +353,7 @@ impl Template {
         let raw = tokenize(text).unwrap_or_default();
         let language = options
             .language
-            .or_else(|| detect(&raw).ok())
+            .or_else(|| detect(&raw).ok().and_then(|l| l.first().copied()))
             .unwrap_or(Language::English);
         match raw.get(position) {
             Some(Raw::Word(word)) => Some(words::suggest_vartime(language, word)),
@@ -323,9 +361,23 @@ impl Template {
         }
     }
 
-    /// The word list.
+    /// The word list: the first of [`languages`](Self::languages).
     pub fn language(&self) -> Language {
         self.language
+    }
+
+    /// The word lists the template is searched in: the one `--language` names, or each list
+    /// that holds the most of the template's words (and whose words, list items and
+    /// prefixes all resolve), English first, then in [`Language::ALL`]'s order.
+    pub fn languages(&self) -> impl Iterator<Item = Language> + '_ {
+        core::iter::once(self.language).chain(self.alternates.iter().map(|t| t.language))
+    }
+
+    /// The template in its first language and in each other of its
+    /// [`languages`](Self::languages), in that order (each with one language).
+    pub(super) fn split_languages(mut self) -> (Self, Vec<Self>) {
+        let alternates = core::mem::take(&mut self.alternates);
+        (self, alternates)
     }
 
     /// The phrase length in words: the tokens plus the missing words.
@@ -387,6 +439,14 @@ impl fmt::Debug for Template {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Template")
             .field("language", &self.language)
+            .field(
+                "other_languages",
+                &self
+                    .alternates
+                    .iter()
+                    .map(|t| t.language)
+                    .collect::<Vec<_>>(),
+            )
             .field("word_count", &self.word_count)
             .field("tokens", &self.tokens.len())
             .field("missing", &self.missing)
@@ -537,8 +597,10 @@ fn counts(tokens: usize, options: &Options) -> Result<(usize, usize)> {
     }
 }
 
-/// The list that holds the most of the template's words, list items and prefixes.
-fn detect(tokens: &[Raw<'_>]) -> Result<Language> {
+/// The lists that hold the most of the template's words, list items and prefixes (English
+/// first, then in [`Language::ALL`]'s order); [`Error::AmbiguousLanguage`] when no list holds
+/// any (a template of `?` alone).
+fn detect(tokens: &[Raw<'_>]) -> Result<Vec<Language>> {
     let holds = |language: Language, text: &str, prefix: bool| {
         let text = words::normalize(text);
         if prefix {
@@ -563,14 +625,15 @@ fn detect(tokens: &[Raw<'_>]) -> Result<Language> {
     };
     let scores = words::LANGUAGES.map(score);
     let best = scores.iter().copied().max().unwrap_or(0);
-    let mut winners = words::LANGUAGES
+    if best == 0 {
+        return Err(Error::AmbiguousLanguage);
+    }
+    Ok(words::LANGUAGES
         .iter()
         .zip(scores)
-        .filter(|&(_, s)| s == best && best > 0);
-    match (winners.next(), winners.next()) {
-        (Some((&language, _)), None) => Ok(language),
-        _ => Err(Error::AmbiguousLanguage),
-    }
+        .filter(|&(_, s)| s == best)
+        .map(|(&language, _)| language)
+        .collect())
 }
 
 /// The token at `position` in `language` (its typo neighbourhood comes later).

@@ -1211,11 +1211,16 @@ fn every_error_variant_with_its_context() {
         parse("? ? ? ? ? ? ? ? ? ? ? ?", Options::new()),
         Err(Error::AmbiguousLanguage)
     );
-    // "abandon" is in the English and French lists alike.
+    // "abandon" is in the English and French lists alike: searched in both, English first.
+    let both = Template::parse("abandon ? ? ? ? ? ? ? ? ? ? ?", &Options::new()).unwrap();
     assert_eq!(
-        parse("abandon ? ? ? ? ? ? ? ? ? ? ?", Options::new()),
-        Err(Error::AmbiguousLanguage)
+        both.languages().collect::<Vec<_>>(),
+        [Language::English, Language::French]
     );
+    assert_eq!(both.language(), Language::English);
+    // Named, one list.
+    let english = Template::parse("abandon ? ? ? ? ? ? ? ? ? ? ?", &en()).unwrap();
+    assert_eq!(english.languages().collect::<Vec<_>>(), [Language::English]);
     assert_eq!(
         parse(&twelve.replacen("legal ", "", 1), en()),
         Err(Error::InvalidWordCount { count: 11 })

@@ -99,6 +99,32 @@ fn small_sets_duplicates_and_empty() {
     );
 }
 
+/// More than 2^28 addresses is refused before anything is allocated when the input says how
+/// many it holds (a count of 2^28 + 1 costs nothing here), with one line.
+#[test]
+fn a_count_above_the_bound_is_refused_before_allocating() {
+    let over = AddressDb::MAX_KEYS + 1;
+    assert_eq!(AddressDb::MAX_KEYS, 1 << 28);
+    let refused = AddressDbError::TooManyKeys {
+        count: over,
+        max: 1 << 28,
+    };
+    let key = [1u8; 20];
+    let n = usize::try_from(over).unwrap();
+    assert_eq!(
+        AddressDb::build(core::iter::repeat_n(key, n)).unwrap_err(),
+        refused
+    );
+    assert_eq!(
+        AddressFilter::build(core::iter::repeat_n(&key[..], n)).unwrap_err(),
+        refused
+    );
+    assert_eq!(
+        refused.to_string(),
+        "268435457 addresses is more than an address database holds (268435456)"
+    );
+}
+
 /// Re-seals a damaged body with a valid checksum, so the size checks are reached.
 fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
     let body = bytes.len() - 32;

@@ -82,7 +82,7 @@ function read(options) {
 
 /** Searches for a wallet from a partly remembered mnemonic, as `fastbip32 recover`; see the
  * README and index.d.ts. Resolves to the match (`{mnemonic, passphrase, path, address,
- * matched, candidate, addressIndex}`) or `null`. */
+ * matched, candidate, addressIndex, language}`) or `null`. */
 export async function recover(options) {
   const { search, shard, chunkSize, workers } = read(options);
   const { signal, onProgress, createWorker } = options;

@@ -259,7 +259,9 @@ impl RawRecovery {
                 Ok(out.into())
             }
             RangeOutcome::Found(found) => {
-                let phrase = self.space.to_phrase(found.candidate.words());
+                let phrase = self
+                    .space
+                    .to_phrase_in(found.language, found.candidate.words());
                 let passphrase = self
                     .space
                     .passphrase(found.candidate.passphrase_index())
@@ -283,6 +285,7 @@ impl RawRecovery {
                     .address_index
                     .map_or(JsValue::NULL, |i| JsValue::from_f64(f64::from(i)));
                 set(&out, "addressIndex", &address_index);
+                set(&out, "language", &JsValue::from_str(found.language.name()));
                 Ok(out.into())
             }
             _ => Err(invalid("the search ended in an unknown way")),

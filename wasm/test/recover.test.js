@@ -29,6 +29,7 @@ test("recover finds the wallet with an unknown word, reporting progress", async 
   assert.equal(found.address, address);
   assert.equal(found.addressIndex, 3);
   assert.equal(found.matched, "address");
+  assert.equal(found.language, "english");
   assert.equal(typeof found.candidate, "bigint");
   assert.ok(progress.length > 0);
   for (const p of progress) {
@@ -220,6 +221,7 @@ test("recover's record equals the command line's for the same search", async (t)
       matched: found.matched,
       candidate: found.candidate,
       address_index: found.addressIndex,
+      language: found.language,
     },
     { ...expected, candidate: BigInt(expected.candidate) },
   );

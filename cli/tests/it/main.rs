@@ -49,6 +49,7 @@ mod readme;
 mod recover;
 mod recover_electrum;
 mod recover_eta;
+mod recover_language;
 mod recover_list;
 mod recover_order;
 mod recover_patterns;

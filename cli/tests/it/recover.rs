@@ -123,7 +123,7 @@ fn found_record_names_the_address_index_and_the_candidate() {
     assert_eq!(text.code, 0, "{text:?}");
     assert!(
         text.stdout.ends_with(&format!(
-            "matched: address\ncandidate: {candidate}\naddress_index: 5\nindex: {candidate}\n"
+            "matched: address\ncandidate: {candidate}\naddress_index: 5\nindex: {candidate}\nlanguage: english\n"
         )),
         "{}",
         text.stdout

@@ -25,6 +25,42 @@ fn other_address() -> String {
         .to_owned()
 }
 
+/// Electrum seeds pass Electrum's version check, not BIP-39's checksum: the refusal says so.
+#[test]
+fn an_electrum_refusal_names_the_version_check() {
+    let address = other_address();
+    let template = abandon(5);
+    let args = [
+        "recover",
+        "--seed",
+        "electrum",
+        "--mnemonic",
+        &template,
+        "--language",
+        "english",
+        "--address",
+        &address,
+        "--threads",
+        "2",
+    ];
+    let out = run_in_process(&args, b"");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr
+            .starts_with("error: the search would take at least "),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(" version-valid candidates at most 5000/s per thread on 2 threads), more than --max-eta 30d: narrow the template, or give --yes\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("checksum"), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
 #[test]
 fn a_search_past_the_limit_is_refused_before_it_starts() {
     let address = other_address();
