@@ -1921,7 +1921,7 @@ mod tests {
             .unwrap();
         let search = Search::new(&space, &target, Paths::new(Coin::Cardano).gap(1));
         let mut keys = [[0u8; 33]; 1];
-        let Err(err) = search.check_seed(&[7; 64], None, &mut keys) else {
+        let Err(err) = search.checker.check_seed(&[7; 64], None, &mut keys) else {
             panic!("a seed checked as a Cardano wallet's");
         };
         assert!(matches!(err, Error::Derivation), "{err:?}");
