@@ -32,7 +32,8 @@ use std::time::Instant;
 
 use fastbip32::mnemonic::Language;
 use fastbip32::recovery::{
-    Checkpoint, Coin, Options, Outcome, PassphraseRules, Paths, Search, Space, Target, Template,
+    Change, Checkpoint, Coin, Options, Outcome, PassphraseRules, Paths, Search, Space, Target,
+    Template,
 };
 
 /// BIP-39's "legal winner" vector (12 words), its BIP-84 m/84'/0'/0'/0/0 address is not
@@ -60,7 +61,10 @@ fn timed(
     threads: usize,
     range: std::ops::Range<u128>,
 ) -> (u64, f64, Outcome) {
-    let search = Search::new(space, target, Paths::new(Coin::Bitcoin).gap(1)).threads(threads);
+    // The receive chain only, as the Python loop: one address per candidate on each side
+    // (`recover`'s default also searches the change chain's first address).
+    let paths = Paths::new(Coin::Bitcoin).gap(1).change(Change::Receive);
+    let search = Search::new(space, target, paths).threads(threads);
     let mut checkpoint = Checkpoint::new(space, [0; 16]);
     let start = Instant::now();
     let outcome = search
