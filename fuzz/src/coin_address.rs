@@ -136,7 +136,9 @@ pub fn check_text(text: &str) {
         Err(e) => {
             assert!(matches!(
                 e,
-                Error::AddressPrefix { .. } | Error::AddressLength { .. } | Error::AddressCharacter { .. }
+                Error::AddressPrefix { .. }
+                    | Error::AddressLength { .. }
+                    | Error::AddressCharacter { .. }
             ));
             one_line(e);
         }
@@ -203,7 +205,10 @@ pub fn check_secp256k1_key(key: &[u8; 33]) {
         let addr = eos::eos(key).expect("a point");
         assert_eq!(eos::decode_eos(addr.as_str()), Ok(*key));
         let addr = ergo::ergo_p2pk(key, ErgoNetwork::Testnet).expect("a point");
-        assert_eq!(ergo::decode_ergo_p2pk(addr.as_str(), ErgoNetwork::Testnet), Ok(*key));
+        assert_eq!(
+            ergo::decode_ergo_p2pk(addr.as_str(), ErgoNetwork::Testnet),
+            Ok(*key)
+        );
         let addr = cashaddr::cashaddr_p2pkh(key, "bitcoincash").expect("a point");
         let p = cashaddr::decode_cashaddr(addr.as_str(), "bitcoincash").expect("round trip");
         assert_eq!(p.kind(), CashAddrType::P2pkh);

@@ -452,7 +452,9 @@ pub(crate) fn _recovery_space<'py>(
     d.set_item("exact", count.is_exact())?;
     let phrases = PyList::empty(py);
     for (index, candidate) in &picked {
-        let language = space.language_at(*index).unwrap_or_else(|| space.language());
+        let language = space
+            .language_at(*index)
+            .unwrap_or_else(|| space.language());
         phrases.append(space.to_phrase_in(language, candidate.words()).as_str())?;
     }
     d.set_item("examples", phrases)?;
